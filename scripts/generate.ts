@@ -1,0 +1,47 @@
+// Regenerates every derived file, or with --check verifies that none has drifted.
+//
+// Derived and committed: prisma/<provider>/schema.prisma, server/schema.graphql.
+// Derived and ignored:   the Prisma clients under server/src/storage/prisma-client/.
+// Migrations are authored by `npm run migration:new`; --check fails when the models changed
+// without one (the schema a provider's last migration was made from is kept beside it).
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { configPath, deriveSchema, providerDir, providers, root } from "./prisma-providers.ts";
+
+const check = process.argv.includes("--check");
+const drift: string[] = [];
+
+function writeOrCheck(path: string, content: string) {
+  const current = existsSync(path) ? readFileSync(path, "utf8") : null;
+  if (current === content) return;
+  if (check) drift.push(path.slice(root.length + 1));
+  else writeFileSync(path, content);
+}
+
+for (const provider of providers) {
+  const schemaPath = join(providerDir(provider), "schema.prisma");
+  const schema = deriveSchema(provider);
+  writeOrCheck(schemaPath, schema);
+  const snapshot = join(providerDir(provider), "migrations", "schema.at-last-migration.prisma");
+  const migrated = existsSync(snapshot) ? readFileSync(snapshot, "utf8") : "";
+  if (migrated !== schema) {
+    drift.push(`${provider}: models changed without a migration (run npm run migration:new -- <name>)`);
+  }
+  if (!check) {
+    execFileSync("npx", ["prisma", "generate", "--config", configPath(provider)], { cwd: root, stdio: "inherit" });
+  }
+}
+
+// The GraphQL schema is printed from the code-first Pothos schema (SDK codegen reads it).
+const printed = execFileSync("node", ["--import", "tsx", "server/src/transport/graphql/print-schema.ts"], {
+  cwd: root,
+  encoding: "utf8",
+});
+writeOrCheck(join(root, "server", "schema.graphql"), printed);
+
+if (drift.length > 0) {
+  console.error(`Derived files are out of date:\n  ${drift.join("\n  ")}\nRun npm run generate.`);
+  process.exit(1);
+}
+console.log(check ? "No drift in derived files." : "Derived files regenerated.");

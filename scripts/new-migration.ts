@@ -1,0 +1,41 @@
+// Authors a migration for each provider from the change in prisma/models.prisma since the last
+// migration. `prisma migrate dev` cannot run offline here (stack.md), so this diffs the schema
+// each provider was last migrated from against the current one, with no database involved.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { configPath, deriveSchema, providerDir, providers, root } from "./prisma-providers.ts";
+
+const name = process.argv[2];
+if (!name || !/^[a-z0-9_]+$/.test(name)) {
+  console.error("usage: npm run migration:new -- <snake_case_name>");
+  process.exit(2);
+}
+const scratchUrl: Record<(typeof providers)[number], string> = {
+  sqlite: `file:${join(mkdtempSync(join(tmpdir(), "herald-diff-")), "diff.db")}`,
+  // The diff itself reads no tables, but the PostgreSQL adapter insists on a live connection.
+  postgresql: process.env.HERALD_TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/test",
+};
+const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
+
+for (const provider of providers) {
+  const dir = join(providerDir(provider), "migrations");
+  mkdirSync(dir, { recursive: true });
+  const snapshot = join(dir, "schema.at-last-migration.prisma");
+  const current = join(providerDir(provider), "schema.prisma");
+  writeFileSync(current, deriveSchema(provider));
+  const from = existsSync(snapshot) ? ["--from-schema-datamodel", snapshot] : ["--from-empty"];
+  const sql = execFileSync(
+    "npx",
+    ["prisma", "migrate", "diff", "--config", configPath(provider), ...from, "--to-schema-datamodel", current, "--script"],
+    // The CLI opens its driver adapter even for a diff; give it a throwaway target.
+    { cwd: root, encoding: "utf8", env: { ...process.env, DATABASE_URL: scratchUrl[provider] } },
+  );
+  const migrationDir = join(dir, `${stamp}_${name}`);
+  mkdirSync(migrationDir);
+  writeFileSync(join(migrationDir, "migration.sql"), sql);
+  writeFileSync(join(dir, "migration_lock.toml"), `provider = "${provider}"\n`);
+  writeFileSync(snapshot, deriveSchema(provider));
+  console.log(`${provider}: ${migrationDir.slice(root.length + 1)}`);
+}

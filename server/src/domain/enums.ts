@@ -1,0 +1,44 @@
+// The closed vocabularies of the public contract. Storage keeps these names as text.
+export const NotificationScopes = ["APPLICATION", "SESSION", "PERSON"] as const;
+export type NotificationScope = (typeof NotificationScopes)[number];
+
+export const NotificationStatuses = ["PENDING", "DELIVERED", "SEEN", "DISMISSED", "RESOLVED", "EXPIRED"] as const;
+export type NotificationStatus = (typeof NotificationStatuses)[number];
+export const ActiveStatuses: readonly NotificationStatus[] = ["PENDING", "DELIVERED", "SEEN"];
+export const TerminalStatuses: readonly NotificationStatus[] = ["DISMISSED", "RESOLVED", "EXPIRED"];
+export const UnseenStatuses: readonly NotificationStatus[] = ["PENDING", "DELIVERED"];
+
+export const Severities = ["INFO", "SUCCESS", "WARNING", "ERROR"] as const;
+export type Severity = (typeof Severities)[number];
+export type Variant = Severity;
+
+export const Presentations = ["BANNER", "INLINE", "MODAL"] as const;
+export type Presentation = (typeof Presentations)[number];
+
+export const DisplayFormats = ["TEXT", "MARKDOWN"] as const;
+export type DisplayFormat = (typeof DisplayFormats)[number];
+
+export const TriggerTypes = ["TIME_BASED", "EVENT_BASED", "OBSERVATION", "PRODUCER"] as const;
+export type TriggerType = (typeof TriggerTypes)[number];
+
+export const RetentionPolicies = ["UNTIL_RESOLVED", "TTL", "UNTIL_REQUEST_COMPLETE", "UNTIL_SERVER_RESTART"] as const;
+export type RetentionPolicy = (typeof RetentionPolicies)[number];
+
+export const ActionKinds = ["RUN_ACTION", "OPEN_URL", "COPY_TEXT", "DOWNLOAD_ATTACHMENT_ASSET", "DISMISS"] as const;
+export type ActionKind = (typeof ActionKinds)[number];
+
+export const NotificationEventTypes = [
+  "CREATED",
+  "UPDATED",
+  "SEEN",
+  "DISMISSED",
+  "RESOLVED",
+  "EXPIRED",
+  "SNOOZED",
+  "UNSNOOZED",
+] as const;
+export type NotificationEventType = (typeof NotificationEventTypes)[number];
+
+export function isTerminal(status: NotificationStatus): boolean {
+  return TerminalStatuses.includes(status);
+}

@@ -1,0 +1,52 @@
+// Failures a caller is expected to handle. Transport maps each to a typed GraphQL result.
+import type { NotificationRecord } from "./notification.ts";
+
+export abstract class DomainError extends Error {
+  abstract readonly code: string;
+}
+
+export class ValidationError extends DomainError {
+  readonly code = "VALIDATION_ERROR";
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export class NotFoundError extends DomainError {
+  readonly code = "NOT_FOUND";
+  constructor(message = "Notification not found") {
+    super(message);
+  }
+}
+
+export class RevisionConflictError extends DomainError {
+  readonly code = "REVISION_CONFLICT";
+  constructor(readonly current: NotificationRecord) {
+    super(`The notification changed: it is at revision ${current.revision} now`);
+  }
+}
+
+export class NotificationTransitionError extends DomainError {
+  readonly code = "NOTIFICATION_TRANSITION";
+  constructor(
+    readonly current: NotificationRecord,
+    target: string,
+  ) {
+    super(`A ${current.status} notification cannot become ${target}`);
+  }
+}
+
+export class OperationMismatchError extends DomainError {
+  readonly code = "OPERATION_MISMATCH";
+  constructor(
+    readonly current: NotificationRecord,
+    given: string,
+  ) {
+    super(
+      `Operation ${given} is not the active occurrence of this key (active: ${current.operation?.id ?? "none"})`,
+    );
+  }
+}

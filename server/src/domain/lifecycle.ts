@@ -1,0 +1,235 @@
+// Every state change of a notification is decided here, and only here. Each function takes the
+// current state and returns a Decision; storage writes it (with its event) in one transaction.
+import { isTerminal, type NotificationEventType, type NotificationStatus, UnseenStatuses } from "./enums.ts";
+import { NotificationTransitionError, OperationMismatchError, RevisionConflictError } from "./errors.ts";
+import type { NotificationContent, NotificationRecord, Receipt, Resolution, Target } from "./notification.ts";
+
+export type NewNotification = Omit<NotificationRecord, "id">;
+
+export type Decision =
+  /** Nothing to write: the request is already satisfied (idempotent repeat). */
+  | { kind: "none"; current: NotificationRecord }
+  | { kind: "create"; draft: NewNotification; event: "CREATED" }
+  /** A change of the record itself (global for shared records). */
+  | {
+      kind: "update";
+      previous: NotificationRecord;
+      next: NotificationRecord;
+      event: NotificationEventType;
+      /** Shared records only: a new content revision is new to every person again. */
+      resetReceipts: boolean;
+    }
+  /** A change of one person's state of a shared record; the record is untouched. */
+  | { kind: "receipt"; record: NotificationRecord; receipt: Receipt; event: NotificationEventType };
+
+export function decidePublish(
+  existing: NotificationRecord | null,
+  target: Target,
+  key: string,
+  content: NotificationContent,
+  now: Date,
+): Decision {
+  if (!existing || isTerminal(existing.status)) {
+    return {
+      kind: "create",
+      event: "CREATED",
+      draft: {
+        ...target,
+        ...content,
+        key,
+        revision: 1,
+        status: "PENDING",
+        resolution: null,
+        terminalReason: null,
+        snoozedUntil: null,
+        createdAt: now,
+        updatedAt: now,
+        deliveredAt: null,
+        seenAt: null,
+        dismissedAt: null,
+        resolvedAt: null,
+        expiredAt: null,
+      },
+    };
+  }
+  guardOperation(existing, content.operation?.id ?? null);
+  return represent(existing, content, now);
+}
+
+/** updateNotification: the patch was already merged into `content` by validatePatch. */
+export function decideUpdate(current: NotificationRecord, content: NotificationContent, now: Date): Decision {
+  if (isTerminal(current.status)) throw new NotificationTransitionError(current, "UPDATED");
+  guardOperation(current, content.operation?.id ?? null);
+  return represent(current, content, now);
+}
+
+export function decideResolve(
+  current: NotificationRecord,
+  resolution: Resolution | null,
+  operationId: string | null,
+  now: Date,
+): Decision {
+  if (current.status === "RESOLVED") return { kind: "none", current };
+  if (isTerminal(current.status)) throw new NotificationTransitionError(current, "RESOLVED");
+  guardOperation(current, operationId);
+  return change(current, "RESOLVED", now, {
+    status: "RESOLVED",
+    resolvedAt: now,
+    resolution: resolution ?? { actionId: null, values: null },
+  });
+}
+
+export function decideExpire(
+  current: NotificationRecord,
+  reason: string | null,
+  operationId: string | null,
+  now: Date,
+): Decision {
+  if (current.status === "EXPIRED") return { kind: "none", current };
+  if (isTerminal(current.status)) throw new NotificationTransitionError(current, "EXPIRED");
+  guardOperation(current, operationId);
+  return change(current, "EXPIRED", now, { status: "EXPIRED", expiredAt: now, terminalReason: reason ?? "expired" });
+}
+
+/**
+ * A person dismisses what they see. `view` is their view (record + receipt for shared ones).
+ * A stale expectedRevision never changes anything: the caller gets the current record back.
+ */
+export function decideDismiss(
+  view: NotificationRecord,
+  receipt: Receipt | null,
+  personId: string,
+  expectedRevision: number | null,
+  reason: string | null,
+  now: Date,
+): Decision {
+  if (view.status === "DISMISSED") return { kind: "none", current: view };
+  if (isTerminal(view.status)) throw new NotificationTransitionError(view, "DISMISSED");
+  if (expectedRevision !== null && expectedRevision !== view.revision) throw new RevisionConflictError(view);
+  if (view.scope === "APPLICATION") {
+    return personal(view, receipt, personId, "DISMISSED", { dismissedAt: now, dismissReason: reason ?? "user" });
+  }
+  return change(view, "DISMISSED", now, { status: "DISMISSED", dismissedAt: now, terminalReason: reason ?? "user" });
+}
+
+// Reading state (delivered, seen, snoozed) is the reader's, not the producer's content: it does
+// not advance `revision`, so a revision-checked dismissal is not defeated by opening the drawer.
+
+export function decideSeen(view: NotificationRecord, receipt: Receipt | null, personId: string, now: Date): Decision {
+  if (!UnseenStatuses.includes(view.status)) return { kind: "none", current: view };
+  return readingState(view, receipt, personId, "SEEN", { seenAt: now }, now);
+}
+
+export function decideSnooze(
+  view: NotificationRecord,
+  receipt: Receipt | null,
+  personId: string,
+  until: Date,
+  now: Date,
+): Decision {
+  if (isTerminal(view.status)) throw new NotificationTransitionError(view, "SNOOZED");
+  return readingState(view, receipt, personId, "SNOOZED", { snoozedUntil: until }, now);
+}
+
+export function decideUnsnooze(view: NotificationRecord, receipt: Receipt | null, personId: string, now: Date): Decision {
+  if (view.snoozedUntil === null) return { kind: "none", current: view };
+  return readingState(view, receipt, personId, "UNSNOOZED", { snoozedUntil: null }, now);
+}
+
+/** The operation-occurrence guard: a late update from a superseded operation is refused. */
+function guardOperation(current: NotificationRecord, operationId: string | null) {
+  const active = current.operation?.id ?? null;
+  if (operationId !== null && active !== null && operationId !== active) {
+    throw new OperationMismatchError(current, operationId);
+  }
+}
+
+/** A new content revision of an active occurrence: same id, shown again as unseen. */
+function represent(current: NotificationRecord, content: NotificationContent, now: Date): Decision {
+  return {
+    kind: "update",
+    previous: current,
+    event: "UPDATED",
+    resetReceipts: current.scope === "APPLICATION",
+    next: {
+      ...current,
+      ...content,
+      revision: current.revision + 1,
+      status: "PENDING",
+      updatedAt: now,
+      deliveredAt: null,
+      seenAt: null,
+    },
+  };
+}
+
+function change(
+  current: NotificationRecord,
+  event: NotificationEventType,
+  now: Date,
+  fields: Partial<NotificationRecord> & { status: NotificationStatus },
+): Decision {
+  return {
+    kind: "update",
+    previous: current,
+    event,
+    resetReceipts: false,
+    next: { ...current, ...fields, revision: current.revision + 1, updatedAt: now },
+  };
+}
+
+function readingState(
+  view: NotificationRecord,
+  receipt: Receipt | null,
+  personId: string,
+  event: NotificationEventType,
+  fields: Partial<Pick<NotificationRecord, "seenAt" | "snoozedUntil">>,
+  now: Date,
+): Decision {
+  if (view.scope === "APPLICATION") return personal(view, receipt, personId, event, fields);
+  const status = fields.seenAt ? "SEEN" : view.status;
+  return { kind: "update", previous: view, event, resetReceipts: false, next: { ...view, ...fields, status, updatedAt: now } };
+}
+
+function personal(
+  view: NotificationRecord,
+  receipt: Receipt | null,
+  personId: string,
+  event: NotificationEventType,
+  fields: Partial<Omit<Receipt, "notificationId" | "personId">>,
+): Decision {
+  const next: Receipt = {
+    notificationId: view.id,
+    personId,
+    deliveredAt: null,
+    seenAt: null,
+    dismissedAt: null,
+    dismissReason: null,
+    snoozedUntil: null,
+    ...receipt,
+    ...fields,
+  };
+  return { kind: "receipt", record: viewOf(view, next), receipt: next, event };
+}
+
+/**
+ * What one person sees of a record. Shared records carry the producer's status only when it is
+ * terminal; otherwise the person's receipt decides.
+ */
+export function viewOf(record: NotificationRecord, receipt: Receipt | null): NotificationRecord {
+  if (record.scope !== "APPLICATION") return record;
+  const r = receipt;
+  let status: NotificationStatus = record.status;
+  if (!isTerminal(record.status)) {
+    status = r?.dismissedAt ? "DISMISSED" : r?.seenAt ? "SEEN" : r?.deliveredAt ? "DELIVERED" : "PENDING";
+  }
+  return {
+    ...record,
+    status,
+    deliveredAt: r?.deliveredAt ?? null,
+    seenAt: r?.seenAt ?? null,
+    dismissedAt: r?.dismissedAt ?? null,
+    snoozedUntil: r?.snoozedUntil ?? null,
+    terminalReason: r?.dismissedAt ? r.dismissReason : record.terminalReason,
+  };
+}

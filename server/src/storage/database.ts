@@ -1,0 +1,58 @@
+// Opens the store a DATABASE_URL names: SQLite (the embedded default) or PostgreSQL.
+// Both providers use clients generated from the same models (prisma/models.prisma).
+import { mkdirSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { postgresPoolConfig, postgresSchemaOf } from "./postgres-url.ts";
+import { PrismaClient as PostgresClient } from "./prisma-client/postgresql/client.ts";
+import { PrismaClient as SqliteClient } from "./prisma-client/sqlite/client.ts";
+
+/** The two generated clients have the same model API; the SQLite one names the type. */
+export type Db = SqliteClient;
+export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+export type Provider = "sqlite" | "postgresql";
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
+
+/** DATABASE_URL unset means the embedded default: a SQLite file under ./data/. */
+export function resolveDatabaseUrl(url: string | undefined): string {
+  if (url && url.trim() !== "") return url.trim();
+  return `file:${join(repoRoot, "data", "herald.db")}`;
+}
+
+export function providerOf(url: string): Provider {
+  if (/^postgres(ql)?:\/\//.test(url)) return "postgresql";
+  if (url.startsWith("file:")) return "sqlite";
+  throw new Error("DATABASE_URL must be a file: URL (SQLite) or a postgres:// / postgresql:// URL");
+}
+
+export interface Database {
+  db: Db;
+  provider: Provider;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(url: string): Promise<Database> {
+  const provider = providerOf(url);
+  if (provider === "postgresql") {
+    const db = new PostgresClient({ adapter: new PrismaPg(postgresPoolConfig(url, { max: 10 }), { schema: postgresSchemaOf(url) }) }) as unknown as Db;
+    return { db, provider, url, close: () => db.$disconnect() };
+  }
+  const file = url.slice("file:".length);
+  if (file !== ":memory:") mkdirSync(dirname(resolve(file)), { recursive: true });
+  const db = new SqliteClient({ adapter: new PrismaBetterSQLite3({ url: file, timeout: 10_000 }) });
+  // WAL lets readers proceed while the single writer commits; NORMAL sync is durable in WAL mode
+  // across application crashes (only an OS crash can lose the last transactions).
+  await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");
+  await db.$queryRawUnsafe("PRAGMA synchronous = NORMAL");
+  await db.$queryRawUnsafe("PRAGMA foreign_keys = ON");
+  return { db, provider, url, close: () => db.$disconnect() };
+}
+
+/** Prisma's error code for a unique-constraint violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
+}

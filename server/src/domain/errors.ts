@@ -50,3 +50,11 @@ export class OperationMismatchError extends DomainError {
     );
   }
 }
+
+export class UnauthenticatedError extends DomainError {
+  readonly code = "UNAUTHENTICATED";
+}
+
+export class ForbiddenError extends DomainError {
+  readonly code = "FORBIDDEN";
+}

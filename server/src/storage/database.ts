@@ -41,8 +41,7 @@ export async function openDatabase(url: string): Promise<Database> {
     const db = new PostgresClient({ adapter: new PrismaPg(postgresPoolConfig(url, { max: 10 }), { schema: postgresSchemaOf(url) }) }) as unknown as Db;
     return { db, provider, url, close: () => db.$disconnect() };
   }
-  const file = url.slice("file:".length);
-  if (file !== ":memory:") mkdirSync(dirname(resolve(file)), { recursive: true });
+  const file = ensureSqliteDirectory(url);
   const db = new SqliteClient({ adapter: new PrismaBetterSQLite3({ url: file, timeout: 10_000 }) });
   // WAL lets readers proceed while the single writer commits; NORMAL sync is durable in WAL mode
   // across application crashes (only an OS crash can lose the last transactions).
@@ -50,6 +49,13 @@ export async function openDatabase(url: string): Promise<Database> {
   await db.$queryRawUnsafe("PRAGMA synchronous = NORMAL");
   await db.$queryRawUnsafe("PRAGMA foreign_keys = ON");
   return { db, provider, url, close: () => db.$disconnect() };
+}
+
+/** Creates the folder of a SQLite file URL (the embedded default lives in ./data/). */
+export function ensureSqliteDirectory(url: string): string {
+  const file = url.slice("file:".length);
+  if (file !== ":memory:") mkdirSync(dirname(resolve(file)), { recursive: true });
+  return file;
 }
 
 /** Prisma's error code for a unique-constraint violation. */

@@ -2,13 +2,14 @@
 // prisma/<provider>/prisma.config.ts). Safe on a fresh and on an existing database.
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { providerOf, repoRoot } from "./database.ts";
+import { ensureSqliteDirectory, providerOf, repoRoot } from "./database.ts";
 
 // The CLI prints one of these only after the schema engine has committed its work.
 const doneMarkers = ["No pending migrations to apply", "have been successfully applied", "migrations have been applied"];
 
 export function migrate(url: string): Promise<void> {
   const provider = providerOf(url);
+  if (provider === "sqlite") ensureSqliteDirectory(url);
   const cli = join(repoRoot, "node_modules", "prisma", "build", "index.js");
   const config = join(repoRoot, "prisma", provider, "prisma.config.ts");
   return new Promise((resolve, reject) => {

@@ -1,33 +1,27 @@
--- CreateSchema
-CREATE SCHEMA IF NOT EXISTS "public";
-
 -- CreateTable
 CREATE TABLE "Person" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "name" TEXT NOT NULL,
     "quietMode" BOOLEAN NOT NULL DEFAULT false,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-
-    CONSTRAINT "Person_pkey" PRIMARY KEY ("id")
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
 );
 
 -- CreateTable
 CREATE TABLE "Credential" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "kind" TEXT NOT NULL,
     "name" TEXT NOT NULL,
     "prefix" TEXT NOT NULL,
     "secretHash" TEXT NOT NULL,
     "personId" TEXT,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "revokedAt" TIMESTAMP(3),
-
-    CONSTRAINT "Credential_pkey" PRIMARY KEY ("id")
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "revokedAt" DATETIME,
+    CONSTRAINT "Credential_personId_fkey" FOREIGN KEY ("personId") REFERENCES "Person" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "Session" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "harness" TEXT NOT NULL,
     "nativeSessionId" TEXT NOT NULL,
     "ownerPersonId" TEXT NOT NULL,
@@ -35,19 +29,17 @@ CREATE TABLE "Session" (
     "completionId" TEXT NOT NULL DEFAULT '',
     "sourceGeneration" BIGINT NOT NULL DEFAULT 0,
     "labelGeneration" BIGINT NOT NULL DEFAULT 0,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-
-    CONSTRAINT "Session_pkey" PRIMARY KEY ("id")
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "Session_ownerPersonId_fkey" FOREIGN KEY ("ownerPersonId") REFERENCES "Person" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "Engagement" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "name" TEXT NOT NULL,
     "operatorPersonId" TEXT NOT NULL,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-
-    CONSTRAINT "Engagement_pkey" PRIMARY KEY ("id")
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "Engagement_operatorPersonId_fkey" FOREIGN KEY ("operatorPersonId") REFERENCES "Person" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
@@ -55,24 +47,25 @@ CREATE TABLE "EngagementMember" (
     "engagementId" TEXT NOT NULL,
     "personId" TEXT NOT NULL,
     "role" TEXT NOT NULL DEFAULT 'CONTRIBUTOR',
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
-    CONSTRAINT "EngagementMember_pkey" PRIMARY KEY ("engagementId","personId")
+    PRIMARY KEY ("engagementId", "personId"),
+    CONSTRAINT "EngagementMember_engagementId_fkey" FOREIGN KEY ("engagementId") REFERENCES "Engagement" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "EngagementMember_personId_fkey" FOREIGN KEY ("personId") REFERENCES "Person" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "RememberedFact" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "personId" TEXT NOT NULL,
     "content" TEXT NOT NULL,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-
-    CONSTRAINT "RememberedFact_pkey" PRIMARY KEY ("id")
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "RememberedFact_personId_fkey" FOREIGN KEY ("personId") REFERENCES "Person" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "Notification" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "scope" TEXT NOT NULL,
     "personId" TEXT,
     "sessionId" TEXT,
@@ -80,6 +73,7 @@ CREATE TABLE "Notification" (
     "activeKey" TEXT,
     "targetKey" TEXT NOT NULL,
     "revision" INTEGER NOT NULL DEFAULT 1,
+    "lockVersion" INTEGER NOT NULL DEFAULT 0,
     "status" TEXT NOT NULL,
     "severity" TEXT NOT NULL,
     "title" TEXT NOT NULL,
@@ -92,66 +86,62 @@ CREATE TABLE "Notification" (
     "operationId" TEXT,
     "uiEffects" TEXT,
     "retentionPolicy" TEXT NOT NULL,
-    "expiresAt" TIMESTAMP(3),
+    "expiresAt" DATETIME,
     "requestId" TEXT,
     "triggerType" TEXT NOT NULL,
     "triggerRef" TEXT,
     "engagementId" TEXT,
     "resolution" TEXT,
     "terminalReason" TEXT,
-    "snoozedUntil" TIMESTAMP(3),
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updatedAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "deliveredAt" TIMESTAMP(3),
-    "seenAt" TIMESTAMP(3),
-    "dismissedAt" TIMESTAMP(3),
-    "resolvedAt" TIMESTAMP(3),
-    "expiredAt" TIMESTAMP(3),
-
-    CONSTRAINT "Notification_pkey" PRIMARY KEY ("id")
+    "snoozedUntil" DATETIME,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "deliveredAt" DATETIME,
+    "seenAt" DATETIME,
+    "dismissedAt" DATETIME,
+    "resolvedAt" DATETIME,
+    "expiredAt" DATETIME,
+    CONSTRAINT "Notification_sessionId_fkey" FOREIGN KEY ("sessionId") REFERENCES "Session" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "Notification_engagementId_fkey" FOREIGN KEY ("engagementId") REFERENCES "Engagement" ("id") ON DELETE SET NULL ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "NotificationReceipt" (
     "notificationId" TEXT NOT NULL,
     "personId" TEXT NOT NULL,
-    "deliveredAt" TIMESTAMP(3),
-    "seenAt" TIMESTAMP(3),
-    "dismissedAt" TIMESTAMP(3),
+    "deliveredAt" DATETIME,
+    "seenAt" DATETIME,
+    "dismissedAt" DATETIME,
     "dismissReason" TEXT,
-    "snoozedUntil" TIMESTAMP(3),
-    "updatedAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "snoozedUntil" DATETIME,
+    "updatedAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
-    CONSTRAINT "NotificationReceipt_pkey" PRIMARY KEY ("notificationId","personId")
+    PRIMARY KEY ("notificationId", "personId"),
+    CONSTRAINT "NotificationReceipt_notificationId_fkey" FOREIGN KEY ("notificationId") REFERENCES "Notification" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "NotificationReceipt_personId_fkey" FOREIGN KEY ("personId") REFERENCES "Person" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "NotificationEvent" (
-    "seq" INTEGER NOT NULL,
+    "seq" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "personId" TEXT,
     "type" TEXT NOT NULL,
     "notificationId" TEXT NOT NULL,
     "revision" INTEGER NOT NULL,
     "snapshot" TEXT NOT NULL,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-
-    CONSTRAINT "NotificationEvent_pkey" PRIMARY KEY ("seq")
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
 );
 
 -- CreateTable
 CREATE TABLE "EventCounter" (
-    "name" TEXT NOT NULL,
-    "value" INTEGER NOT NULL DEFAULT 0,
-
-    CONSTRAINT "EventCounter_pkey" PRIMARY KEY ("name")
+    "name" TEXT NOT NULL PRIMARY KEY,
+    "value" INTEGER NOT NULL DEFAULT 0
 );
 
 -- CreateTable
 CREATE TABLE "ServerSetting" (
-    "key" TEXT NOT NULL,
-    "value" TEXT NOT NULL,
-
-    CONSTRAINT "ServerSetting_pkey" PRIMARY KEY ("key")
+    "key" TEXT NOT NULL PRIMARY KEY,
+    "value" TEXT NOT NULL
 );
 
 -- CreateIndex
@@ -207,34 +197,4 @@ CREATE INDEX "NotificationReceipt_personId_idx" ON "NotificationReceipt"("person
 
 -- CreateIndex
 CREATE INDEX "NotificationEvent_personId_seq_idx" ON "NotificationEvent"("personId", "seq");
-
--- AddForeignKey
-ALTER TABLE "Credential" ADD CONSTRAINT "Credential_personId_fkey" FOREIGN KEY ("personId") REFERENCES "Person"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "Session" ADD CONSTRAINT "Session_ownerPersonId_fkey" FOREIGN KEY ("ownerPersonId") REFERENCES "Person"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "Engagement" ADD CONSTRAINT "Engagement_operatorPersonId_fkey" FOREIGN KEY ("operatorPersonId") REFERENCES "Person"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "EngagementMember" ADD CONSTRAINT "EngagementMember_engagementId_fkey" FOREIGN KEY ("engagementId") REFERENCES "Engagement"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "EngagementMember" ADD CONSTRAINT "EngagementMember_personId_fkey" FOREIGN KEY ("personId") REFERENCES "Person"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "RememberedFact" ADD CONSTRAINT "RememberedFact_personId_fkey" FOREIGN KEY ("personId") REFERENCES "Person"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "Notification" ADD CONSTRAINT "Notification_sessionId_fkey" FOREIGN KEY ("sessionId") REFERENCES "Session"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "Notification" ADD CONSTRAINT "Notification_engagementId_fkey" FOREIGN KEY ("engagementId") REFERENCES "Engagement"("id") ON DELETE SET NULL ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "NotificationReceipt" ADD CONSTRAINT "NotificationReceipt_notificationId_fkey" FOREIGN KEY ("notificationId") REFERENCES "Notification"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "NotificationReceipt" ADD CONSTRAINT "NotificationReceipt_personId_fkey" FOREIGN KEY ("personId") REFERENCES "Person"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 

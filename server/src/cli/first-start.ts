@@ -1,0 +1,23 @@
+// A newcomer's first start: an empty embedded store gets a demo person and a producer key, so
+// GraphiQL can be used at once. Never in production, never on PostgreSQL.
+import type { Herald } from "../app.ts";
+
+export async function seedDemoOnFirstStart(herald: Herald, graphiqlUrl: string): Promise<void> {
+  if (herald.database.provider !== "sqlite") return;
+  if ((await herald.services.directory.countPersons()) > 0) return;
+  const person = await herald.services.directory.createPerson({ name: "Demo person" });
+  const token = await herald.services.auth.issuePersonToken(person.id, "demo person token");
+  const key = await herald.services.auth.issueProducerKey("demo producer");
+  console.log(
+    [
+      "",
+      "First start: created a demo person and a producer key (shown only now).",
+      `  GraphiQL:        ${graphiqlUrl}`,
+      `  demo person id:  ${person.id}`,
+      `  person token:    ${token.secret}`,
+      `  producer key:    ${key.secret}`,
+      'Use them as the header {"Authorization": "Bearer <token>"}.',
+      "",
+    ].join("\n"),
+  );
+}

@@ -1,0 +1,95 @@
+// The `herald` command line. Commands that create credentials print the secret as the last
+// line of stdout (scripts take it with `tail -1`); logs go to stderr.
+import { Command } from "commander";
+import { createHerald, startServer } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import { createLogger } from "../logger.ts";
+import { resolveDatabaseUrl } from "../storage/database.ts";
+import { migrate } from "../storage/migrate.ts";
+import { seedDemoOnFirstStart } from "./first-start.ts";
+
+const program = new Command("herald").description("Herald, the notification hub").showHelpAfterError();
+
+program
+  .command("serve")
+  .description("apply migrations and serve GraphQL at /graphql (PORT, HOST, DATABASE_URL)")
+  .action(async () => {
+    const config = loadConfig();
+    const logger = createLogger(config.LOG_LEVEL);
+    const herald = await createHerald({ databaseUrl: config.DATABASE_URL, logger });
+    const running = await startServer(herald, logger, config.PORT, config.HOST);
+    const graphiql = `${running.url}/graphql`;
+    logger.info({ url: graphiql, provider: herald.database.provider }, "Herald is serving");
+    if (config.NODE_ENV !== "production") await seedDemoOnFirstStart(herald, graphiql);
+    console.log(`Herald GraphQL (GraphiQL in a browser): ${graphiql}`);
+    const stop = async () => {
+      await running.close();
+      await herald.close();
+      process.exit(0);
+    };
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+
+program
+  .command("migrate")
+  .description("apply pending migrations to DATABASE_URL (or the embedded default)")
+  .action(async () => {
+    const url = resolveDatabaseUrl(loadConfig().DATABASE_URL);
+    await migrate(url);
+    console.log("Migrations applied.");
+  });
+
+const person = program.command("person").description("manage persons");
+person
+  .command("create")
+  .requiredOption("--name <name>", "display name")
+  .description("create a person and a person token (printed last)")
+  .action(async (options: { name: string }) => {
+    await withHerald(async (herald) => {
+      const created = await herald.services.directory.createPerson({ name: options.name });
+      const token = await herald.services.auth.issuePersonToken(created.id);
+      console.log(`person ${created.id}`);
+      console.log(token.secret);
+    });
+  });
+
+const key = program.command("key").description("manage producer keys");
+key
+  .command("create")
+  .requiredOption("--name <name>", "what the key is for, e.g. the producing service")
+  .description("create a producer key (printed last)")
+  .action(async (options: { name: string }) => {
+    await withHerald(async (herald) => {
+      const issued = await herald.services.auth.issueProducerKey(options.name);
+      console.log(`producer key ${issued.id}`);
+      console.log(issued.secret);
+    });
+  });
+
+program
+  .command("revoke")
+  .argument("<id-or-prefix>", "credential id, or the visible start of the token (e.g. herald_pk_AbC123)")
+  .description("revoke a person token or producer key")
+  .action(async (idOrPrefix: string) => {
+    await withHerald(async (herald) => {
+      const count = await herald.services.auth.revoke(idOrPrefix);
+      console.log(`revoked ${count}`);
+      if (count === 0) process.exitCode = 1;
+    });
+  });
+
+async function withHerald(run: (herald: Awaited<ReturnType<typeof createHerald>>) => Promise<void>) {
+  const config = loadConfig();
+  const herald = await createHerald({ databaseUrl: config.DATABASE_URL, logger: createLogger(config.LOG_LEVEL) });
+  try {
+    await run(herald);
+  } finally {
+    await herald.close();
+  }
+}
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});

@@ -1,0 +1,71 @@
+// Issues, checks and revokes credentials. Secrets are shown once, at creation, and stored as
+// digests. Their visible prefix names their kind, so a wrong-kind use gets a precise error.
+import { randomBytes } from "node:crypto";
+import type { Clock } from "../domain/clock.ts";
+import { ForbiddenError, UnauthenticatedError } from "../domain/errors.ts";
+import { validateName } from "../domain/validation.ts";
+import { type CredentialKind, CredentialStore } from "../storage/credential-store.ts";
+import type { DirectoryStore } from "../storage/directory-store.ts";
+import type { Caller } from "./caller.ts";
+
+export const credentialPrefix: Record<CredentialKind, string> = {
+  PERSON_TOKEN: "herald_pt_",
+  PRODUCER_KEY: "herald_pk_",
+};
+
+export interface IssuedCredential {
+  id: string;
+  kind: CredentialKind;
+  /** Shown exactly once. */
+  secret: string;
+}
+
+export class AuthService {
+  constructor(
+    private readonly credentials: CredentialStore,
+    private readonly directory: DirectoryStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async issuePersonToken(personId: string, name = "person token"): Promise<IssuedCredential> {
+    if (!(await this.directory.findPerson(personId))) throw new Error(`No person ${personId}`);
+    return this.issue("PERSON_TOKEN", validateName(name), personId);
+  }
+
+  async issueProducerKey(name: string): Promise<IssuedCredential> {
+    return this.issue("PRODUCER_KEY", validateName(name), null);
+  }
+
+  revoke(idOrPrefix: string): Promise<number> {
+    return this.credentials.revoke(idOrPrefix, this.clock.now());
+  }
+
+  /** Turns an Authorization header into a caller, or refuses. */
+  async authenticate(authorization: string | null | undefined): Promise<Caller> {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "");
+    if (!match) throw new UnauthenticatedError("Send Authorization: Bearer <person token or producer key>");
+    const row = await this.credentials.findBySecret(match[1]!);
+    if (!row || row.revokedAt) throw new UnauthenticatedError("The credential is unknown or revoked");
+    if (row.kind === "PERSON_TOKEN" && row.personId) return { kind: "person", personId: row.personId, credentialId: row.id };
+    return { kind: "producer", credentialId: row.id, name: row.name };
+  }
+
+  private async issue(kind: CredentialKind, name: string, personId: string | null): Promise<IssuedCredential> {
+    const secret = credentialPrefix[kind] + randomBytes(32).toString("base64url");
+    const prefix = secret.slice(0, credentialPrefix[kind].length + 6);
+    const row = await this.credentials.create({ kind, name, secret, prefix, personId });
+    return { id: row.id, kind, secret };
+  }
+}
+
+export function requirePerson(caller: Caller | null): Extract<Caller, { kind: "person" }> {
+  if (!caller) throw new UnauthenticatedError("Sign in with a person token");
+  if (caller.kind !== "person") throw new ForbiddenError("This operation needs a person token; a producer key was given");
+  return caller;
+}
+
+export function requireProducer(caller: Caller | null): Extract<Caller, { kind: "producer" }> {
+  if (!caller) throw new UnauthenticatedError("Authenticate with a producer key");
+  if (caller.kind !== "producer") throw new ForbiddenError("This operation needs a producer key; a person token was given");
+  return caller;
+}

@@ -1,0 +1,38 @@
+// Opaque pagination cursors: a keyset position signed with the server secret and bound to the
+// person it was issued to, so a cursor is useless to anyone else and cannot be forged.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { ValidationError } from "../domain/errors.ts";
+import type { Position } from "../domain/filter.ts";
+
+export class CursorCodec {
+  constructor(private readonly secret: string) {}
+
+  encode(personId: string, position: Position): string {
+    const payload = Buffer.from(JSON.stringify([position.createdAt.getTime(), position.id])).toString("base64url");
+    return `${payload}.${this.sign(personId, payload)}`;
+  }
+
+  decode(personId: string, cursor: string, field: string): Position {
+    const [payload, signature, extra] = cursor.split(".");
+    if (!payload || !signature || extra !== undefined || !this.verify(personId, payload, signature)) {
+      throw new ValidationError(field, `${field}: not a cursor issued to this caller`);
+    }
+    try {
+      const [time, id] = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as [number, string];
+      if (!Number.isFinite(time) || typeof id !== "string") throw new Error("shape");
+      return { createdAt: new Date(time), id };
+    } catch {
+      throw new ValidationError(field, `${field}: malformed cursor`);
+    }
+  }
+
+  private sign(personId: string, payload: string): string {
+    return createHmac("sha256", this.secret).update(`${personId}\n${payload}`).digest("base64url");
+  }
+
+  private verify(personId: string, payload: string, signature: string): boolean {
+    const expected = Buffer.from(this.sign(personId, payload));
+    const given = Buffer.from(signature);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+}

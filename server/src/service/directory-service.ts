@@ -1,0 +1,86 @@
+// Persons, sessions, engagements and remembered facts, as producers manage them and persons
+// read them.
+import { z } from "zod";
+import { ValidationError } from "../domain/errors.ts";
+import { limits } from "../domain/limits.ts";
+import { parse, validateName } from "../domain/validation.ts";
+import type { DirectoryStore } from "../storage/directory-store.ts";
+
+const identifier = z.string().trim().min(1, "must not be empty").max(limits.shortTextLength, `must be at most ${limits.shortTextLength} characters`);
+
+export class DirectoryService {
+  constructor(private readonly store: DirectoryStore) {}
+
+  createPerson(input: { name: unknown }) {
+    return this.store.createPerson(validateName(input.name));
+  }
+
+  findPerson(id: string) {
+    return this.store.findPerson(id);
+  }
+
+  countPersons() {
+    return this.store.countPersons();
+  }
+
+  setQuietMode(personId: string, enabled: boolean) {
+    return this.store.setQuietMode(personId, enabled);
+  }
+
+  /** Idempotent for the same owner, so a harness hook may register its session on every run. */
+  async createSession(input: { harness: unknown; sessionId: unknown; ownerPersonId: string }) {
+    const harness = parse(identifier, input.harness, "harness");
+    const nativeSessionId = parse(identifier, input.sessionId, "sessionId");
+    await this.mustHavePerson(input.ownerPersonId, "ownerPersonId");
+    const existing = await this.store.findSessionByNativeId(harness, nativeSessionId);
+    if (existing) {
+      if (existing.ownerPersonId !== input.ownerPersonId) {
+        throw new ValidationError("sessionId", "sessionId: already registered to another person");
+      }
+      return existing;
+    }
+    return this.store.createSession({ harness, nativeSessionId, ownerPersonId: input.ownerPersonId });
+  }
+
+  /** A person sees only sessions they own; producers see every session. */
+  async findSession(harness: string, nativeSessionId: string, viewerPersonId: string | null) {
+    const session = await this.store.findSessionByNativeId(harness, nativeSessionId);
+    if (!session || (viewerPersonId !== null && session.ownerPersonId !== viewerPersonId)) return null;
+    return session;
+  }
+
+  findSessionById(id: string) {
+    return this.store.findSession(id);
+  }
+
+  async createEngagement(input: { name: unknown; operatorPersonId: string }) {
+    const name = validateName(input.name);
+    await this.mustHavePerson(input.operatorPersonId, "operatorPersonId");
+    const engagement = await this.store.createEngagement({ name, operatorPersonId: input.operatorPersonId });
+    await this.store.addEngagementMember({ engagementId: engagement.id, personId: input.operatorPersonId, role: "OPERATOR" });
+    return engagement;
+  }
+
+  findEngagement(id: string) {
+    return this.store.findEngagement(id);
+  }
+
+  async addEngagementMember(input: { engagementId: string; personId: string; role?: string | null }) {
+    if (!(await this.store.findEngagement(input.engagementId))) {
+      throw new ValidationError("engagementId", "engagementId: no such engagement");
+    }
+    await this.mustHavePerson(input.personId, "personId");
+    const role = input.role ? parse(identifier, input.role, "role").toUpperCase() : "CONTRIBUTOR";
+    return this.store.addEngagementMember({ engagementId: input.engagementId, personId: input.personId, role });
+  }
+
+  async rememberFact(input: { personId: string; content: unknown }) {
+    await this.mustHavePerson(input.personId, "personId");
+    const content = parse(z.string().trim().min(1, "must not be empty").max(limits.bodyLength), input.content, "content");
+    return this.store.rememberFact(input.personId, content);
+  }
+
+  private async mustHavePerson(id: string, field: string) {
+    if (!(await this.store.findPerson(id))) throw new ValidationError(field, `${field}: no such person`);
+  }
+}

@@ -1,0 +1,239 @@
+// The one path for every change of a notification: validate, decide (domain), store with its
+// event (storage, one transaction), then publish the committed events. Resolvers, the CLI and
+// background jobs call only this.
+import type { Clock } from "../domain/clock.ts";
+import { NotFoundError, ValidationError } from "../domain/errors.ts";
+import { effectiveFilter, type NotificationFilter, type Position, unseenOnly } from "../domain/filter.ts";
+import {
+  type Decision,
+  decideDismiss,
+  decideExpire,
+  decidePublish,
+  decideResolve,
+  decideSeen,
+  decideSnooze,
+  decideUnsnooze,
+  decideUpdate,
+  viewOf,
+} from "../domain/lifecycle.ts";
+import type { NotificationRecord, Receipt, Target } from "../domain/notification.ts";
+import {
+  validateIds,
+  validatePageSize,
+  validatePatch,
+  validatePublish,
+  validateReason,
+  validateResolution,
+  validateSnoozeUntil,
+} from "../domain/validation.ts";
+import type { EventBus } from "../events/bus.ts";
+import type { DirectoryStore } from "../storage/directory-store.ts";
+import type { NotificationStore, NotificationTx, StoredEvent } from "../storage/notification-store.ts";
+import type { CursorCodec } from "./cursor.ts";
+
+export interface PageArgs {
+  first?: number | null;
+  after?: string | null;
+  last?: number | null;
+  before?: string | null;
+}
+
+const MARK_ALL_LIMIT = 10_000;
+
+export class NotificationService {
+  constructor(
+    private readonly store: NotificationStore,
+    private readonly directory: DirectoryStore,
+    private readonly bus: EventBus,
+    private readonly cursors: CursorCodec,
+    private readonly clock: Clock,
+  ) {}
+
+  // ---- producers -------------------------------------------------------------------------
+
+  /** Keyed upsert: a new occurrence, or a new revision of the active one with the same key. */
+  async publish(input: unknown): Promise<NotificationRecord> {
+    const now = this.clock.now();
+    const valid = validatePublish(input, now);
+    const target = await this.resolveTarget(valid.target);
+    await this.checkEngagement(valid.content.engagementId, "engagementId");
+    return this.change(async (tx) => {
+      const existing = await tx.findActive(target, valid.key);
+      return decidePublish(existing, target, valid.key, valid.content, now);
+    });
+  }
+
+  async update(id: string, patch: unknown): Promise<NotificationRecord> {
+    const now = this.clock.now();
+    const engagementId = (patch as { engagementId?: string | null } | null)?.engagementId;
+    if (engagementId) await this.checkEngagement(engagementId, "patch.engagementId");
+    return this.change(async (tx) => {
+      const current = await this.mustFind(tx, id);
+      return decideUpdate(current, validatePatch(current, current, patch, now), now);
+    });
+  }
+
+  async resolve(id: string, resolution: unknown, operationId: string | null = null): Promise<NotificationRecord> {
+    const now = this.clock.now();
+    const valid = validateResolution(resolution);
+    return this.change(async (tx) => decideResolve(await this.mustFind(tx, id), valid, operationId, now));
+  }
+
+  async expire(id: string, reason: unknown, operationId: string | null = null): Promise<NotificationRecord> {
+    const now = this.clock.now();
+    const valid = validateReason(reason);
+    return this.change(async (tx) => decideExpire(await this.mustFind(tx, id), valid, operationId, now));
+  }
+
+  /** Expires the active UNTIL_REQUEST_COMPLETE records of a request; returns how many. */
+  async completeRequest(requestId: string): Promise<number> {
+    if (requestId.trim() === "") throw new ValidationError("requestId", "requestId: must not be empty");
+    const ids = await this.store.activeIdsWithRetention("UNTIL_REQUEST_COMPLETE", requestId);
+    return this.expireAll(ids, "request_complete");
+  }
+
+  /** Server-lifetime records end when the server that published them stops (run at start). */
+  async expireServerLifetime(): Promise<number> {
+    const ids = await this.store.activeIdsWithRetention("UNTIL_SERVER_RESTART", null);
+    return this.expireAll(ids, "server_restart");
+  }
+
+  private async expireAll(ids: string[], reason: string): Promise<number> {
+    const now = this.clock.now();
+    let expired = 0;
+    for (const id of ids) {
+      const record = await this.change(async (tx) => {
+        const current = await this.mustFind(tx, id);
+        return current.status === "EXPIRED" ? { kind: "none", current } : decideExpire(current, reason, null, now);
+      }).catch(() => null); // another writer ended it meanwhile: nothing left to expire
+      if (record?.status === "EXPIRED") expired++;
+    }
+    return expired;
+  }
+
+  // ---- persons ---------------------------------------------------------------------------
+
+  async get(personId: string, id: string): Promise<NotificationRecord | null> {
+    const record = await this.store.findById(id);
+    if (!record || !visibleTo(personId, record)) return null;
+    return record.scope === "APPLICATION" ? viewOf(record, await this.store.findReceipt(id, personId)) : record;
+  }
+
+  async page(personId: string, filter: NotificationFilter | null | undefined, args: PageArgs) {
+    const first = args.first === undefined || args.first === null ? null : validatePageSize(args.first, "first");
+    const last = args.last === undefined || args.last === null ? null : validatePageSize(args.last, "last");
+    if (first !== null && last !== null) throw new ValidationError("last", "last: use either first or last, not both");
+    return {
+      after: args.after ? this.cursors.decode(personId, args.after, "after") : null,
+      before: args.before ? this.cursors.decode(personId, args.before, "before") : null,
+      first,
+      last,
+      fetch: (page: { after: Position | null; before: Position | null; limit: number; inverted: boolean }) =>
+        this.store.page(personId, effectiveFilter(filter), page, this.clock.now()),
+      cursorOf: (record: NotificationRecord) => this.cursors.encode(personId, record),
+    };
+  }
+
+  async counts(personId: string, filter: NotificationFilter | null | undefined) {
+    const f = effectiveFilter(filter);
+    const now = this.clock.now();
+    const [total, unseen] = await Promise.all([this.store.count(personId, f, now), this.store.count(personId, unseenOnly(f), now)]);
+    return { total, unseen };
+  }
+
+  async dismiss(personId: string, id: string, expectedRevision: number | null, reason: unknown): Promise<NotificationRecord> {
+    const now = this.clock.now();
+    const validReason = validateReason(reason);
+    return this.changeAsPerson(personId, id, (view, receipt) =>
+      decideDismiss(view, receipt, personId, expectedRevision, validReason, now),
+    );
+  }
+
+  /** Marks the given notifications seen; ids the person cannot see are ignored. */
+  async markSeen(personId: string, ids: readonly string[]): Promise<NotificationRecord[]> {
+    const now = this.clock.now();
+    const results: NotificationRecord[] = [];
+    for (const id of validateIds(ids)) {
+      const record = await this.changeAsPerson(personId, id, (view, receipt) => decideSeen(view, receipt, personId, now)).catch(
+        (error: unknown) => {
+          if (error instanceof NotFoundError) return null;
+          throw error;
+        },
+      );
+      if (record) results.push(record);
+    }
+    return results;
+  }
+
+  async markAllSeen(personId: string, filter: NotificationFilter | null | undefined): Promise<number> {
+    const ids = await this.store.visibleIds(personId, unseenOnly(effectiveFilter(filter)), this.clock.now(), MARK_ALL_LIMIT);
+    const changed = await this.markSeen(personId, ids.slice(0, MARK_ALL_LIMIT));
+    return changed.filter((r) => r.status === "SEEN").length;
+  }
+
+  async snooze(personId: string, id: string, until: unknown): Promise<NotificationRecord> {
+    const now = this.clock.now();
+    const validUntil = validateSnoozeUntil(until, now);
+    return this.changeAsPerson(personId, id, (view, receipt) => decideSnooze(view, receipt, personId, validUntil, now));
+  }
+
+  async unsnooze(personId: string, id: string): Promise<NotificationRecord> {
+    const now = this.clock.now();
+    return this.changeAsPerson(personId, id, (view, receipt) => decideUnsnooze(view, receipt, personId, now));
+  }
+
+  // ---- the one write path ----------------------------------------------------------------
+
+  private async change(decide: (tx: NotificationTx) => Promise<Decision>): Promise<NotificationRecord> {
+    const applied = await this.store.transaction(async (tx) => tx.apply(await decide(tx)));
+    if (applied.event) this.publishCommitted([applied.event]);
+    return applied.record;
+  }
+
+  private changeAsPerson(
+    personId: string,
+    id: string,
+    decide: (view: NotificationRecord, receipt: Receipt | null) => Decision,
+  ): Promise<NotificationRecord> {
+    return this.change(async (tx) => {
+      const record = await tx.findById(id);
+      if (!record || !visibleTo(personId, record)) throw new NotFoundError();
+      const receipt = record.scope === "APPLICATION" ? await tx.findReceipt(id, personId) : null;
+      return decide(viewOf(record, receipt), receipt);
+    });
+  }
+
+  private publishCommitted(events: StoredEvent[]) {
+    this.bus.publish(events);
+  }
+
+  private async mustFind(tx: NotificationTx, id: string): Promise<NotificationRecord> {
+    const record = await tx.findById(id);
+    if (!record) throw new NotFoundError();
+    return record;
+  }
+
+  /** PERSON needs an existing person; SESSION an existing session, whose owner becomes the reader. */
+  private async resolveTarget(target: Target): Promise<Target> {
+    if (target.scope === "PERSON" && !(await this.directory.findPerson(target.personId!))) {
+      throw new ValidationError("personId", "personId: no such person");
+    }
+    if (target.scope === "SESSION") {
+      const session = await this.directory.findSession(target.sessionId!);
+      if (!session) throw new ValidationError("sessionId", "sessionId: no such session");
+      return { ...target, personId: session.ownerPersonId };
+    }
+    return target;
+  }
+
+  private async checkEngagement(engagementId: string | null, field: string) {
+    if (engagementId && !(await this.directory.findEngagement(engagementId))) {
+      throw new ValidationError(field, `${field}: no such engagement`);
+    }
+  }
+}
+
+/** PERSON and SESSION records have one reader; APPLICATION ones are everyone's. */
+export function visibleTo(personId: string, record: NotificationRecord): boolean {
+  return record.scope === "APPLICATION" || record.personId === personId;
+}

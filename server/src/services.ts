@@ -1,0 +1,10 @@
+import type { AuthService } from "./service/auth-service.ts";
+import type { DirectoryService } from "./service/directory-service.ts";
+import type { NotificationService } from "./service/notification-service.ts";
+
+/** What transport (GraphQL, CLI, background jobs) may call. */
+export interface Services {
+  notifications: NotificationService;
+  directory: DirectoryService;
+  auth: AuthService;
+}

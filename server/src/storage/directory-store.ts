@@ -1,0 +1,53 @@
+// Persons, sessions, engagements and remembered facts: the people and places notifications
+// are addressed to.
+import type { Db } from "./database.ts";
+
+export class DirectoryStore {
+  constructor(private readonly db: Db) {}
+
+  createPerson(name: string) {
+    return this.db.person.create({ data: { name } });
+  }
+  findPerson(id: string) {
+    return this.db.person.findUnique({ where: { id } });
+  }
+  countPersons() {
+    return this.db.person.count();
+  }
+  setQuietMode(personId: string, quietMode: boolean) {
+    return this.db.person.update({ where: { id: personId }, data: { quietMode } });
+  }
+
+  createSession(input: { harness: string; nativeSessionId: string; ownerPersonId: string }) {
+    return this.db.session.create({ data: input });
+  }
+  findSession(id: string) {
+    return this.db.session.findUnique({ where: { id } });
+  }
+  findSessionByNativeId(harness: string, nativeSessionId: string) {
+    return this.db.session.findUnique({ where: { harness_nativeSessionId: { harness, nativeSessionId } } });
+  }
+
+  createEngagement(input: { name: string; operatorPersonId: string }) {
+    return this.db.engagement.create({ data: input });
+  }
+  findEngagement(id: string) {
+    return this.db.engagement.findUnique({ where: { id } });
+  }
+  addEngagementMember(input: { engagementId: string; personId: string; role: string }) {
+    return this.db.engagementMember.upsert({
+      where: { engagementId_personId: { engagementId: input.engagementId, personId: input.personId } },
+      create: input,
+      update: { role: input.role },
+    });
+  }
+  isEngagementMember(engagementId: string, personId: string) {
+    return this.db.engagementMember
+      .findUnique({ where: { engagementId_personId: { engagementId, personId } } })
+      .then((m) => m !== null);
+  }
+
+  rememberFact(personId: string, content: string) {
+    return this.db.rememberedFact.create({ data: { personId, content } });
+  }
+}

@@ -1,0 +1,315 @@
+// Reads and writes notifications. Every write goes through NotificationTx.apply, which stores
+// the decided state and appends its event-log entry in the same transaction.
+import { isTerminal, type NotificationEventType } from "../domain/enums.ts";
+import type { EffectiveFilter, Position } from "../domain/filter.ts";
+import { type Decision, viewOf } from "../domain/lifecycle.ts";
+import { activeKeyOf, type NotificationRecord, type Receipt, targetKeyOf } from "../domain/notification.ts";
+import { type Database, type Db, isUniqueViolation, type Tx } from "./database.ts";
+import { serializeSnapshot, toColumns, toReceipt, toRecord } from "./notification-mapper.ts";
+import type { Prisma } from "./prisma-client/sqlite/client.ts";
+
+export interface StoredEvent {
+  seq: number;
+  /** null: every person (a global change of an APPLICATION notification). */
+  personId: string | null;
+  type: NotificationEventType;
+  notificationId: string;
+  revision: number;
+  record: NotificationRecord;
+}
+
+export interface Applied {
+  record: NotificationRecord;
+  event: StoredEvent | null;
+}
+
+/** A concurrent writer got there first; the whole unit of work is decided again. */
+class StaleWrite extends Error {}
+
+const EVENT_COUNTER = "events";
+const MAX_ATTEMPTS = 8;
+
+export class NotificationStore {
+  private readonly db: Db;
+  constructor(private readonly database: Database) {
+    this.db = database.db;
+  }
+
+  /** The counter row must exist before any transaction increments it (see models.prisma). */
+  async init(): Promise<void> {
+    await this.db.eventCounter.upsert({ where: { name: EVENT_COUNTER }, create: { name: EVENT_COUNTER, value: 0 }, update: {} });
+  }
+
+  /**
+   * Runs one unit of work in a transaction, retrying it from the start when a concurrent
+   * writer won a race (unique active key, optimistic lock, or a PostgreSQL serialization abort).
+   */
+  async transaction<T>(work: (tx: NotificationTx) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.$transaction((tx) => work(new NotificationTx(tx)), { maxWait: 10_000, timeout: 20_000 });
+      } catch (error) {
+        const retryable = error instanceof StaleWrite || isUniqueViolation(error) || isSerializationFailure(error);
+        if (!retryable || attempt >= MAX_ATTEMPTS) throw error;
+        await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
+      }
+    }
+  }
+
+  async findById(id: string): Promise<NotificationRecord | null> {
+    const row = await this.db.notification.findUnique({ where: { id } });
+    return row ? toRecord(row) : null;
+  }
+
+  async findReceipt(notificationId: string, personId: string): Promise<Receipt | null> {
+    const row = await this.db.notificationReceipt.findUnique({ where: { notificationId_personId: { notificationId, personId } } });
+    return row ? toReceipt(row) : null;
+  }
+
+  /**
+   * One page of a person's notifications, newest first. The person's own rows and the shared
+   * APPLICATION rows are read by two keyset queries, each served by its own index, and merged:
+   * an OR across both would defeat the indexes' ordering.
+   */
+  async page(
+    personId: string,
+    filter: EffectiveFilter,
+    page: { after: Position | null; before: Position | null; limit: number; inverted: boolean },
+    now: Date,
+  ): Promise<NotificationRecord[]> {
+    const order: Prisma.NotificationOrderByWithRelationInput[] = page.inverted
+      ? [{ createdAt: "asc" }, { id: "asc" }]
+      : [{ createdAt: "desc" }, { id: "desc" }];
+    const keyset = keysetWhere(page.after, page.before);
+    const queries: Promise<NotificationRecord[]>[] = [];
+    const own = ownWhere(personId, filter, now);
+    if (own) {
+      queries.push(
+        this.db.notification
+          .findMany({ where: { AND: [own, keyset] }, orderBy: order, take: page.limit })
+          .then((rows) => rows.map(toRecord)),
+      );
+    }
+    const shared = sharedWhere(personId, filter, now);
+    if (shared) {
+      queries.push(
+        this.db.notification
+          .findMany({
+            where: { AND: [shared, keyset] },
+            orderBy: order,
+            take: page.limit,
+            include: { receipts: { where: { personId } } },
+          })
+          .then((rows) => rows.map((row) => viewOf(toRecord(row), row.receipts[0] ? toReceipt(row.receipts[0]) : null))),
+      );
+    }
+    const merged = (await Promise.all(queries)).flat();
+    const sign = page.inverted ? -1 : 1;
+    merged.sort((a, b) => sign * compareNewestFirst(a, b));
+    return merged.slice(0, page.limit);
+  }
+
+  async count(personId: string, filter: EffectiveFilter, now: Date): Promise<number> {
+    const own = ownWhere(personId, filter, now);
+    const shared = sharedWhere(personId, filter, now);
+    const [a, b] = await Promise.all([
+      own ? this.db.notification.count({ where: own }) : 0,
+      shared ? this.db.notification.count({ where: shared }) : 0,
+    ]);
+    return a + b;
+  }
+
+  /** Active records with a retention policy (and request, when given): the retention sweeps. */
+  async activeIdsWithRetention(policy: string, requestId: string | null): Promise<string[]> {
+    const rows = await this.db.notification.findMany({
+      where: { retentionPolicy: policy, activeKey: { not: null }, ...(requestId !== null ? { requestId } : {}) },
+      select: { id: true },
+    });
+    return rows.map((r) => r.id);
+  }
+
+  /** Ids visible to a person among `ids` with the given filter (used by batch operations). */
+  async visibleIds(personId: string, filter: EffectiveFilter, now: Date, limit: number): Promise<string[]> {
+    const own = ownWhere(personId, filter, now);
+    const shared = sharedWhere(personId, filter, now);
+    const [a, b] = await Promise.all([
+      own ? this.db.notification.findMany({ where: own, select: { id: true }, take: limit }) : [],
+      shared ? this.db.notification.findMany({ where: shared, select: { id: true }, take: limit }) : [],
+    ]);
+    return [...a, ...b].map((r) => r.id);
+  }
+}
+
+export class NotificationTx {
+  /** lockVersion of each row as this transaction read it: the optimistic lock of apply(). */
+  private readonly seen = new Map<string, number>();
+  constructor(private readonly tx: Tx) {}
+
+  private remember(row: { id: string; lockVersion: number }) {
+    this.seen.set(row.id, row.lockVersion);
+    return toRecord(row as Parameters<typeof toRecord>[0]);
+  }
+
+  async findActive(target: NotificationRecord | { scope: NotificationRecord["scope"]; personId: string | null; sessionId: string | null }, key: string) {
+    const row = await this.tx.notification.findUnique({ where: { activeKey: activeKeyOf(target, key) } });
+    return row ? this.remember(row) : null;
+  }
+
+  async findById(id: string): Promise<NotificationRecord | null> {
+    const row = await this.tx.notification.findUnique({ where: { id } });
+    return row ? this.remember(row) : null;
+  }
+
+  async findReceipt(notificationId: string, personId: string): Promise<Receipt | null> {
+    const row = await this.tx.notificationReceipt.findUnique({ where: { notificationId_personId: { notificationId, personId } } });
+    return row ? toReceipt(row) : null;
+  }
+
+  /** Writes a decision and its event. Returns the record as the deciding party sees it. */
+  async apply(decision: Decision): Promise<Applied> {
+    switch (decision.kind) {
+      case "none":
+        return { record: decision.current, event: null };
+      case "create": {
+        const draft = decision.draft;
+        const row = await this.tx.notification.create({
+          data: { ...toColumns(draft, activeKeyOf(draft, draft.key), targetKeyOf(draft)), createdAt: draft.createdAt },
+        });
+        const record = toRecord(row);
+        return { record, event: await this.append(audienceOf(record), decision.event, record) };
+      }
+      case "update": {
+        const next = decision.next;
+        const lockVersion = this.seen.get(next.id);
+        if (lockVersion === undefined) throw new Error("apply(update) needs the record read in the same transaction");
+        const activeKey = isTerminal(next.status) ? null : activeKeyOf(next, next.key);
+        // The decision was made from the row as read; if another writer changed it since, the
+        // lock version moved on, nothing is written, and the unit of work is decided again.
+        const { count } = await this.tx.notification.updateMany({
+          where: { id: next.id, lockVersion },
+          data: { ...toColumns(next, activeKey, targetKeyOf(next)), lockVersion: lockVersion + 1 },
+        });
+        if (count !== 1) throw new StaleWrite();
+        this.seen.set(next.id, lockVersion + 1);
+        if (decision.resetReceipts) {
+          await this.tx.notificationReceipt.updateMany({
+            where: { notificationId: next.id },
+            data: { deliveredAt: null, seenAt: null, dismissedAt: null, dismissReason: null, updatedAt: next.updatedAt },
+          });
+        }
+        return { record: next, event: await this.append(audienceOf(next), decision.event, next) };
+      }
+      case "receipt": {
+        const { notificationId, personId, ...fields } = decision.receipt;
+        // Personal state was decided against this revision of the shared record (a dismissal
+        // checks expectedRevision): make sure no producer change slipped in since it was read.
+        const lockVersion = this.seen.get(notificationId);
+        if (lockVersion === undefined) throw new Error("apply(receipt) needs the record read in the same transaction");
+        const { count } = await this.tx.notification.updateMany({ where: { id: notificationId, lockVersion }, data: { lockVersion } });
+        if (count !== 1) throw new StaleWrite();
+        await this.tx.notificationReceipt.upsert({
+          where: { notificationId_personId: { notificationId, personId } },
+          create: { notificationId, personId, ...fields },
+          update: { ...fields, updatedAt: new Date() },
+        });
+        return { record: decision.record, event: await this.append(personId, decision.event, decision.record) };
+      }
+    }
+  }
+
+  /**
+   * Appends to the event log. Incrementing the counter row takes its lock until commit, so
+   * sequence numbers become visible in commit order (the gap-at-the-seam trap, design notes).
+   * It is the last statement of the transaction, which keeps the lock short.
+   */
+  private async append(personId: string | null, type: NotificationEventType, record: NotificationRecord): Promise<StoredEvent> {
+    const { value: seq } = await this.tx.eventCounter.update({ where: { name: EVENT_COUNTER }, data: { value: { increment: 1 } } });
+    await this.tx.notificationEvent.create({
+      data: { seq, personId, type, notificationId: record.id, revision: record.revision, snapshot: serializeSnapshot(record) },
+    });
+    return { seq, personId, type, notificationId: record.id, revision: record.revision, record };
+  }
+}
+
+function audienceOf(record: NotificationRecord): string | null {
+  return record.scope === "APPLICATION" ? null : record.personId;
+}
+
+function compareNewestFirst(a: NotificationRecord, b: NotificationRecord): number {
+  const t = b.createdAt.getTime() - a.createdAt.getTime();
+  if (t !== 0) return t;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+function keysetWhere(after: Position | null, before: Position | null): Prisma.NotificationWhereInput {
+  const parts: Prisma.NotificationWhereInput[] = [];
+  if (after) {
+    parts.push({ OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] });
+  }
+  if (before) {
+    parts.push({ OR: [{ createdAt: { gt: before.createdAt } }, { createdAt: before.createdAt, id: { gt: before.id } }] });
+  }
+  return { AND: parts };
+}
+
+/** The person's own rows: PERSON ones addressed to them and SESSION ones of sessions they own. */
+function ownWhere(personId: string, f: EffectiveFilter, now: Date): Prisma.NotificationWhereInput | null {
+  if (f.scope === "APPLICATION" || f.statuses.length === 0) return null;
+  return {
+    personId,
+    status: { in: [...f.statuses] },
+    ...(f.scope ? { scope: f.scope } : {}),
+    ...(f.sessionId ? { sessionId: f.sessionId } : {}),
+    ...(f.engagementId ? { engagementId: f.engagementId } : {}),
+    AND: [
+      f.includeSnoozed ? {} : { OR: [{ snoozedUntil: null }, { snoozedUntil: { lte: now } }] },
+      f.includeStale ? {} : { OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+    ],
+  };
+}
+
+/**
+ * Shared APPLICATION rows as this person sees them: the stored status is the producer's (PENDING
+ * while active), and the person's own seen/dismissed/snoozed state lives in their receipt.
+ */
+function sharedWhere(personId: string, f: EffectiveFilter, now: Date): Prisma.NotificationWhereInput | null {
+  if ((f.scope && f.scope !== "APPLICATION") || f.sessionId || f.statuses.length === 0) return null;
+  const mine = (where: Prisma.NotificationReceiptWhereInput): Prisma.NotificationWhereInput => ({
+    receipts: { some: { personId, ...where } },
+  });
+  const notMine = (where: Prisma.NotificationReceiptWhereInput): Prisma.NotificationWhereInput => ({
+    receipts: { none: { personId, ...where } },
+  });
+  const byStatus: Prisma.NotificationWhereInput[] = f.statuses.map((status) => {
+    switch (status) {
+      case "RESOLVED":
+      case "EXPIRED":
+        return { status };
+      case "DISMISSED":
+        return { status: "PENDING", ...mine({ dismissedAt: { not: null } }) };
+      case "SEEN":
+        return { status: "PENDING", ...mine({ dismissedAt: null, seenAt: { not: null } }) };
+      case "DELIVERED":
+        return { status: "PENDING", ...mine({ dismissedAt: null, seenAt: null, deliveredAt: { not: null } }) };
+      case "PENDING":
+        return {
+          status: "PENDING",
+          ...notMine({ OR: [{ dismissedAt: { not: null } }, { seenAt: { not: null } }, { deliveredAt: { not: null } }] }),
+        };
+    }
+  });
+  return {
+    scope: "APPLICATION",
+    ...(f.engagementId ? { engagementId: f.engagementId } : {}),
+    AND: [
+      { OR: byStatus },
+      f.includeSnoozed ? {} : notMine({ snoozedUntil: { gt: now } }),
+      f.includeStale ? {} : { OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+    ],
+  };
+}
+
+function isSerializationFailure(error: unknown): boolean {
+  const text = String((error as { message?: string })?.message ?? "");
+  return /40001|40P01|deadlock detected|could not serialize/i.test(text);
+}

@@ -1,0 +1,59 @@
+// Starts a real Herald (migrated store, HTTP server on a free port) for one test file.
+import { pino } from "pino";
+import { createHerald, type Herald, startServer } from "../../src/app.ts";
+import { errorCode, gql, NOTIFICATION_FIELDS, resultFields } from "./graphql.ts";
+import type { ProviderCase } from "./providers.ts";
+import { TestClock } from "./clock.ts";
+
+export interface TestHerald {
+  url: string;
+  herald: Herald;
+  clock: TestClock;
+  producerKey: string;
+  newPerson(name?: string): Promise<{ id: string; token: string }>;
+  publish(input: Record<string, unknown>, key?: string): Promise<any>;
+  close(): Promise<void>;
+}
+
+const silent = pino({ level: "silent" });
+
+export async function startHerald(provider: ProviderCase): Promise<TestHerald> {
+  const database = await provider.createDatabase();
+  const clock = new TestClock();
+  const herald = await createHerald({ databaseUrl: database.url, logger: silent, clock });
+  const running = await startServer(herald, silent, 0, "127.0.0.1");
+  const url = `${running.url}/graphql`;
+  const producerKey = (await herald.services.auth.issueProducerKey("tests")).secret;
+
+  const newPerson = async (name = "Ada") => {
+    const created = await gql(url, producerKey, `mutation($n: String!) { createPerson(input: { name: $n }) { id } }`, { n: name });
+    const id = created.data.createPerson.id as string;
+    const issued = await gql(url, producerKey, `mutation($id: ID!) { issuePersonToken(personId: $id) { token } }`, { id });
+    return { id, token: issued.data.issuePersonToken.token as string };
+  };
+
+  const publish = async (input: Record<string, unknown>, key = producerKey) => {
+    clock.tick();
+    const r = await gql(url, key, `mutation($input: PublishNotificationInput!) { publishNotification(input: $input) { ${resultFields("publish")} } }`, {
+      input: { source: { plugin: "tests" }, ...input },
+    });
+    if (r.errors) throw new Error(`publish failed: ${JSON.stringify(r.errors)} (${errorCode(r)})`);
+    return r.data.publishNotification;
+  };
+
+  return {
+    url,
+    herald,
+    clock,
+    producerKey,
+    newPerson,
+    publish,
+    async close() {
+      await running.close();
+      await herald.close();
+      await database.drop();
+    },
+  };
+}
+
+export { NOTIFICATION_FIELDS, resultFields };

@@ -47,7 +47,8 @@ export class NotificationStore {
   async transaction<T>(work: (tx: NotificationTx) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.db.$transaction((tx) => work(new NotificationTx(tx)), { maxWait: 10_000, timeout: 20_000 });
+        const lockRows = this.database.provider === "postgresql";
+        return await this.db.$transaction((tx) => work(new NotificationTx(tx, lockRows)), { maxWait: 10_000, timeout: 20_000 });
       } catch (error) {
         const retryable = error instanceof StaleWrite || isUniqueViolation(error) || isSerializationFailure(error);
         if (!retryable || attempt >= MAX_ATTEMPTS) throw error;
@@ -143,7 +144,14 @@ export class NotificationStore {
 export class NotificationTx {
   /** lockVersion of each row as this transaction read it: the optimistic lock of apply(). */
   private readonly seen = new Map<string, number>();
-  constructor(private readonly tx: Tx) {}
+  /**
+   * On PostgreSQL the row a decision is based on is read FOR UPDATE, so writers of one key queue
+   * up instead of racing and retrying. SQLite has a single writer and needs no row locks.
+   */
+  constructor(
+    private readonly tx: Tx,
+    private readonly lockRows: boolean,
+  ) {}
 
   private remember(row: { id: string; lockVersion: number }) {
     this.seen.set(row.id, row.lockVersion);
@@ -151,11 +159,14 @@ export class NotificationTx {
   }
 
   async findActive(target: NotificationRecord | { scope: NotificationRecord["scope"]; personId: string | null; sessionId: string | null }, key: string) {
-    const row = await this.tx.notification.findUnique({ where: { activeKey: activeKeyOf(target, key) } });
+    const activeKey = activeKeyOf(target, key);
+    if (this.lockRows) await this.tx.$queryRaw`SELECT 1 FROM "Notification" WHERE "activeKey" = ${activeKey} FOR UPDATE`;
+    const row = await this.tx.notification.findUnique({ where: { activeKey } });
     return row ? this.remember(row) : null;
   }
 
   async findById(id: string): Promise<NotificationRecord | null> {
+    if (this.lockRows) await this.tx.$queryRaw`SELECT 1 FROM "Notification" WHERE "id" = ${id} FOR UPDATE`;
     const row = await this.tx.notification.findUnique({ where: { id } });
     return row ? this.remember(row) : null;
   }

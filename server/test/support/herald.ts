@@ -15,7 +15,8 @@ export interface TestHerald {
   close(): Promise<void>;
 }
 
-const silent = pino({ level: "silent" });
+// HERALD_TEST_LOG=debug shows server logs while debugging a test.
+const silent = pino({ level: process.env.HERALD_TEST_LOG ?? "silent" });
 
 export async function startHerald(provider: ProviderCase): Promise<TestHerald> {
   const database = await provider.createDatabase();

@@ -1,0 +1,24 @@
+// Sizes of the benchmark. Fixed (not time-based) so runs compare like for like; chosen to keep
+// both providers together under ~6 minutes on a 2-core machine.
+export const benchConfig = {
+  /** Measured operations per publish scenario, after `warmupOps` unmeasured ones. */
+  publishOps: 2_000,
+  warmupOps: 50,
+  /** Requests (or pg transactions) in flight at once; raw better-sqlite3 is synchronous. */
+  concurrency: 8,
+
+  listRows: 100_000,
+  /** The deep page starts after this many rows (reached by walking the cursor chain). */
+  deepPosition: 90_000,
+  walkPageSize: 100,
+  listPageSize: 20,
+  latencySamples: 200,
+  latencyWarmup: 20,
+
+  /** Only local PostgreSQL; each run gets its own schema, dropped at the end. */
+  postgresUrl: "postgresql://root@127.0.0.1:5432/test",
+  serverStartTimeoutMs: 60_000,
+  cliTimeoutMs: 120_000,
+} as const;
+
+export type ProviderName = "sqlite" | "postgresql";

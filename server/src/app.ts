@@ -14,7 +14,7 @@ import type { Services } from "./services.ts";
 import { CredentialStore } from "./storage/credential-store.ts";
 import { type Database, openDatabase, resolveDatabaseUrl } from "./storage/database.ts";
 import { DirectoryStore } from "./storage/directory-store.ts";
-import { migrate } from "./storage/migrate.ts";
+import { migrate, pendingMigrations } from "./storage/migrate.ts";
 import { NotificationStore } from "./storage/notification-store.ts";
 import { randomSecret, SettingsStore } from "./storage/settings-store.ts";
 import { createGraphQLHandler } from "./transport/http/yoga.ts";
@@ -36,8 +36,13 @@ export interface Herald {
 
 export async function createHerald(options: HeraldOptions): Promise<Herald> {
   const url = resolveDatabaseUrl(options.databaseUrl);
-  if (options.migrate !== false) await migrate(url);
-  const database = await openDatabase(url);
+  let database = await openDatabase(url);
+  if (options.migrate !== false && (await pendingMigrations(database)).length > 0) {
+    // The migration engine runs in its own process and wants the store to itself.
+    await database.close();
+    await migrate(url);
+    database = await openDatabase(url);
+  }
   const clock = options.clock ?? systemClock;
 
   const notificationStore = new NotificationStore(database);

@@ -47,7 +47,9 @@ export class AuthService {
     const row = await this.credentials.findBySecret(match[1]!);
     if (!row || row.revokedAt) throw new UnauthenticatedError("The credential is unknown or revoked");
     if (row.kind === "PERSON_TOKEN" && row.personId) return { kind: "person", personId: row.personId, credentialId: row.id };
-    return { kind: "producer", credentialId: row.id, name: row.name };
+    if (row.kind === "PRODUCER_KEY") return { kind: "producer", credentialId: row.id, name: row.name };
+    // Anything else is a malformed row: never let it fall through to producer rights.
+    throw new UnauthenticatedError("The credential is unknown or revoked");
   }
 
   private async issue(kind: CredentialKind, name: string, personId: string | null): Promise<IssuedCredential> {

@@ -1,8 +1,9 @@
 // Applies the provider's migrations with `prisma migrate deploy` (JS schema engine, see
 // prisma/<provider>/prisma.config.ts). Safe on a fresh and on an existing database.
 import { spawn } from "node:child_process";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { ensureSqliteDirectory, providerOf, repoRoot } from "./database.ts";
+import { type Database, ensureSqliteDirectory, providerOf, repoRoot } from "./database.ts";
 
 // The CLI prints one of these only after the schema engine has committed its work.
 const doneMarkers = ["No pending migrations to apply", "have been successfully applied", "migrations have been applied"];
@@ -40,4 +41,27 @@ export function migrate(url: string): Promise<void> {
       reject(new Error(`Migration failed:\n${output.replace(/\/\/[^@\s/]+@/g, "//***@")}`));
     });
   });
+}
+
+/**
+ * Names of the provider's migrations not yet applied to this database. Reading this first lets
+ * commands skip the migration engine when nothing is pending (it needs the SQLite file to itself,
+ * so running it beside a live server fails even when there is nothing to do).
+ */
+export async function pendingMigrations(database: Database): Promise<string[]> {
+  const dir = join(repoRoot, "prisma", database.provider, "migrations");
+  const all = readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+  let applied: string[] = [];
+  try {
+    const rows = await database.db.$queryRawUnsafe<{ migration_name: string }[]>(
+      `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+    );
+    applied = rows.map((r) => r.migration_name);
+  } catch {
+    return all; // no migrations table yet: a fresh database
+  }
+  return all.filter((name) => !applied.includes(name));
 }

@@ -1,0 +1,115 @@
+// The `herald` binary as a newcomer and an operator use it: real processes, real stores.
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gql } from "./support/graphql.ts";
+import { providers, type TestDatabase } from "./support/providers.ts";
+
+const bin = join(import.meta.dirname, "..", "bin", "herald.js");
+const run = promisify(execFile);
+
+async function herald(args: string[], env: Record<string, string>) {
+  const { stdout, stderr } = await run(process.execPath, [bin, ...args], { env: { ...process.env, LOG_LEVEL: "warn", ...env } });
+  return { stdout, stderr, lastLine: stdout.trim().split("\n").at(-1)! };
+}
+
+interface Served {
+  process: ChildProcess;
+  url: string;
+  output: string;
+}
+
+/** Starts `herald serve` on a free port and resolves once it prints its GraphQL URL. */
+function serve(env: Record<string, string>): Promise<Served> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, "serve"], { env: { ...process.env, PORT: "0", LOG_LEVEL: "warn", ...env } });
+    let output = "";
+    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 60_000);
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Herald GraphQL \(GraphiQL in a browser\): (\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ process: child, url: match[1]!, output });
+      }
+    });
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("exit", (code) => reject(new Error(`serve exited with ${code}:\n${output}`)));
+  });
+}
+
+function stop(served: Served): Promise<void> {
+  return new Promise((resolve) => {
+    served.process.once("exit", () => resolve());
+    served.process.kill("SIGTERM");
+  });
+}
+
+for (const provider of providers) {
+  describe.skipIf(!provider.available)(`herald CLI on ${provider.name}`, () => {
+    let db: TestDatabase;
+    beforeAll(async () => {
+      db = await provider.createDatabase();
+    });
+    afterAll(async () => db?.drop());
+
+    it("creates a person token and a producer key, each printed as the last line", async () => {
+      const person = await herald(["person", "create", "--name", "Ada"], { DATABASE_URL: db.url });
+      expect(person.lastLine).toMatch(/^herald_pt_[A-Za-z0-9_-]{43}$/);
+      const key = await herald(["key", "create", "--name", "ci"], { DATABASE_URL: db.url });
+      expect(key.lastLine).toMatch(/^herald_pk_[A-Za-z0-9_-]{43}$/);
+      expect(person.stderr).not.toContain(person.lastLine);
+    });
+
+    it("serves GraphQL after migrating, expires server-lifetime records on restart, and honours revocation", async () => {
+      const key = (await herald(["key", "create", "--name", "svc"], { DATABASE_URL: db.url })).lastLine;
+      const person = await herald(["person", "create", "--name", "Bob"], { DATABASE_URL: db.url });
+      const personId = person.stdout.split("\n")[0]!.replace("person ", "").trim();
+      let served = await serve({ DATABASE_URL: db.url, NODE_ENV: "production" });
+      const published = await gql(served.url, key, `mutation($p: ID!) { publishNotification(input: { scope: PERSON, personId: $p, key: "boot", title: "Bound to this run", source: { plugin: "cli" }, retention: { policy: UNTIL_SERVER_RESTART } }) { ... on Notification { id status } } }`, { p: personId });
+      expect(published.data.publishNotification.status).toBe("PENDING");
+      await stop(served);
+
+      served = await serve({ DATABASE_URL: db.url, NODE_ENV: "production" });
+      const after = await gql(served.url, person.lastLine, `query($id: ID!) { notification(id: $id) { status } }`, { id: published.data.publishNotification.id });
+      expect(after.data.notification.status).toBe("EXPIRED");
+
+      await herald(["revoke", key.slice(0, 16)], { DATABASE_URL: db.url });
+      const refused = await gql(served.url, key, `mutation { completeRequest(requestId: "r") }`);
+      expect(refused.status).toBe(401);
+      expect(refused.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
+      await stop(served);
+    });
+  });
+}
+
+describe("first start on the embedded default", () => {
+  let dir: TestDatabase;
+  beforeAll(async () => {
+    dir = await providers[0]!.createDatabase();
+  });
+  afterAll(async () => dir?.drop());
+
+  it("prints GraphiQL and a working demo person and producer key, once", async () => {
+    const served = await serve({ DATABASE_URL: dir.url, NODE_ENV: "development" });
+    try {
+      const personToken = /person token:\s+(\S+)/.exec(served.output)?.[1];
+      const producerKey = /producer key:\s+(\S+)/.exec(served.output)?.[1];
+      const personId = /demo person id:\s+(\S+)/.exec(served.output)?.[1];
+      expect(served.output).toContain(`GraphiQL:        ${served.url}`);
+      expect(personToken).toMatch(/^herald_pt_/);
+      const published = await gql(served.url, producerKey!, `mutation($p: ID!) { publishNotification(input: { scope: PERSON, personId: $p, key: "hi", title: "Welcome", source: { plugin: "demo" } }) { __typename } }`, { p: personId });
+      expect(published.data.publishNotification.__typename).toBe("Notification");
+      const inbox = await gql(served.url, personToken!, `{ viewer { name } notificationCounts { unseen } }`);
+      expect(inbox.data).toEqual({ viewer: { name: "Demo person" }, notificationCounts: { unseen: 1 } });
+      const page = await fetch(served.url, { headers: { accept: "text/html" } });
+      expect(await page.text()).toContain("GraphiQL");
+    } finally {
+      await stop(served);
+    }
+    const again = await serve({ DATABASE_URL: dir.url, NODE_ENV: "development" });
+    expect(again.output).not.toContain("First start");
+    await stop(again);
+  });
+});

@@ -1,19 +1,25 @@
 // The composition root: builds every part from configuration and wires them together.
-// Nothing else constructs stores or services.
+// Nothing else constructs stores, services, buses or background jobs.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expireServerLifetimeRecords } from "./background/retention.ts";
+import { startSnoozeWaker } from "./background/snooze-waker.ts";
+import { loadConfig, type Tuning, tuningFrom } from "./config.ts";
 import { type Clock, systemClock } from "./domain/clock.ts";
-import { InMemoryEventBus } from "./events/bus.ts";
+import { type EventBus, InMemoryEventBus } from "./events/bus.ts";
+import { EventFeed } from "./events/event-feed.ts";
+import { RedisEventBus } from "./events/redis-bus.ts";
 import type { Logger } from "./logger.ts";
 import { AuthService } from "./service/auth-service.ts";
 import { CursorCodec } from "./service/cursor.ts";
 import { DirectoryService } from "./service/directory-service.ts";
 import { NotificationService } from "./service/notification-service.ts";
+import { RealtimeService } from "./service/realtime-service.ts";
 import type { Services } from "./services.ts";
 import { CredentialStore } from "./storage/credential-store.ts";
 import { type Database, openDatabase, resolveDatabaseUrl } from "./storage/database.ts";
 import { DirectoryStore } from "./storage/directory-store.ts";
+import { EventLog } from "./storage/event-log.ts";
 import { migrate, pendingMigrations } from "./storage/migrate.ts";
 import { NotificationStore } from "./storage/notification-store.ts";
 import { randomSecret, SettingsStore } from "./storage/settings-store.ts";
@@ -25,16 +31,20 @@ export interface HeraldOptions {
   logger: Logger;
   /** Apply migrations first (default true). */
   migrate?: boolean;
+  tuning?: Partial<Tuning>;
 }
 
 export interface Herald {
   services: Services;
   database: Database;
-  bus: InMemoryEventBus;
+  feed: EventFeed;
+  tuning: Tuning;
+  logger: Logger;
   close(): Promise<void>;
 }
 
 export async function createHerald(options: HeraldOptions): Promise<Herald> {
+  const tuning: Tuning = { ...tuningFrom(loadConfig({})), ...options.tuning };
   const url = resolveDatabaseUrl(options.databaseUrl);
   let database = await openDatabase(url);
   if (options.migrate !== false && (await pendingMigrations(database)).length > 0) {
@@ -44,20 +54,46 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
     database = await openDatabase(url);
   }
   const clock = options.clock ?? systemClock;
+  const logger = options.logger;
 
   const notificationStore = new NotificationStore(database);
   await notificationStore.init();
   const directoryStore = new DirectoryStore(database.db);
   const settings = new SettingsStore(database.db);
   const cursors = new CursorCodec(await settings.getOrCreate("cursor-secret", randomSecret));
-  const bus = new InMemoryEventBus();
+  const eventLog = new EventLog(database.db);
 
+  let bus: EventBus = new InMemoryEventBus();
+  if (tuning.redisUrl) {
+    const redis = new RedisEventBus(tuning.redisUrl, logger);
+    await redis.start();
+    bus = redis;
+  }
+  const feed = new EventFeed(bus, eventLog, logger, { gapWaitMs: 50, pollMs: tuning.feedPollMs });
+  await feed.start();
+
+  const notifications = new NotificationService(notificationStore, directoryStore, bus, cursors, clock);
+  const directory = new DirectoryService(directoryStore, bus);
   const services: Services = {
-    notifications: new NotificationService(notificationStore, directoryStore, bus, cursors, clock),
-    directory: new DirectoryService(directoryStore),
+    notifications,
+    directory,
     auth: new AuthService(new CredentialStore(database.db), directoryStore, clock),
+    realtime: new RealtimeService(feed, eventLog, notifications, directory, cursors, logger, {
+      maxQueuedEvents: tuning.maxQueuedEvents,
+    }),
   };
-  return { services, database, bus, close: () => database.close() };
+  return {
+    services,
+    database,
+    feed,
+    tuning,
+    logger,
+    async close() {
+      feed.stop();
+      await bus.close();
+      await database.close();
+    },
+  };
 }
 
 export interface RunningServer {
@@ -67,9 +103,11 @@ export interface RunningServer {
 }
 
 /** Starts serving HTTP once the store is migrated and server-lifetime records are settled. */
-export async function startServer(herald: Herald, logger: Logger, port: number, host: string): Promise<RunningServer> {
+export async function startServer(herald: Herald, port: number, host: string): Promise<RunningServer> {
+  const { logger, tuning } = herald;
   await expireServerLifetimeRecords(herald.services.notifications, logger);
-  const yoga = createGraphQLHandler(herald.services, logger);
+  const stopWaker = startSnoozeWaker(herald.services.notifications, logger, tuning.snoozeIntervalMs);
+  const yoga = createGraphQLHandler(herald.services, logger, tuning);
   const server = createServer(yoga);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -83,6 +121,7 @@ export async function startServer(herald: Herald, logger: Logger, port: number, 
     server,
     close: () =>
       new Promise<void>((resolve) => {
+        stopWaker();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

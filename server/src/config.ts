@@ -7,6 +7,13 @@ const schema = z.object({
   HOST: z.string().default("127.0.0.1"),
   NODE_ENV: z.string().default("development"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Set to carry events between several instances; unset, one process works in memory. */
+  REDIS_URL: z.string().optional(),
+  HERALD_SSE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(15_000),
+  HERALD_SSE_BUFFER_BYTES: z.coerce.number().int().min(1_024).default(1024 * 1024),
+  HERALD_STREAM_QUEUE: z.coerce.number().int().min(10).default(1_000),
+  HERALD_SNOOZE_INTERVAL_MS: z.coerce.number().int().min(10).default(1_000),
+  HERALD_FEED_POLL_MS: z.coerce.number().int().min(10).default(2_000),
 });
 
 export type Config = z.infer<typeof schema>;
@@ -18,4 +25,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment: ${issue.path.join(".")} ${issue.message}`);
   }
   return result.data;
+}
+
+/** Real-time settings (documented in the README, "Real-time delivery"). */
+export interface Tuning {
+  redisUrl: string | undefined;
+  heartbeatMs: number;
+  maxBufferedBytes: number;
+  maxQueuedEvents: number;
+  snoozeIntervalMs: number;
+  feedPollMs: number;
+}
+
+export function tuningFrom(config: Config): Tuning {
+  return {
+    redisUrl: config.REDIS_URL || undefined,
+    heartbeatMs: config.HERALD_SSE_HEARTBEAT_MS,
+    maxBufferedBytes: config.HERALD_SSE_BUFFER_BYTES,
+    maxQueuedEvents: config.HERALD_STREAM_QUEUE,
+    snoozeIntervalMs: config.HERALD_SNOOZE_INTERVAL_MS,
+    feedPollMs: config.HERALD_FEED_POLL_MS,
+  };
 }

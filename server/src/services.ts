@@ -1,10 +1,12 @@
 import type { AuthService } from "./service/auth-service.ts";
 import type { DirectoryService } from "./service/directory-service.ts";
 import type { NotificationService } from "./service/notification-service.ts";
+import type { RealtimeService } from "./service/realtime-service.ts";
 
 /** What transport (GraphQL, CLI, background jobs) may call. */
 export interface Services {
   notifications: NotificationService;
   directory: DirectoryService;
   auth: AuthService;
+  realtime: RealtimeService;
 }

@@ -2,7 +2,7 @@
 // line of stdout (scripts take it with `tail -1`); logs go to stderr.
 import { Command } from "commander";
 import { createHerald, startServer } from "../app.ts";
-import { loadConfig } from "../config.ts";
+import { loadConfig, tuningFrom } from "../config.ts";
 import { createLogger } from "../logger.ts";
 import { resolveDatabaseUrl } from "../storage/database.ts";
 import { migrate } from "../storage/migrate.ts";
@@ -16,8 +16,8 @@ program
   .action(async () => {
     const config = loadConfig();
     const logger = createLogger(config.LOG_LEVEL);
-    const herald = await createHerald({ databaseUrl: config.DATABASE_URL, logger });
-    const running = await startServer(herald, logger, config.PORT, config.HOST);
+    const herald = await createHerald({ databaseUrl: config.DATABASE_URL, logger, tuning: tuningFrom(config) });
+    const running = await startServer(herald, config.PORT, config.HOST);
     const graphiql = `${running.url}/graphql`;
     logger.info({ url: graphiql, provider: herald.database.provider }, "Herald is serving");
     if (config.NODE_ENV !== "production") await seedDemoOnFirstStart(herald, graphiql);

@@ -30,6 +30,7 @@ export type ActionKind = (typeof ActionKinds)[number];
 export const NotificationEventTypes = [
   "CREATED",
   "UPDATED",
+  "DELIVERED",
   "SEEN",
   "DISMISSED",
   "RESOLVED",

@@ -120,6 +120,21 @@ export function decideSeen(view: NotificationRecord, receipt: Receipt | null, pe
   return readingState(view, receipt, personId, "SEEN", { seenAt: now }, now);
 }
 
+/**
+ * A PERSON or SESSION notification reached a connected client of its reader. Shared records
+ * keep no delivery state: one broadcast would otherwise mean one write per connected person.
+ */
+export function decideDelivered(view: NotificationRecord, now: Date): Decision {
+  if (view.scope === "APPLICATION" || view.status !== "PENDING") return { kind: "none", current: view };
+  return { kind: "update", previous: view, event: "DELIVERED", resetReceipts: false, next: { ...view, status: "DELIVERED", deliveredAt: now, updatedAt: now } };
+}
+
+/** A snooze whose time has come ends by itself (the snooze waker calls this). */
+export function decideWake(view: NotificationRecord, receipt: Receipt | null, personId: string, now: Date): Decision {
+  if (view.snoozedUntil === null || view.snoozedUntil > now || isTerminal(view.status)) return { kind: "none", current: view };
+  return readingState(view, receipt, personId, "UNSNOOZED", { snoozedUntil: null }, now);
+}
+
 export function decideSnooze(
   view: NotificationRecord,
   receipt: Receipt | null,

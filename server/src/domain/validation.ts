@@ -301,6 +301,10 @@ export function validateResolution(resolution: unknown): { actionId: string | nu
   return parsed ? { actionId: parsed.actionId ?? null, values: (parsed.values as JsonValue | undefined) ?? null } : null;
 }
 
+export function validateActionValues(values: unknown): JsonValue | null {
+  return (parse(json.nullish(), values, "values") as JsonValue | undefined) ?? null;
+}
+
 export function validateIds(ids: readonly string[], field = "ids"): string[] {
   if (ids.length > limits.batchIds) throw new ValidationError(field, `${field}: at most ${limits.batchIds} ids per call`);
   return [...new Set(ids)];

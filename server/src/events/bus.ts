@@ -1,29 +1,64 @@
-// Fan-out of committed events to whoever listens in this process. Only committed events are
-// published: services call publish() after their transaction has returned.
-import type { StoredEvent } from "../storage/notification-store.ts";
+// Messages between the processes of a deployment: committed notification events (carrying the
+// event-log sequence number), quiet-mode changes and action invocations. The bus may lose or
+// reorder messages (Redis outage, several publishers); event-feed.ts restores order from the log.
+import type { JsonValue } from "../domain/json.ts";
 
-export type EventListener = (event: StoredEvent) => void;
+/** A committed event as it travels: the snapshot stays serialized until a reader needs it. */
+export interface WireEvent {
+  seq: number;
+  personId: string | null;
+  type: string;
+  notificationId: string;
+  revision: number;
+  snapshot: string;
+}
+
+export interface ActionInvocationMessage {
+  id: string;
+  notificationId: string;
+  notificationKey: string;
+  actionId: string;
+  targetActionId: string;
+  fixedParams: JsonValue | null;
+  values: JsonValue | null;
+  personId: string;
+  sourcePlugin: string;
+  invokedAt: string;
+}
+
+export type BusMessage =
+  | { kind: "event"; event: WireEvent }
+  | { kind: "quiet"; personId: string; quietMode: boolean }
+  | { kind: "invocation"; invocation: ActionInvocationMessage };
+
+export type BusListener = (message: BusMessage) => void;
 
 export interface EventBus {
-  publish(events: readonly StoredEvent[]): void;
-  subscribe(listener: EventListener): () => void;
+  /** Fire and forget: a failed publish must not fail the committed change (the log has it). */
+  publish(message: BusMessage): void;
+  subscribe(listener: BusListener): () => void;
+  /** Called after the bus lost messages it could not deliver (e.g. Redis reconnected). */
+  onResync(listener: () => void): () => void;
+  close(): Promise<void>;
 }
 
 export class InMemoryEventBus implements EventBus {
-  private readonly listeners = new Set<EventListener>();
+  private readonly listeners = new Set<BusListener>();
 
-  publish(events: readonly StoredEvent[]): void {
-    for (const event of events) {
-      for (const listener of this.listeners) listener(event);
-    }
+  publish(message: BusMessage): void {
+    for (const listener of this.listeners) listener(message);
   }
 
-  subscribe(listener: EventListener): () => void {
+  subscribe(listener: BusListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  get listenerCount(): number {
-    return this.listeners.size;
+  onResync(): () => void {
+    return () => undefined; // nothing is ever lost in memory
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
   }
 }

@@ -26,6 +26,22 @@ export class CursorCodec {
     }
   }
 
+  /** Event-stream cursors: a sequence number, signed in their own domain ("e") for the person. */
+  encodeSeq(personId: string, seq: number): string {
+    const payload = `e${seq.toString(36)}`;
+    return `${payload}.${this.sign(personId, payload)}`;
+  }
+
+  decodeSeq(personId: string, cursor: string, field: string): number {
+    const [payload, signature, extra] = cursor.split(".");
+    if (!payload || !signature || extra !== undefined || !payload.startsWith("e") || !this.verify(personId, payload, signature)) {
+      throw new ValidationError(field, `${field}: not an event cursor issued to this caller`);
+    }
+    const seq = Number.parseInt(payload.slice(1), 36);
+    if (!Number.isSafeInteger(seq) || seq < 0) throw new ValidationError(field, `${field}: malformed cursor`);
+    return seq;
+  }
+
   private sign(personId: string, payload: string): string {
     return createHmac("sha256", this.secret).update(`${personId}\n${payload}`).digest("base64url");
   }

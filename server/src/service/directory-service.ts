@@ -4,12 +4,16 @@ import { z } from "zod";
 import { ValidationError } from "../domain/errors.ts";
 import { limits } from "../domain/limits.ts";
 import { parse, validateName } from "../domain/validation.ts";
+import type { EventBus } from "../events/bus.ts";
 import type { DirectoryStore } from "../storage/directory-store.ts";
 
 const identifier = z.string().trim().min(1, "must not be empty").max(limits.shortTextLength, `must be at most ${limits.shortTextLength} characters`);
 
 export class DirectoryService {
-  constructor(private readonly store: DirectoryStore) {}
+  constructor(
+    private readonly store: DirectoryStore,
+    private readonly bus: EventBus,
+  ) {}
 
   createPerson(input: { name: unknown }) {
     return this.store.createPerson(validateName(input.name));
@@ -23,8 +27,15 @@ export class DirectoryService {
     return this.store.countPersons();
   }
 
-  setQuietMode(personId: string, enabled: boolean) {
-    return this.store.setQuietMode(personId, enabled);
+  /** Open streams of the person (on any instance) hold or release new notifications. */
+  async setQuietMode(personId: string, enabled: boolean) {
+    const person = await this.store.setQuietMode(personId, enabled);
+    this.bus.publish({ kind: "quiet", personId, quietMode: person.quietMode });
+    return person;
+  }
+
+  async quietMode(personId: string): Promise<boolean> {
+    return (await this.store.findPerson(personId))?.quietMode ?? false;
   }
 
   /** Idempotent for the same owner, so a harness hook may register its session on every run. */

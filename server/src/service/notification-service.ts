@@ -1,11 +1,14 @@
 // The one path for every change of a notification: validate, decide (domain), store with its
 // event (storage, one transaction), then publish the committed events. Resolvers, the CLI and
 // background jobs call only this.
+import { randomUUID } from "node:crypto";
 import type { Clock } from "../domain/clock.ts";
-import { NotFoundError, ValidationError } from "../domain/errors.ts";
+import { isTerminal } from "../domain/enums.ts";
+import { NotFoundError, NotificationTransitionError, ValidationError } from "../domain/errors.ts";
 import { effectiveFilter, type NotificationFilter, type Position, unseenOnly } from "../domain/filter.ts";
 import {
   type Decision,
+  decideDelivered,
   decideDismiss,
   decideExpire,
   decidePublish,
@@ -14,6 +17,7 @@ import {
   decideSnooze,
   decideUnsnooze,
   decideUpdate,
+  decideWake,
   viewOf,
 } from "../domain/lifecycle.ts";
 import type { NotificationRecord, Receipt, Target } from "../domain/notification.ts";
@@ -24,9 +28,10 @@ import {
   validatePublish,
   validateReason,
   validateResolution,
+  validateActionValues,
   validateSnoozeUntil,
 } from "../domain/validation.ts";
-import type { EventBus } from "../events/bus.ts";
+import type { ActionInvocationMessage, EventBus } from "../events/bus.ts";
 import type { DirectoryStore } from "../storage/directory-store.ts";
 import type { NotificationStore, NotificationTx, StoredEvent } from "../storage/notification-store.ts";
 import type { CursorCodec } from "./cursor.ts";
@@ -182,6 +187,54 @@ export class NotificationService {
     return this.changeAsPerson(personId, id, (view, receipt) => decideUnsnooze(view, receipt, personId, now));
   }
 
+  // ---- delivery and background work ------------------------------------------------------
+
+  /** A PERSON/SESSION notification reached a connected client of its reader. */
+  async markDelivered(personId: string, id: string): Promise<void> {
+    const now = this.clock.now();
+    await this.changeAsPerson(personId, id, (view) => decideDelivered(view, now)).catch((error: unknown) => {
+      if (!(error instanceof NotFoundError)) throw error;
+    });
+  }
+
+  /** Ends the snoozes whose time has passed; returns how many woke. */
+  async wakeDueSnoozes(limit = 500): Promise<number> {
+    const now = this.clock.now();
+    let woken = 0;
+    for (const due of await this.store.dueSnoozes(now, limit)) {
+      const record = await this.changeAsPerson(due.personId, due.notificationId, (view, receipt) =>
+        decideWake(view, receipt, due.personId, now),
+      ).catch(() => null);
+      if (record && record.snoozedUntil === null) woken++;
+    }
+    return woken;
+  }
+
+  /** A person runs a RUN_ACTION follow-up; the producer hears of it on actionInvocations. */
+  async invokeAction(personId: string, id: string, actionId: string, values: unknown): Promise<ActionInvocationMessage> {
+    const view = await this.get(personId, id);
+    if (!view) throw new NotFoundError();
+    if (isTerminal(view.status)) throw new NotificationTransitionError(view, "INVOKED");
+    const action = view.actions.find((a) => a.id === actionId);
+    if (!action || action.kind !== "RUN_ACTION" || !action.actionId) {
+      throw new ValidationError("actionId", "actionId: not a RUN_ACTION follow-up of this notification");
+    }
+    const invocation: ActionInvocationMessage = {
+      id: randomUUID(),
+      notificationId: view.id,
+      notificationKey: view.key,
+      actionId,
+      targetActionId: action.actionId,
+      fixedParams: action.fixedParams ?? null,
+      values: validateActionValues(values),
+      personId,
+      sourcePlugin: view.source.plugin,
+      invokedAt: this.clock.now().toISOString(),
+    };
+    this.bus.publish({ kind: "invocation", invocation });
+    return invocation;
+  }
+
   // ---- the one write path ----------------------------------------------------------------
 
   private async change(decide: (tx: NotificationTx) => Promise<Decision>): Promise<NotificationRecord> {
@@ -203,8 +256,14 @@ export class NotificationService {
     });
   }
 
+  /** Only after commit: a subscriber must never see a change that could still roll back. */
   private publishCommitted(events: StoredEvent[]) {
-    this.bus.publish(events);
+    for (const e of events) {
+      this.bus.publish({
+        kind: "event",
+        event: { seq: e.seq, personId: e.personId, type: e.type, notificationId: e.notificationId, revision: e.revision, snapshot: e.snapshot },
+      });
+    }
   }
 
   private async mustFind(tx: NotificationTx, id: string): Promise<NotificationRecord> {

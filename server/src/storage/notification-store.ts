@@ -10,6 +10,8 @@ import type { Prisma } from "./prisma-client/sqlite/client.ts";
 
 export interface StoredEvent {
   seq: number;
+  /** The record as serialized into the log (what travels on the bus). */
+  snapshot: string;
   /** null: every person (a global change of an APPLICATION notification). */
   personId: string | null;
   type: NotificationEventType;
@@ -129,6 +131,23 @@ export class NotificationStore {
     return rows.map((r) => r.id);
   }
 
+  /** Snoozes that have passed: (notification, reader) pairs for the snooze waker. */
+  async dueSnoozes(now: Date, limit: number): Promise<{ notificationId: string; personId: string }[]> {
+    const [own, shared] = await Promise.all([
+      this.db.notification.findMany({
+        where: { snoozedUntil: { lte: now }, activeKey: { not: null }, personId: { not: null } },
+        select: { id: true, personId: true },
+        take: limit,
+      }),
+      this.db.notificationReceipt.findMany({
+        where: { snoozedUntil: { lte: now }, notification: { activeKey: { not: null } } },
+        select: { notificationId: true, personId: true },
+        take: limit,
+      }),
+    ]);
+    return [...own.map((r) => ({ notificationId: r.id, personId: r.personId! })), ...shared];
+  }
+
   /** Ids visible to a person among `ids` with the given filter (used by batch operations). */
   async visibleIds(personId: string, filter: EffectiveFilter, now: Date, limit: number): Promise<string[]> {
     const own = ownWhere(personId, filter, now);
@@ -234,11 +253,12 @@ export class NotificationTx {
    * It is the last statement of the transaction, which keeps the lock short.
    */
   private async append(personId: string | null, type: NotificationEventType, record: NotificationRecord): Promise<StoredEvent> {
+    const snapshot = serializeSnapshot(record);
     const { value: seq } = await this.tx.eventCounter.update({ where: { name: EVENT_COUNTER }, data: { value: { increment: 1 } } });
     await this.tx.notificationEvent.create({
-      data: { seq, personId, type, notificationId: record.id, revision: record.revision, snapshot: serializeSnapshot(record) },
+      data: { seq, personId, type, notificationId: record.id, revision: record.revision, snapshot },
     });
-    return { seq, personId, type, notificationId: record.id, revision: record.revision, record };
+    return { seq, snapshot, personId, type, notificationId: record.id, revision: record.revision, record };
   }
 }
 

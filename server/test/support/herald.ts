@@ -1,6 +1,7 @@
 // Starts a real Herald (migrated store, HTTP server on a free port) for one test file.
 import { pino } from "pino";
 import { createHerald, type Herald, startServer } from "../../src/app.ts";
+import type { Tuning } from "../../src/config.ts";
 import { errorCode, gql, NOTIFICATION_FIELDS, resultFields } from "./graphql.ts";
 import type { ProviderCase } from "./providers.ts";
 import { TestClock } from "./clock.ts";
@@ -18,11 +19,11 @@ export interface TestHerald {
 // HERALD_TEST_LOG=debug shows server logs while debugging a test.
 const silent = pino({ level: process.env.HERALD_TEST_LOG ?? "silent" });
 
-export async function startHerald(provider: ProviderCase): Promise<TestHerald> {
+export async function startHerald(provider: ProviderCase, tuning: Partial<Tuning> = {}): Promise<TestHerald> {
   const database = await provider.createDatabase();
   const clock = new TestClock();
-  const herald = await createHerald({ databaseUrl: database.url, logger: silent, clock });
-  const running = await startServer(herald, silent, 0, "127.0.0.1");
+  const herald = await createHerald({ databaseUrl: database.url, logger: silent, clock, tuning });
+  const running = await startServer(herald, 0, "127.0.0.1");
   const url = `${running.url}/graphql`;
   const producerKey = (await herald.services.auth.issueProducerKey("tests")).secret;
 

@@ -2,6 +2,7 @@
 import { ValidationError } from "../../domain/errors.ts";
 import { requirePerson, requireProducer } from "../../service/auth-service.ts";
 import { builder } from "./builder.ts";
+import { ActionInvocationRef } from "./types/action-invocation.ts";
 import {
   EngagementMemberRef,
   EngagementRef,
@@ -60,6 +61,14 @@ builder.mutationFields((t) => ({
     type: NotificationRef,
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) => ctx.services.notifications.unsnooze(requirePerson(ctx.caller).personId, String(args.id)),
+  }),
+
+  invokeNotificationAction: t.field({
+    type: ActionInvocationRef,
+    args: { id: t.arg.id({ required: true }), actionId: t.arg.string({ required: true }), values: t.arg({ type: "JSON", required: false }) },
+    description: "Runs a RUN_ACTION follow-up: its producer receives the invocation on actionInvocations.",
+    resolve: (_root, args, ctx) =>
+      ctx.services.notifications.invokeAction(requirePerson(ctx.caller).personId, String(args.id), args.actionId, args.values),
   }),
 
   setQuietMode: t.field({

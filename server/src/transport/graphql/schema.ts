@@ -7,6 +7,7 @@ import "./types/inputs.ts";
 import "./types/results.ts";
 import "./queries.ts";
 import "./mutations.ts";
+import "./subscriptions.ts";
 import { lexicographicSortSchema } from "graphql";
 import { builder } from "./builder.ts";
 

@@ -6,7 +6,10 @@ import { GraphQLError } from "graphql";
 import { createYoga, maskError } from "graphql-yoga";
 import { DomainError, ValidationError } from "../../domain/errors.ts";
 import { limits } from "../../domain/limits.ts";
+import { useGraphQLSSE } from "@graphql-yoga/plugin-graphql-sse";
+import type { Tuning } from "../../config.ts";
 import type { Logger } from "../../logger.ts";
+import { useStreamGuard } from "./stream-guard.ts";
 import type { Services } from "../../services.ts";
 import type { GraphQLContext } from "../graphql/context.ts";
 import { schema } from "../graphql/schema.ts";
@@ -22,7 +25,7 @@ query Inbox {
 }
 `;
 
-export function createGraphQLHandler(services: Services, logger: Logger) {
+export function createGraphQLHandler(services: Services, logger: Logger, tuning: Tuning) {
   return createYoga<Record<string, unknown>, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
@@ -35,6 +38,13 @@ export function createGraphQLHandler(services: Services, logger: Logger) {
       error: (...args) => logger.error(args.map(String).join(" ")),
     },
     plugins: [
+      // graphql-sse protocol (distinct connections and single-connection reservations).
+      useGraphQLSSE({ endpoint: "/graphql/stream" }),
+      useStreamGuard({
+        heartbeatMs: tuning.heartbeatMs,
+        maxBufferedBytes: tuning.maxBufferedBytes,
+        onSlowConsumer: () => logger.info("closed a stream whose client fell behind"),
+      }),
       maxDepthPlugin({ n: limits.queryDepth, ignoreIntrospection: true }),
       costLimitPlugin({ maxCost: limits.queryCost, ignoreIntrospection: true }),
       maxAliasesPlugin({ n: limits.queryAliases }),

@@ -1,0 +1,156 @@
+// One person's notificationEvents subscription: replay from the event log after the client's
+// cursor, then live events from the feed, with no gap and no duplicate at the seam, holding new
+// notifications back while the person is in quiet mode.
+import { isTerminal, type NotificationEventType } from "../domain/enums.ts";
+import { viewOf } from "../domain/lifecycle.ts";
+import type { NotificationRecord } from "../domain/notification.ts";
+import type { EventLog } from "../storage/event-log.ts";
+import { parseSnapshot } from "../storage/notification-mapper.ts";
+import type { WireEvent } from "./bus.ts";
+import type { EventFeed } from "./event-feed.ts";
+
+export interface StreamItem {
+  seq: number;
+  type: NotificationEventType;
+  notification: NotificationRecord;
+}
+
+export interface PersonStreamDeps {
+  feed: EventFeed;
+  log: EventLog;
+  quietMode(personId: string): Promise<boolean>;
+  /** Records that a PERSON/SESSION notification reached a connected client (once). */
+  markDelivered(personId: string, notificationId: string): void;
+  /** Live events a slow client may have waiting before the server gives up on it. */
+  maxQueuedEvents: number;
+}
+
+export class SlowConsumerError extends Error {
+  constructor() {
+    super("The client fell too far behind; reconnect with the last cursor to resume");
+  }
+}
+
+const REPLAY_PAGE = 200;
+// New content is what quiet mode holds back; reading-state changes are the person's own doing.
+const HELD_TYPES: readonly string[] = ["CREATED", "UPDATED"];
+
+/**
+ * `after` is the last sequence number the client has (null: live only, from now on).
+ * Closing the returned iterator (the client went away) releases its feed subscription at once,
+ * even while it waits for the next event.
+ */
+export function personEventStream(deps: PersonStreamDeps, personId: string, after: number | null): AsyncIterableIterator<StreamItem> {
+  let close!: () => void;
+  const closed = new Promise<void>((resolve) => (close = resolve));
+  const generator = personEvents(deps, personId, after, closed);
+  const iterator: AsyncIterableIterator<StreamItem> = {
+    next: () => generator.next(),
+    async return() {
+      close();
+      return generator.return(undefined);
+    },
+    async throw(error) {
+      close();
+      return generator.throw(error);
+    },
+    [Symbol.asyncIterator]: () => iterator,
+  };
+  return iterator;
+}
+
+async function* personEvents(deps: PersonStreamDeps, personId: string, after: number | null, closed: Promise<void>): AsyncGenerator<StreamItem> {
+  let isClosed = false;
+  void closed.then(() => {
+    isClosed = true;
+    signal();
+  });
+  const queue: WireEvent[] = [];
+  let wake: (() => void) | null = null;
+  let overflow = false;
+  let quietChanged = false;
+  function signal() {
+    const w = wake;
+    wake = null;
+    w?.();
+  }
+  // Subscribe before replaying: whatever commits during the replay is buffered, not lost.
+  const unsubscribe = deps.feed.subscribe(personId, {
+    event(event) {
+      if (queue.length >= deps.maxQueuedEvents) overflow = true;
+      else queue.push(event);
+      signal();
+    },
+    quiet() {
+      quietChanged = true;
+      signal();
+    },
+  });
+  const delivered = new Set<string>();
+  let lastSent = after ?? deps.feed.head;
+  let quiet = await deps.quietMode(personId);
+  let holding = false;
+
+  const present = (event: WireEvent): StreamItem | null => {
+    if (event.seq <= lastSent) return null;
+    if (event.personId !== null && event.personId !== personId) return null;
+    if (holding || (quiet && HELD_TYPES.includes(event.type))) {
+      // Held: nothing after it is sent either, so the client's cursor never skips it.
+      holding = true;
+      return null;
+    }
+    lastSent = event.seq;
+    const snapshot = parseSnapshot(event.snapshot);
+    // Events addressed to everyone carry the shared state; a person's own state starts fresh
+    // at every new shared revision, so the snapshot read without a receipt is their view.
+    const notification = event.personId === null ? viewOf(snapshot, null) : snapshot;
+    if (notification.scope !== "APPLICATION" && notification.status === "PENDING" && !isTerminal(notification.status)) {
+      const key = `${notification.id}:${notification.revision}`;
+      if (!delivered.has(key)) {
+        delivered.add(key);
+        deps.markDelivered(personId, notification.id);
+      }
+    }
+    return { seq: event.seq, type: event.type as NotificationEventType, notification };
+  };
+
+  async function* replay(): AsyncGenerator<StreamItem> {
+    for (;;) {
+      const page = await deps.log.readForPerson(personId, lastSent, REPLAY_PAGE);
+      for (const event of page) {
+        if (isClosed) return;
+        const item = present(event);
+        if (item) yield item;
+        if (holding) return;
+      }
+      if (page.length < REPLAY_PAGE) return;
+    }
+  }
+
+  try {
+    if (after !== null) yield* replay();
+    while (!isClosed) {
+      if (overflow) throw new SlowConsumerError();
+      if (quietChanged) {
+        quietChanged = false;
+        quiet = await deps.quietMode(personId);
+        if (!quiet && holding) {
+          // Release what was held, in order, straight from the log.
+          holding = false;
+          queue.length = 0;
+          yield* replay();
+        }
+      }
+      const event = queue.shift();
+      if (event) {
+        const item = present(event);
+        if (item) yield item;
+        continue;
+      }
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+  } finally {
+    unsubscribe();
+    wake = null;
+  }
+}

@@ -1,0 +1,70 @@
+// The bus across instances: every message is published on one Redis channel and every instance
+// hears every message. Redis keeps nothing, so after a reconnect the instance asks its readers
+// to catch up from the event log (onResync).
+import { Redis } from "ioredis";
+import type { Logger } from "../logger.ts";
+import type { BusListener, BusMessage, EventBus } from "./bus.ts";
+
+const CHANNEL = "herald:bus";
+
+export class RedisEventBus implements EventBus {
+  private readonly listeners = new Set<BusListener>();
+  private readonly resyncListeners = new Set<() => void>();
+  private readonly publisher: Redis;
+  private readonly subscriber: Redis;
+  private wasReady = false;
+
+  constructor(url: string, private readonly logger: Logger) {
+    const options = { maxRetriesPerRequest: null, retryStrategy: (attempt: number) => Math.min(attempt * 200, 2_000) };
+    this.publisher = new Redis(url, { ...options, enableOfflineQueue: false });
+    this.subscriber = new Redis(url, options);
+    this.subscriber.on("message", (_channel: string, text: string) => this.dispatch(text));
+    this.subscriber.on("ready", () => {
+      if (this.wasReady) {
+        this.logger.info("redis bus reconnected; readers catch up from the event log");
+        for (const listener of this.resyncListeners) listener();
+      }
+      this.wasReady = true;
+    });
+    for (const client of [this.publisher, this.subscriber]) {
+      client.on("error", (error: Error) => this.logger.warn({ err: error.message }, "redis bus error"));
+    }
+  }
+
+  async start(): Promise<void> {
+    await this.subscriber.subscribe(CHANNEL);
+  }
+
+  publish(message: BusMessage): void {
+    this.publisher.publish(CHANNEL, JSON.stringify(message)).catch((error: Error) => {
+      // Readers elsewhere will find the event in the log on their next catch-up.
+      this.logger.warn({ err: error.message }, "redis publish failed");
+    });
+  }
+
+  subscribe(listener: BusListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  onResync(listener: () => void): () => void {
+    this.resyncListeners.add(listener);
+    return () => this.resyncListeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+    this.publisher.disconnect();
+    this.subscriber.disconnect();
+  }
+
+  private dispatch(text: string) {
+    let message: BusMessage;
+    try {
+      message = JSON.parse(text) as BusMessage;
+    } catch {
+      return;
+    }
+    for (const listener of this.listeners) listener(message);
+  }
+}

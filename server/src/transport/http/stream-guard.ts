@@ -1,0 +1,70 @@
+// Every SSE response (both /graphql/stream and /graphql) passes through here: a heartbeat
+// comment at a fixed interval, so proxies keep the stream and dead peers are found, and a
+// bound on what may wait for a slow client before the server closes its connection.
+import type { Plugin } from "graphql-yoga";
+
+export interface StreamGuardOptions {
+  heartbeatMs: number;
+  /** Bytes that may wait for one client; past this the connection is closed. */
+  maxBufferedBytes: number;
+  onSlowConsumer?: () => void;
+}
+
+const heartbeat = new TextEncoder().encode(": heartbeat\n\n");
+
+export function useStreamGuard(options: StreamGuardOptions): Plugin {
+  return {
+    onResponse({ response, setResponse }) {
+      if (!response.body || !response.headers.get("content-type")?.startsWith("text/event-stream")) return;
+      setResponse(new Response(guard(response.body, options), { status: response.status, headers: response.headers }));
+    },
+  };
+}
+
+function guard(source: ReadableStream<Uint8Array>, options: StreamGuardOptions): ReadableStream<Uint8Array> {
+  const reader = source.getReader();
+  let timer: NodeJS.Timeout | undefined;
+  // A heartbeat may only go between two messages: inside one, its blank line would end the message.
+  let atBoundary = true;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        timer = setInterval(() => {
+          if (atBoundary && controller.desiredSize !== null && controller.desiredSize > 0) controller.enqueue(heartbeat);
+        }, options.heartbeatMs);
+        // Read the source eagerly so that what waits for the client waits here, where it is
+        // counted, rather than in an unbounded queue upstream.
+        void (async () => {
+          try {
+            for (;;) {
+              const { done, value } = await reader.read();
+              if (done) break;
+              controller.enqueue(value);
+              atBoundary = value.length >= 2 && value[value.length - 1] === 10 && value[value.length - 2] === 10;
+              if (controller.desiredSize !== null && controller.desiredSize < 0) {
+                options.onSlowConsumer?.();
+                await reader.cancel("slow consumer");
+                controller.error(new Error("slow consumer"));
+                return;
+              }
+            }
+            controller.close();
+          } catch (error) {
+            try {
+              controller.error(error);
+            } catch {
+              // already closed by the client
+            }
+          } finally {
+            clearInterval(timer);
+          }
+        })();
+      },
+      cancel(reason) {
+        clearInterval(timer);
+        return reader.cancel(reason);
+      },
+    },
+    new ByteLengthQueuingStrategy({ highWaterMark: options.maxBufferedBytes }),
+  );
+}

@@ -1,0 +1,214 @@
+// notificationEvents and actionInvocations over real HTTP and SSE, with the stock graphql-sse
+// client in both of its modes, on every storage provider.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gql, resultFields } from "../support/graphql.ts";
+import { startHerald, type TestHerald } from "../support/herald.ts";
+import { providers } from "../support/providers.ts";
+import { type ReceivedEvent, sleep, subscribe } from "../support/sse.ts";
+
+const modes = [
+  { name: "distinct connections", singleConnection: false },
+  { name: "single connection", singleConnection: true },
+];
+
+for (const provider of providers) {
+  describe.skipIf(!provider.available)(`real-time on ${provider.name}`, () => {
+    let h: TestHerald;
+
+    beforeAll(async () => {
+      h = await startHerald(provider, { snoozeIntervalMs: 50, heartbeatMs: 200, feedPollMs: 200 });
+    });
+    afterAll(async () => h?.close());
+
+    const seen = (token: string, ids: string[]) =>
+      gql(h.url, token, `mutation($ids: [ID!]!) { markNotificationsSeen(ids: $ids) { id } }`, { ids });
+    const logFor = async (personId: string) =>
+      h.herald.database.db.notificationEvent.findMany({ where: { OR: [{ personId }, { personId: null }] }, orderBy: { seq: "asc" } });
+
+    for (const mode of modes) {
+      it(`delivers every change in order, once (${mode.name})`, async () => {
+        const ada = await h.newPerson("Ada");
+        const sub = subscribe(h.url, ada.token, { singleConnection: mode.singleConnection });
+        await sleep(300); // live-only subscription: let it attach before publishing
+        const a = await h.publish({ scope: "PERSON", personId: ada.id, key: "a", title: "A1" });
+        await h.publish({ scope: "PERSON", personId: ada.id, key: "a", title: "A2" });
+        const b = await h.publish({ scope: "PERSON", personId: ada.id, key: "b", title: "B1" });
+        await seen(ada.token, [a.id]);
+        await gql(h.url, h.producerKey, `mutation($id: ID!) { resolveNotification(id: $id) { __typename } }`, { id: b.id });
+        // CREATED, UPDATED, CREATED, SEEN, RESOLVED, plus DELIVERED marks for what reached the client.
+        await sub.waitFor(5);
+        await sleep(300);
+        sub.dispose();
+        const log = (await logFor(ada.id)).filter((e) => e.notificationId === a.id || e.notificationId === b.id);
+        expect(sub.events.map((e) => `${e.type}:${e.notification.id}`)).toEqual(log.map((e) => `${e.type}:${e.notificationId}`));
+        expect(new Set(sub.events.map((e) => e.cursor)).size).toBe(sub.events.length);
+        expect(sub.events.map((e) => e.type).filter((t) => t !== "DELIVERED")).toEqual(["CREATED", "UPDATED", "CREATED", "SEEN", "RESOLVED"]);
+      });
+
+      it(`resumes after a client drop without gap or duplicate (${mode.name})`, async () => {
+        const ada = await h.newPerson("Ada");
+        const first = subscribe(h.url, ada.token, { singleConnection: mode.singleConnection });
+        await sleep(300);
+        await h.publish({ scope: "PERSON", personId: ada.id, key: "r1", title: "before drop" });
+        const [got] = await first.waitFor(1);
+        first.dispose();
+        for (let i = 0; i < 5; i++) await h.publish({ scope: "PERSON", personId: ada.id, key: `missed-${i}`, title: `missed ${i}` });
+        // Keep publishing while the client resumes: the replay/live seam must hold.
+        const resumed = subscribe(h.url, ada.token, { after: got!.cursor, singleConnection: mode.singleConnection });
+        for (let i = 0; i < 5; i++) await h.publish({ scope: "PERSON", personId: ada.id, key: `during-${i}`, title: `during ${i}` });
+        const log = await logFor(ada.id);
+        const afterFirst = log.filter((e) => e.seq > log.find((x) => x.notificationId === got!.notification.id && x.type === "CREATED")!.seq);
+        await resumed.waitFor(afterFirst.length);
+        await sleep(300);
+        resumed.dispose();
+        const final = await logFor(ada.id);
+        const expected = final.filter((e) => e.seq > afterFirst[0]!.seq - 1);
+        expect(resumed.events.map((e) => `${e.type}:${e.notification.id}`)).toEqual(expected.map((e) => `${e.type}:${e.notificationId}`));
+      });
+    }
+
+    it("never sends one person's events to another, and refuses a foreign or forged cursor", async () => {
+      const ada = await h.newPerson("Ada");
+      const bob = await h.newPerson("Bob");
+      const adaSub = subscribe(h.url, ada.token);
+      const bobSub = subscribe(h.url, bob.token);
+      await sleep(300);
+      await h.publish({ scope: "PERSON", personId: ada.id, key: "private", title: "For Ada only" });
+      const [adaEvent] = await adaSub.waitFor(1);
+      await sleep(300);
+      expect(bobSub.events.filter((e) => e.notification.title === "For Ada only")).toEqual([]);
+      adaSub.dispose();
+      bobSub.dispose();
+
+      const stolen = subscribe(h.url, bob.token, { after: adaEvent!.cursor });
+      await expect(stolen.waitFor(1, 5_000)).rejects.toThrow(/400/);
+      stolen.dispose();
+      for (const [token, after] of [
+        [bob.token, adaEvent!.cursor],
+        [ada.token, `e1.${"A".repeat(43)}`],
+      ] as const) {
+        // Yoga's own SSE answer on /graphql carries the error itself (graphql-sse answers 400 above).
+        const response = await fetch(h.url, {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "text/event-stream", authorization: `Bearer ${token}` },
+          body: JSON.stringify({ query: `subscription($a: String) { notificationEvents(after: $a) { cursor } }`, variables: { a: after } }),
+        });
+        const body = await response.text();
+        expect(body).toContain("VALIDATION_ERROR");
+        expect(body).toContain("after: not an event cursor issued to this caller");
+      }
+    });
+
+    it("holds new notifications in quiet mode and releases them in order", async () => {
+      const ada = await h.newPerson("Ada");
+      await gql(h.url, ada.token, `mutation { setQuietMode(enabled: true) { quietMode } }`);
+      const sub = subscribe(h.url, ada.token);
+      await sleep(300);
+      for (let i = 0; i < 3; i++) await h.publish({ scope: "PERSON", personId: ada.id, key: `quiet-${i}`, title: `held ${i}` });
+      await sleep(500);
+      expect(sub.events).toEqual([]);
+      const listed = await gql(h.url, ada.token, `{ notificationCounts { unseen } }`);
+      expect(listed.data.notificationCounts.unseen).toBeGreaterThanOrEqual(3);
+      await gql(h.url, ada.token, `mutation { setQuietMode(enabled: false) { quietMode } }`);
+      const released = await sub.waitFor(3);
+      expect(released.map((e) => e.notification.title)).toEqual(["held 0", "held 1", "held 2"]);
+      sub.dispose();
+    });
+
+    it("wakes snoozed notifications by itself and marks delivery once", async () => {
+      const ada = await h.newPerson("Ada");
+      const n = await h.publish({ scope: "PERSON", personId: ada.id, key: "nap", title: "Nap" });
+      const until = new Date(h.clock.now().getTime() + 60_000).toISOString();
+      await gql(h.url, ada.token, `mutation($id: ID!, $u: DateTime!) { snoozeNotification(id: $id, until: $u) { id } }`, { id: n.id, u: until });
+      const sub = subscribe(h.url, ada.token);
+      await sleep(300);
+      h.clock.advance(60_001);
+      const events = await sub.waitFor(1);
+      expect(events[0]).toMatchObject({ type: "UNSNOOZED", notification: { id: n.id, snoozedUntil: null } });
+      sub.dispose();
+
+      const live = subscribe(h.url, ada.token);
+      await sleep(300);
+      const fresh = await h.publish({ scope: "PERSON", personId: ada.id, key: "fresh", title: "Fresh" });
+      await sleep(600);
+      live.dispose();
+      // (The woken notification's own delivery mark may also arrive here; only `fresh` is checked.)
+      expect(live.events.filter((e) => e.notification.id === fresh.id).map((e) => e.type)).toEqual(["CREATED", "DELIVERED"]);
+      const view = await gql(h.url, ada.token, `query($id: ID!) { notification(id: $id) { status deliveredAt } }`, { id: fresh.id });
+      expect(view.data.notification.status).toBe("DELIVERED");
+      const delivered = await h.herald.database.db.notificationEvent.count({ where: { notificationId: fresh.id, type: "DELIVERED" } });
+      expect(delivered).toBe(1);
+    });
+
+    it("passes RUN_ACTION follow-ups to the producer's actionInvocations", async () => {
+      const ada = await h.newPerson("Ada");
+      const n = await h.publish({
+        scope: "PERSON",
+        personId: ada.id,
+        key: "retry",
+        title: "Export failed",
+        actions: [
+          { kind: "RUN_ACTION", id: "retry", label: "Retry", actionId: "export.retry", fixedParams: { exportId: 7 } },
+          { kind: "COPY_TEXT", id: "copy", label: "Copy", text: "details" },
+        ],
+      });
+      const producer = subscribe(h.url, h.producerKey, {
+        query: `subscription { actionInvocations(plugin: "tests") { notificationId actionId targetActionId fixedParams values personId plugin } }`,
+        variables: {},
+      });
+      await sleep(300);
+      const invoked = await gql(h.url, ada.token, `mutation($id: ID!) { invokeNotificationAction(id: $id, actionId: "retry", values: { reason: "flaky" }) { id targetActionId } }`, { id: n.id });
+      expect(invoked.data.invokeNotificationAction.targetActionId).toBe("export.retry");
+      const [received] = (await producer.waitFor(1)) as unknown as { actionInvocations: Record<string, unknown> }[];
+      expect(received!.actionInvocations).toEqual({
+        notificationId: n.id,
+        actionId: "retry",
+        targetActionId: "export.retry",
+        fixedParams: { exportId: 7 },
+        values: { reason: "flaky" },
+        personId: ada.id,
+        plugin: "tests",
+      });
+      producer.dispose();
+      const wrongKind = await gql(h.url, ada.token, `mutation($id: ID!) { invokeNotificationAction(id: $id, actionId: "copy") { id } }`, { id: n.id });
+      expect(wrongKind.errors?.[0]?.extensions).toMatchObject({ code: "VALIDATION_ERROR", field: "actionId" });
+      const bob = await h.newPerson("Bob");
+      const foreign = await gql(h.url, bob.token, `mutation($id: ID!) { invokeNotificationAction(id: $id, actionId: "retry") { id } }`, { id: n.id });
+      expect(foreign.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
+    });
+
+    it("sends heartbeat comments on an idle stream", async () => {
+      const ada = await h.newPerson("Ada");
+      const controller = new AbortController();
+      const response = await fetch(h.url.replace(/graphql$/, "graphql/stream"), {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "text/event-stream", authorization: `Bearer ${ada.token}` },
+        body: JSON.stringify({ query: `subscription { notificationEvents { cursor } }` }),
+        signal: controller.signal,
+      });
+      const reader = response.body!.getReader();
+      let text = "";
+      const deadline = Date.now() + 3_000;
+      while (!text.includes(": heartbeat") && Date.now() < deadline) {
+        const { value } = await reader.read();
+        text += new TextDecoder().decode(value);
+      }
+      controller.abort();
+      expect(text).toContain(": heartbeat\n\n");
+    });
+
+    it("keeps a dismissal conflict honest on the stream: the newer revision arrives", async () => {
+      const ada = await h.newPerson("Ada");
+      const sub = subscribe(h.url, ada.token);
+      await sleep(300);
+      const n = await h.publish({ scope: "PERSON", personId: ada.id, key: "conflict", title: "v1" });
+      await h.publish({ scope: "PERSON", personId: ada.id, key: "conflict", title: "v2" });
+      const conflict = await gql(h.url, ada.token, `mutation($id: ID!) { dismissNotification(id: $id, expectedRevision: 1) { ${resultFields("dismiss")} } }`, { id: n.id });
+      expect(conflict.data.dismissNotification.__typename).toBe("RevisionConflictError");
+      const events = await sub.waitFor(3);
+      sub.dispose();
+      const updated = events.find((e: ReceivedEvent) => e.type === "UPDATED");
+      expect(updated?.notification).toMatchObject({ revision: 2, title: "v2" });
+    });
+  });
+}

@@ -1,5 +1,6 @@
 // The composition root: builds every part from configuration and wires them together.
 // Nothing else constructs stores, services, buses or background jobs.
+import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expireServerLifetimeRecords } from "./background/retention.ts";
@@ -65,7 +66,8 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
 
   let bus: EventBus = new InMemoryEventBus();
   if (tuning.redisUrl) {
-    const redis = new RedisEventBus(tuning.redisUrl, logger);
+    const deployment = await settings.getOrCreate("deployment-id", () => randomUUID());
+    const redis = new RedisEventBus(tuning.redisUrl, `herald:${deployment}:bus`, logger);
     await redis.start();
     bus = redis;
   }

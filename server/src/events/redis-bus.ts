@@ -5,7 +5,6 @@ import { Redis } from "ioredis";
 import type { Logger } from "../logger.ts";
 import type { BusListener, BusMessage, EventBus } from "./bus.ts";
 
-const CHANNEL = "herald:bus";
 
 export class RedisEventBus implements EventBus {
   private readonly listeners = new Set<BusListener>();
@@ -14,11 +13,21 @@ export class RedisEventBus implements EventBus {
   private readonly subscriber: Redis;
   private wasReady = false;
 
-  constructor(url: string, private readonly logger: Logger) {
+  /**
+   * `channel` names one deployment (derived from its database), so deployments sharing a Redis
+   * never hear each other's events.
+   */
+  constructor(
+    url: string,
+    private readonly channel: string,
+    private readonly logger: Logger,
+  ) {
     const options = { maxRetriesPerRequest: null, retryStrategy: (attempt: number) => Math.min(attempt * 200, 2_000) };
     this.publisher = new Redis(url, { ...options, enableOfflineQueue: false });
     this.subscriber = new Redis(url, options);
-    this.subscriber.on("message", (_channel: string, text: string) => this.dispatch(text));
+    this.subscriber.on("message", (channel: string, text: string) => {
+      if (channel === this.channel) this.dispatch(text);
+    });
     this.subscriber.on("ready", () => {
       if (this.wasReady) {
         this.logger.info("redis bus reconnected; readers catch up from the event log");
@@ -32,11 +41,11 @@ export class RedisEventBus implements EventBus {
   }
 
   async start(): Promise<void> {
-    await this.subscriber.subscribe(CHANNEL);
+    await this.subscriber.subscribe(this.channel);
   }
 
   publish(message: BusMessage): void {
-    this.publisher.publish(CHANNEL, JSON.stringify(message)).catch((error: Error) => {
+    this.publisher.publish(this.channel, JSON.stringify(message)).catch((error: Error) => {
       // Readers elsewhere will find the event in the log on their next catch-up.
       this.logger.warn({ err: error.message }, "redis publish failed");
     });

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gql, resultFields } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
-import { providers } from "../support/providers.ts";
+import { providers, redisUrl } from "../support/providers.ts";
 import { type ReceivedEvent, sleep, subscribe } from "../support/sse.ts";
 
 const modes = [
@@ -12,11 +12,14 @@ const modes = [
 ];
 
 for (const provider of providers) {
-  describe.skipIf(!provider.available)(`real-time on ${provider.name}`, () => {
+  const transport = provider.name === "postgresql" && redisUrl ? " + Redis" : "";
+  describe.skipIf(!provider.available)(`real-time on ${provider.name}${transport}`, () => {
     let h: TestHerald;
 
     beforeAll(async () => {
-      h = await startHerald(provider, { snoozeIntervalMs: 50, heartbeatMs: 200, feedPollMs: 200 });
+      // PostgreSQL runs as in production: events travel through Redis.
+      const redis = provider.name === "postgresql" && redisUrl ? { redisUrl } : {};
+      h = await startHerald(provider, { snoozeIntervalMs: 50, heartbeatMs: 200, feedPollMs: 200, ...redis });
     });
     afterAll(async () => h?.close());
 

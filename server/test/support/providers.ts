@@ -71,3 +71,27 @@ async function postgres(): Promise<ProviderCase> {
 }
 
 export const providers: ProviderCase[] = [sqlite, await postgres()];
+
+export const redisBaseUrl = process.env.HERALD_TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+async function redisAnswers(): Promise<string | null> {
+  const { Redis } = await import("ioredis");
+  const client = new Redis(redisBaseUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 2_000 });
+  try {
+    await client.connect();
+    await client.ping();
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** Redis for the PostgreSQL runs (production pairs them); mandatory in CI like PostgreSQL. */
+export const redisUrl: string | null = await (async () => {
+  const problem = await redisAnswers();
+  if (problem && process.env.CI === "true") throw new Error(`Redis is required in CI but ${redisBaseUrl} did not answer: ${problem}`);
+  if (problem) console.warn(`[herald tests] PostgreSQL runs use the in-memory bus: ${redisBaseUrl} did not answer (${problem})`);
+  return problem ? null : redisBaseUrl;
+})();

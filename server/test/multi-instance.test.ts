@@ -1,0 +1,104 @@
+// Several Herald processes on one PostgreSQL and one Redis: a subscriber on one instance hears
+// what is published on another, and loses nothing when Redis or its own server goes away.
+import { execFileSync } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gql } from "./support/graphql.ts";
+import { freePort, heraldCommand, type Served, serve, startRedis, stop } from "./support/processes.ts";
+import { providers, type TestDatabase } from "./support/providers.ts";
+import { sleep, subscribe } from "./support/sse.ts";
+
+const postgres = providers.find((p) => p.name === "postgresql")!;
+const redisAvailable = (() => {
+  try {
+    execFileSync("redis-server", ["--version"]);
+    return true;
+  } catch {
+    if (process.env.CI === "true") throw new Error("redis-server is required in CI");
+    console.warn("[herald tests] skipping multi-instance tests: redis-server is not installed");
+    return false;
+  }
+})();
+
+describe.skipIf(!postgres.available || !redisAvailable)("several instances on PostgreSQL and Redis", () => {
+  let db: TestDatabase;
+  let redisPort: number;
+  let redis: Awaited<ReturnType<typeof startRedis>>;
+  let a: Served;
+  let b: Served;
+  let key: string;
+  let ada: { id: string; token: string };
+  const env = () => ({ DATABASE_URL: db.url, REDIS_URL: `redis://127.0.0.1:${redisPort}`, NODE_ENV: "production", HERALD_FEED_POLL_MS: "300" });
+
+  beforeAll(async () => {
+    db = await postgres.createDatabase();
+    redisPort = await freePort();
+    redis = await startRedis(redisPort);
+    key = (await heraldCommand(["key", "create", "--name", "multi"], { DATABASE_URL: db.url })).lastLine;
+    const person = await heraldCommand(["person", "create", "--name", "Ada"], { DATABASE_URL: db.url });
+    ada = { id: person.stdout.split("\n")[0]!.replace("person ", "").trim(), token: person.lastLine };
+    [a, b] = await Promise.all([serve(env()), serve(env())]);
+  });
+  afterAll(async () => {
+    await Promise.all([a && stop(a), b && stop(b), redis && stop(redis)]);
+    await db?.drop();
+  });
+
+  const publish = (server: Served, k: string, title: string) =>
+    gql(server.url, key, `mutation($p: ID!, $k: String!, $t: String!) { publishNotification(input: { scope: PERSON, personId: $p, key: $k, title: $t, source: { plugin: "multi" } }) { __typename } }`, {
+      p: ada.id,
+      k,
+      t: title,
+    });
+  const created = (titles: string[]) => titles.map((t) => `CREATED:${t}`);
+  const createdOf = (events: { type: string; notification: { title: string } }[]) =>
+    events.filter((e) => e.type === "CREATED").map((e) => `CREATED:${e.notification.title}`);
+
+  it("delivers on instance B what was published on instance A, in order", async () => {
+    const sub = subscribe(b.url, ada.token, { singleConnection: true });
+    await sleep(400);
+    const titles = Array.from({ length: 10 }, (_, i) => `cross ${i}`);
+    for (const [i, t] of titles.entries()) await publish(i % 2 === 0 ? a : b, `cross-${i}`, t);
+    await sub.waitFor(10);
+    await sleep(500);
+    sub.dispose();
+    expect(createdOf(sub.events)).toEqual(created(titles));
+  });
+
+  it("loses nothing while Redis is away and after it comes back", async () => {
+    const sub = subscribe(b.url, ada.token);
+    await sleep(400);
+    await publish(a, "outage-0", "before outage");
+    await sub.waitFor(1);
+    await stop(redis, "SIGKILL");
+    const during = ["during outage 1", "during outage 2", "during outage 3"];
+    for (const [i, t] of during.entries()) {
+      const r = await publish(a, `outage-${i + 1}`, t);
+      expect(r.data.publishNotification.__typename).toBe("Notification");
+    }
+    redis = await startRedis(redisPort);
+    await sleep(1_500);
+    await publish(a, "outage-9", "after outage");
+    const expected = created(["before outage", ...during, "after outage"]);
+    for (let i = 0; i < 50 && createdOf(sub.events).length < expected.length; i++) await sleep(200);
+    sub.dispose();
+    expect(createdOf(sub.events)).toEqual(expected);
+  });
+
+  it("resumes from the last cursor on a restarted instance", async () => {
+    let sub = subscribe(b.url, ada.token);
+    await sleep(400);
+    await publish(a, "restart-0", "before restart");
+    const [last] = await sub.waitFor(1);
+    sub.dispose();
+    await stop(b);
+    const missed = ["while B was down 1", "while B was down 2"];
+    for (const [i, t] of missed.entries()) await publish(a, `restart-${i + 1}`, t);
+    b = await serve(env());
+    sub = subscribe(b.url, ada.token, { after: last!.cursor });
+    await sub.waitFor(2);
+    await sleep(500);
+    sub.dispose();
+    expect(createdOf(sub.events)).toEqual(created(missed));
+    expect(sub.events.some((e) => e.notification.title === "before restart" && e.type === "CREATED")).toBe(false);
+  });
+});

@@ -1,0 +1,96 @@
+// Streams give back what they hold: dropped subscriptions release their listeners and memory,
+// and a client that stops reading is cut off instead of growing the server's memory.
+import { connect } from "node:net";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startHerald, type TestHerald } from "../support/herald.ts";
+import { providers } from "../support/providers.ts";
+import { sleep } from "../support/sse.ts";
+
+setFlagsFromString("--expose-gc");
+const gc = runInNewContext("gc") as () => void;
+
+const sqlite = providers[0]!;
+
+async function settledHeap(): Promise<number> {
+  for (let i = 0; i < 3; i++) {
+    gc();
+    await sleep(50);
+  }
+  return process.memoryUsage().heapUsed;
+}
+
+describe("stream resources", () => {
+  let h: TestHerald;
+  let ada: { id: string; token: string };
+
+  beforeAll(async () => {
+    h = await startHerald(sqlite, { maxBufferedBytes: 64 * 1024, heartbeatMs: 60_000 });
+    ada = await h.newPerson("Ada");
+  });
+  afterAll(async () => h?.close());
+
+  const streamUrl = () => h.url.replace(/graphql$/, "graphql/stream");
+
+  async function openAndDrop(count: number, concurrency: number) {
+    for (let done = 0; done < count; done += concurrency) {
+      const batch = Math.min(concurrency, count - done);
+      const controllers = await Promise.all(
+        Array.from({ length: batch }, async () => {
+          const controller = new AbortController();
+          const response = await fetch(streamUrl(), {
+            method: "POST",
+            headers: { "content-type": "application/json", accept: "text/event-stream", authorization: `Bearer ${ada.token}` },
+            body: JSON.stringify({ query: "subscription { notificationEvents { cursor } }" }),
+            signal: controller.signal,
+          });
+          await response.body!.getReader().read(); // the stream is open once its first comment arrives
+          return controller;
+        }),
+      );
+      for (const c of controllers) c.abort();
+    }
+  }
+
+  async function listenersBackTo(expected: number) {
+    for (let i = 0; i < 200 && h.herald.feed.listenerCount !== expected; i++) await sleep(50);
+    return h.herald.feed.listenerCount;
+  }
+
+  it("releases every listener and the memory of 10,000 dropped subscriptions", { timeout: 300_000 }, async () => {
+    await openAndDrop(500, 250); // warm-up: JIT, pools and caches reach their steady size
+    expect(await listenersBackTo(0)).toBe(0);
+    const before = await settledHeap();
+    await openAndDrop(10_000, 250);
+    expect(await listenersBackTo(0)).toBe(0);
+    const after = await settledHeap();
+    const grownMiB = (after - before) / 1024 / 1024;
+    console.log(`[stream resources] heap before ${(before / 1048576).toFixed(1)} MiB, after 10,000 subscriptions ${(after / 1048576).toFixed(1)} MiB`);
+    // Within noise: a leak of even 1 KiB per subscription would show as ~10 MiB.
+    expect(grownMiB).toBeLessThan(8);
+  });
+
+  it("closes the stream of a client that stops reading, past the buffer bound", { timeout: 120_000 }, async () => {
+    const port = Number(new URL(h.url).port);
+    const socket = connect(port, "127.0.0.1");
+    await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+    const body = JSON.stringify({ query: "subscription { notificationEvents { cursor notification { body } } }" });
+    socket.write(
+      `POST /graphql/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: text/event-stream\r\n` +
+        `Authorization: Bearer ${ada.token}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+    await sleep(300);
+    socket.pause(); // never read again
+    expect(h.herald.feed.listenerCount).toBe(1);
+    const big = "x".repeat(9_000);
+    let published = 0;
+    for (; published < 3_000 && h.herald.feed.listenerCount > 0; published++) {
+      await h.herald.services.notifications.publish({ scope: "PERSON", personId: ada.id, key: `big-${published}`, title: "big", body: big, source: { plugin: "t" } });
+      if (published % 50 === 0) await sleep(20);
+    }
+    console.log(`[stream resources] slow client cut off after ${published} events of ~9 KB`);
+    expect(await listenersBackTo(0)).toBe(0);
+    socket.destroy();
+  });
+});

@@ -19,6 +19,8 @@ export const benchConfig = {
   postgresUrl: "postgresql://root@127.0.0.1:5432/test",
   serverStartTimeoutMs: 60_000,
   cliTimeoutMs: 120_000,
+  /** A run normally takes 3-4 minutes; past this something hangs and the run is abandoned. */
+  hardLimitMinutes: 15,
 } as const;
 
 export type ProviderName = "sqlite" | "postgresql";

@@ -4,6 +4,8 @@ import { Agent, request } from "node:http";
 
 export class GraphQLError extends Error {}
 
+const requestTimeoutMs = 30_000;
+
 export class GraphQLClient {
   private readonly agent = new Agent({ keepAlive: true, maxSockets: 16 });
 
@@ -47,6 +49,8 @@ export class GraphQLClient {
           });
         },
       );
+      // A stuck server must fail the run, not hang it.
+      req.setTimeout(requestTimeoutMs, () => req.destroy(new GraphQLError(`No response within ${requestTimeoutMs} ms`)));
       req.on("error", reject);
       req.end(body);
     });

@@ -146,6 +146,11 @@ export class NotificationService {
     return { total, unseen };
   }
 
+  /** The number of records a filtered list holds (a connection's totalCount). */
+  total(personId: string, filter: NotificationFilter | null | undefined): Promise<number> {
+    return this.store.count(personId, effectiveFilter(filter), this.clock.now());
+  }
+
   async dismiss(personId: string, id: string, expectedRevision: number | null, reason: unknown): Promise<NotificationRecord> {
     const now = this.clock.now();
     const validReason = validateReason(reason);

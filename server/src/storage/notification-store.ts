@@ -274,10 +274,14 @@ function compareNewestFirst(a: NotificationRecord, b: NotificationRecord): numbe
 
 function keysetWhere(after: Position | null, before: Position | null): Prisma.NotificationWhereInput {
   const parts: Prisma.NotificationWhereInput[] = [];
+  // The plain range bound beside the OR is what lets both databases use the (personId,
+  // createdAt, id) index as a range; the OR alone is applied as a filter after a scan.
   if (after) {
+    parts.push({ createdAt: { lte: after.createdAt } });
     parts.push({ OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] });
   }
   if (before) {
+    parts.push({ createdAt: { gte: before.createdAt } });
     parts.push({ OR: [{ createdAt: { gt: before.createdAt } }, { createdAt: before.createdAt, id: { gt: before.id } }] });
   }
   return { AND: parts };

@@ -46,7 +46,7 @@ builder.queryFields((t) => ({
         ))!;
         let total: Promise<number> | undefined;
         return Object.assign(connection, {
-          totalCount: () => (total ??= ctx.services.notifications.counts(personId, args.filter).then((c) => c.total)),
+          totalCount: () => (total ??= ctx.services.notifications.total(personId, args.filter)),
         });
       },
     },

@@ -1,0 +1,31 @@
+// What the benchmark asks of a raw driver: the same writes and reads Herald performs, with no
+// HTTP, GraphQL, validation or ORM in between. Ratios Herald/raw are taken against these.
+import type { ListQuery, NotificationRow } from "./rows.ts";
+
+export interface RawDriver {
+  /** Driver and version, for the report. */
+  readonly name: string;
+  /** Operations the throughput loop keeps in flight (1 for a synchronous driver). */
+  readonly concurrency: number;
+  /** One transaction: the row, the event-counter increment and the event-log row. */
+  insertPublished(row: NotificationRow): Promise<void>;
+  /** One transaction: the row's new content (revision + 1), counter and event; returns the revision. */
+  updatePublished(row: NotificationRow): Promise<number>;
+  /** Bulk-inserts rows (seed columns only) in one transaction. */
+  seed(rows: readonly NotificationRow[]): Promise<void>;
+  /** Brings statistics to where the database would settle on its own; says what it did. */
+  afterSeed(): Promise<string>;
+  /** Ids of one page, in Herald's order, by the same SQL Prisma issues for the person's own rows. */
+  listPage(query: ListQuery): Promise<string[]>;
+  /** The database's plan for listPage's query, as text. */
+  explainList(query: ListQuery): Promise<string>;
+  revisionOf(id: string): Promise<number | null>;
+  databaseVersion(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export function listParams(query: ListQuery, date: (d: Date) => string): (string | number)[] {
+  const now = date(query.now);
+  const keyset = query.after ? [date(query.after.createdAt), date(query.after.createdAt), query.after.id] : [];
+  return [query.personId, "PENDING", "DELIVERED", "SEEN", now, now, ...keyset, query.limit, 0];
+}

@@ -2,7 +2,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/**", "**/prisma-client/**", "**/dist/**", "**/build/**", "**/.svelte-kit/**", "data/**"] },
+  { ignores: ["**/node_modules/**", "**/prisma-client/**", "**/generated/**", "**/dist/**", "**/build/**", "**/.svelte-kit/**", "data/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

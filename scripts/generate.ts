@@ -1,6 +1,7 @@
 // Regenerates every derived file, or with --check verifies that none has drifted.
 //
-// Derived and committed: prisma/<provider>/schema.prisma, server/schema.graphql.
+// Derived and committed: prisma/<provider>/schema.prisma, server/schema.graphql,
+//                        sdk/src/generated/graphql.ts.
 // Derived and ignored:   the Prisma clients under server/src/storage/prisma-client/.
 // Migrations are authored by `npm run migration:new`; --check fails when the models changed
 // without one (the schema a provider's last migration was made from is kept beside it).
@@ -39,6 +40,12 @@ const printed = execFileSync("node", ["--import", "tsx", "server/src/transport/g
   encoding: "utf8",
 });
 writeOrCheck(join(root, "server", "schema.graphql"), printed);
+
+// The SDK's typed documents from that schema (codegen.ts). In --check mode CI compares the
+// regenerated file with the committed one through git instead.
+if (!check) {
+  execFileSync("npx", ["graphql-codegen", "--config", "codegen.ts", "--silent"], { cwd: root, stdio: "inherit" });
+}
 
 if (drift.length > 0) {
   console.error(`Derived files are out of date:\n  ${drift.join("\n  ")}\nRun npm run generate.`);

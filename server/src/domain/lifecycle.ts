@@ -107,7 +107,7 @@ export function decideDismiss(
   if (isTerminal(view.status)) throw new NotificationTransitionError(view, "DISMISSED");
   if (expectedRevision !== null && expectedRevision !== view.revision) throw new RevisionConflictError(view);
   if (view.scope === "APPLICATION") {
-    return personal(view, receipt, personId, "DISMISSED", { dismissedAt: now, dismissReason: reason ?? "user" });
+    return personal(view, receipt, personId, "DISMISSED", { dismissedAt: now, dismissReason: reason ?? "user", updatedAt: now });
   }
   return change(view, "DISMISSED", now, { status: "DISMISSED", dismissedAt: now, terminalReason: reason ?? "user" });
 }
@@ -201,7 +201,7 @@ function readingState(
   fields: Partial<Pick<NotificationRecord, "seenAt" | "snoozedUntil">>,
   now: Date,
 ): Decision {
-  if (view.scope === "APPLICATION") return personal(view, receipt, personId, event, fields);
+  if (view.scope === "APPLICATION") return personal(view, receipt, personId, event, { ...fields, updatedAt: now });
   const status = fields.seenAt ? "SEEN" : view.status;
   return { kind: "update", previous: view, event, resetReceipts: false, next: { ...view, ...fields, status, updatedAt: now } };
 }
@@ -221,6 +221,7 @@ function personal(
     dismissedAt: null,
     dismissReason: null,
     snoozedUntil: null,
+    updatedAt: null,
     ...receipt,
     ...fields,
   };
@@ -246,5 +247,7 @@ export function viewOf(record: NotificationRecord, receipt: Receipt | null): Not
     dismissedAt: r?.dismissedAt ?? null,
     snoozedUntil: r?.snoozedUntil ?? null,
     terminalReason: r?.dismissedAt ? r.dismissReason : record.terminalReason,
+    // A person's view changes when the record or their receipt does, whichever is later.
+    updatedAt: r?.updatedAt && r.updatedAt > record.updatedAt ? r.updatedAt : record.updatedAt,
   };
 }

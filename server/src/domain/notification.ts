@@ -103,6 +103,8 @@ export interface Receipt {
   dismissedAt: Date | null;
   dismissReason: string | null;
   snoozedUntil: Date | null;
+  /** Last change of this person's state; with the record's own updatedAt it orders their view. */
+  updatedAt: Date | null;
 }
 
 /** Identifies the stream a key names: the scope target. */

@@ -87,6 +87,7 @@ export function toReceipt(row: ReceiptRow): Receipt {
     dismissedAt: row.dismissedAt,
     dismissReason: row.dismissReason,
     snoozedUntil: row.snoozedUntil,
+    updatedAt: row.updatedAt,
   };
 }
 

@@ -239,8 +239,8 @@ export class NotificationTx {
         if (count !== 1) throw new StaleWrite();
         await this.tx.notificationReceipt.upsert({
           where: { notificationId_personId: { notificationId, personId } },
-          create: { notificationId, personId, ...fields },
-          update: { ...fields, updatedAt: new Date() },
+          create: { notificationId, personId, ...fields, updatedAt: fields.updatedAt ?? new Date() },
+          update: { ...fields, updatedAt: fields.updatedAt ?? new Date() },
         });
         return { record: decision.record, event: await this.append(personId, decision.event, decision.record) };
       }

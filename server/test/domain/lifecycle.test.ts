@@ -51,6 +51,7 @@ const receipt = (fields: Partial<Receipt> = {}): Receipt => ({
   dismissedAt: null,
   dismissReason: null,
   snoozedUntil: null,
+  updatedAt: null,
   ...fields,
 });
 

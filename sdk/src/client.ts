@@ -1,0 +1,246 @@
+// createHeraldClient: every operation a person-side or producer-side integration needs, typed.
+import { DismissalCache } from "./dismissal.ts";
+import { HeraldNotFoundError, HeraldValidationError } from "./errors.ts";
+import {
+  ActionInvocationsDocument,
+  CompleteRequestDocument,
+  CreatePersonDocument,
+  CreateSessionDocument,
+  type CreateSessionInput,
+  DismissNotificationDocument,
+  ExpireNotificationDocument,
+  InvokeNotificationActionDocument,
+  IssuePersonTokenDocument,
+  MarkAllNotificationsSeenDocument,
+  MarkNotificationsSeenDocument,
+  NotificationByIdDocument,
+  NotificationCountsDocument,
+  NotificationEventsDocument,
+  NotificationsPageDocument,
+  PublishNotificationDocument,
+  type PublishResultFieldsFragment,
+  ResolveNotificationDocument,
+  type ResolveResultFieldsFragment,
+  SetQuietModeDocument,
+  SnoozeNotificationDocument,
+  UnsnoozeNotificationDocument,
+  UpdateNotificationDocument,
+  ViewerDocument,
+} from "./generated/graphql.ts";
+import { LiveView, type LiveViewOptions } from "./live.ts";
+import { type Sink, Transport, type TransportOptions } from "./transport.ts";
+import type {
+  ActionInvocation,
+  Counts,
+  DismissResult,
+  Notification,
+  NotificationEvent,
+  NotificationFilter,
+  NotificationPatch,
+  Page,
+  PublishNotificationInput,
+  PublishResult,
+  ResolutionInput,
+} from "./types.ts";
+
+export type HeraldClientOptions = TransportOptions;
+
+export function createHeraldClient(options: HeraldClientOptions): HeraldClient {
+  return new HeraldClient(new Transport(options));
+}
+
+export class HeraldClient {
+  /** Exact-revision dismissals that are hidden locally until the server confirms them. */
+  readonly dismissals: DismissalCache;
+
+  constructor(private readonly transport: Transport) {
+    this.dismissals = new DismissalCache((notification) => this.dismiss(notification));
+  }
+
+  // ---- person side ----------------------------------------------------------------------
+
+  async viewer(): Promise<{ id: string; name: string; quietMode: boolean }> {
+    const { viewer } = await this.transport.query(ViewerDocument, {});
+    return { id: viewer.id, name: viewer.name, quietMode: viewer.preferences.quietMode };
+  }
+
+  /** One page, newest first. `after` is the `nextCursor` of the previous page. */
+  async page(options: { first?: number; after?: string | null; filter?: NotificationFilter } = {}): Promise<Page> {
+    const { notifications } = await this.transport.query(NotificationsPageDocument, {
+      first: options.first ?? 20,
+      after: options.after ?? null,
+      filter: options.filter ?? null,
+    });
+    return {
+      items: notifications.edges.map((e) => e.node),
+      totalCount: notifications.totalCount,
+      nextCursor: notifications.pageInfo.hasNextPage ? (notifications.pageInfo.endCursor ?? null) : null,
+      hasNextPage: notifications.pageInfo.hasNextPage,
+    };
+  }
+
+  /** Every notification matching the filter, page after page. */
+  async *all(options: { pageSize?: number; filter?: NotificationFilter } = {}): AsyncGenerator<Notification> {
+    let after: string | null = null;
+    do {
+      const page: Page = await this.page({ first: options.pageSize ?? 100, after, filter: options.filter ?? {} });
+      yield* page.items;
+      after = page.nextCursor;
+    } while (after !== null);
+  }
+
+  /** Null when absent or not visible to this person. */
+  async get(id: string): Promise<Notification | null> {
+    return (await this.transport.query(NotificationByIdDocument, { id })).notification;
+  }
+
+  async counts(filter?: NotificationFilter): Promise<Counts> {
+    const { notificationCounts } = await this.transport.query(NotificationCountsDocument, { filter: filter ?? null });
+    return { total: notificationCounts.total, unseen: notificationCounts.unseen };
+  }
+
+  /** Marks a batch seen; returns the ones visible to the person. */
+  async markSeen(ids: readonly string[]): Promise<Notification[]> {
+    if (ids.length === 0) return [];
+    return (await this.transport.mutate(MarkNotificationsSeenDocument, { ids: [...ids] })).markNotificationsSeen;
+  }
+
+  /** Returns how many changed. */
+  async markAllSeen(filter?: NotificationFilter): Promise<number> {
+    return (await this.transport.mutate(MarkAllNotificationsSeenDocument, { filter: filter ?? null })).markAllNotificationsSeen;
+  }
+
+  /**
+   * Dismisses the revision the caller saw. If the notification changed meanwhile nothing is
+   * dismissed and the result carries the current record (`reason: "conflict"`).
+   */
+  async dismiss(notification: Pick<Notification, "id" | "revision">, reason?: string): Promise<DismissResult> {
+    const { dismissNotification: r } = await this.transport.mutate(DismissNotificationDocument, {
+      id: notification.id,
+      expectedRevision: notification.revision,
+      reason: reason ?? null,
+    });
+    switch (r.__typename) {
+      case "Notification":
+        return { ok: true, notification: r };
+      case "RevisionConflictError":
+        return { ok: false, reason: "conflict", message: r.message, current: r.current };
+      case "NotificationTransitionError":
+        return { ok: false, reason: "transition", message: r.message, current: r.current };
+      case "NotFoundError":
+        return { ok: false, reason: "not_found", message: r.message };
+      case "ValidationError":
+        throw new HeraldValidationError(r.field, r.message);
+    }
+  }
+
+  async snooze(id: string, until: Date): Promise<Notification> {
+    return (await this.transport.mutate(SnoozeNotificationDocument, { id, until: until.toISOString() })).snoozeNotification;
+  }
+
+  async unsnooze(id: string): Promise<Notification> {
+    return (await this.transport.mutate(UnsnoozeNotificationDocument, { id })).unsnoozeNotification;
+  }
+
+  async setQuietMode(enabled: boolean): Promise<boolean> {
+    return (await this.transport.mutate(SetQuietModeDocument, { enabled })).setQuietMode.quietMode;
+  }
+
+  /** Runs a RUN_ACTION follow-up; its producer receives it on `onActionInvocation`. */
+  async invokeAction(notificationId: string, actionId: string, values?: unknown): Promise<ActionInvocation> {
+    return (await this.transport.mutate(InvokeNotificationActionDocument, { id: notificationId, actionId, values: values ?? null }))
+      .invokeNotificationAction;
+  }
+
+  /** The raw event stream; `after` resumes after a cursor. Returns an unsubscribe function. */
+  events(after: string | null, sink: Sink<NotificationEvent>): () => void {
+    return this.transport.subscribe(NotificationEventsDocument, { after }, {
+      next: (data) => sink.next(data.notificationEvents as NotificationEvent),
+      error: (error) => sink.error(error),
+      complete: () => sink.complete(),
+    });
+  }
+
+  /** A list and counts kept current from the event stream (see LiveView). */
+  live(filter: NotificationFilter = {}, options: Partial<LiveViewOptions> = {}): LiveView {
+    return new LiveView(this, filter, options);
+  }
+
+  // ---- producer side ---------------------------------------------------------------------
+
+  /** Keyed upsert: a new notification, or a new revision of the active one with this key. */
+  async publish(input: PublishNotificationInput): Promise<PublishResult> {
+    return publishResult((await this.transport.mutate(PublishNotificationDocument, { input })).publishNotification);
+  }
+
+  async update(id: string, patch: NotificationPatch): Promise<PublishResult> {
+    return publishResult((await this.transport.mutate(UpdateNotificationDocument, { id, patch })).updateNotification);
+  }
+
+  async resolve(id: string, resolution?: ResolutionInput, operationId?: string): Promise<PublishResult> {
+    const { resolveNotification } = await this.transport.mutate(ResolveNotificationDocument, {
+      id,
+      resolution: resolution ?? null,
+      operationId: operationId ?? null,
+    });
+    return publishResult(resolveNotification);
+  }
+
+  async expire(id: string, reason?: string, operationId?: string): Promise<PublishResult> {
+    const { expireNotification } = await this.transport.mutate(ExpireNotificationDocument, {
+      id,
+      reason: reason ?? null,
+      operationId: operationId ?? null,
+    });
+    return publishResult(expireNotification);
+  }
+
+  /** Expires the active UNTIL_REQUEST_COMPLETE notifications of a request; returns how many. */
+  async completeRequest(requestId: string): Promise<number> {
+    return (await this.transport.mutate(CompleteRequestDocument, { requestId })).completeRequest;
+  }
+
+  async createPerson(name: string): Promise<{ id: string; name: string }> {
+    return (await this.transport.mutate(CreatePersonDocument, { name })).createPerson;
+  }
+
+  /** A sign-in token for a person; shown only here. */
+  async issuePersonToken(personId: string, name?: string): Promise<string> {
+    return (await this.transport.mutate(IssuePersonTokenDocument, { personId, name: name ?? null })).issuePersonToken.token;
+  }
+
+  async createSession(input: CreateSessionInput): Promise<{ id: string; harness: string; sessionId: string; label: string }> {
+    return (await this.transport.mutate(CreateSessionDocument, { input })).createSession;
+  }
+
+  /**
+   * Calls `handler` for every RUN_ACTION follow-up a person invokes (optionally only for
+   * notifications of one plugin). Returns a function that stops listening.
+   */
+  onActionInvocation(handler: (invocation: ActionInvocation) => void | Promise<void>, options: { plugin?: string; onError?: (error: Error) => void } = {}): () => void {
+    return this.transport.subscribe(ActionInvocationsDocument, { plugin: options.plugin ?? null }, {
+      next: (data) => void Promise.resolve(handler(data.actionInvocations)).catch((error: Error) => options.onError?.(error)),
+      error: (error) => options.onError?.(error),
+      complete: () => undefined,
+    });
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}
+
+function publishResult(r: PublishResultFieldsFragment | ResolveResultFieldsFragment): PublishResult {
+  switch (r.__typename) {
+    case "Notification":
+      return { ok: true, notification: r };
+    case "OperationMismatchError":
+      return { ok: false, reason: "operation_mismatch", message: r.message, current: r.current };
+    case "NotificationTransitionError":
+      return { ok: false, reason: "transition", message: r.message, current: r.current };
+    case "NotFoundError":
+      throw new HeraldNotFoundError(r.message);
+    case "ValidationError":
+      throw new HeraldValidationError(r.field, r.message);
+  }
+}

@@ -1,0 +1,19 @@
+// @herald/sdk: a typed client for Herald, for people-facing apps and for producers.
+export { backoffDelay, type BackoffOptions } from "./backoff.ts";
+export { createHeraldClient, HeraldClient, type HeraldClientOptions } from "./client.ts";
+export { DismissalCache, type PendingDismissal } from "./dismissal.ts";
+export {
+  HeraldError,
+  type HeraldErrorCode,
+  HeraldForbiddenError,
+  HeraldNetworkError,
+  HeraldNotFoundError,
+  HeraldUnauthenticatedError,
+  HeraldValidationError,
+} from "./errors.ts";
+export { matchesFilter, newestFirst, supersedes } from "./filter.ts";
+export { type ConnectionState, LiveView, type LiveState, type LiveViewOptions } from "./live.ts";
+export type { Sink } from "./transport.ts";
+export type * from "./types.ts";
+export { TERMINAL_STATUSES, UNSEEN_STATUSES } from "./types.ts";
+export { type Invalidation, type Reload, UiEffectsDispatcher } from "./ui-effects.ts";

@@ -1,0 +1,49 @@
+// The SDK's public types, named for integrators (generated types stay an implementation detail).
+import type {
+  ActionInvocationFieldsFragment,
+  NotificationFieldsFragment,
+  NotificationFilter,
+  NotificationPatch,
+  PublishNotificationInput,
+  ResolutionInput,
+} from "./generated/graphql.ts";
+
+export type Notification = NotificationFieldsFragment;
+export type ActionInvocation = ActionInvocationFieldsFragment;
+export type { NotificationFilter, NotificationPatch, PublishNotificationInput, ResolutionInput };
+export type NotificationStatus = Notification["status"];
+export type NotificationEventType = "CREATED" | "UPDATED" | "DELIVERED" | "SEEN" | "DISMISSED" | "RESOLVED" | "EXPIRED" | "SNOOZED" | "UNSNOOZED";
+
+export interface NotificationEvent {
+  cursor: string;
+  type: NotificationEventType;
+  notification: Notification;
+}
+
+export interface Counts {
+  total: number;
+  unseen: number;
+}
+
+export interface Page {
+  items: Notification[];
+  totalCount: number;
+  /** Pass as `after` for the next (older) page; null at the end. */
+  nextCursor: string | null;
+  hasNextPage: boolean;
+}
+
+/** A dismissal either happened, or tells why not and what the record is now. */
+export type DismissResult =
+  | { ok: true; notification: Notification }
+  | { ok: false; reason: "conflict"; message: string; current: Notification }
+  | { ok: false; reason: "transition"; message: string; current: Notification }
+  | { ok: false; reason: "not_found"; message: string };
+
+/** A producer write either produced a revision, or was refused with the current record. */
+export type PublishResult =
+  | { ok: true; notification: Notification }
+  | { ok: false; reason: "operation_mismatch" | "transition"; message: string; current: Notification };
+
+export const TERMINAL_STATUSES: readonly NotificationStatus[] = ["DISMISSED", "RESOLVED", "EXPIRED"];
+export const UNSEEN_STATUSES: readonly NotificationStatus[] = ["PENDING", "DELIVERED"];

@@ -1,0 +1,16 @@
+import { createRequire } from "node:module";
+import { defineConfig } from "vitest/config";
+
+const require = createRequire(import.meta.url);
+
+export default defineConfig({
+  // One copy of graphql for the SDK and its dependencies (see server/vitest.config.ts).
+  resolve: { alias: [{ find: /^graphql$/, replacement: require.resolve("graphql") }] },
+  test: {
+    include: ["test/**/*.test.ts"],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    pool: "forks",
+    reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],
+  },
+});

@@ -1,0 +1,128 @@
+// Herald as an operator runs it: credentials from the `herald` CLI, then `herald serve` in its own
+// process on a fresh SQLite file (the embedded default). Every subscriber is a device of one
+// person; every event is an APPLICATION-scope notification, which every person receives (the
+// broadcast case, and one without a per-delivery DELIVERED write: that is PERSON/SESSION only).
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { fanoutConfig } from "./config.ts";
+import { type FanoutServer, type StartOptions } from "./fanout-server.ts";
+import { HttpPoster } from "./http-post.ts";
+import { exited, spawnTracked, stopProcess } from "./processes.ts";
+import { marker } from "./worker-protocol.ts";
+
+const heraldBin = fileURLToPath(new URL("../../bin/herald.js", import.meta.url));
+
+export const heraldSubscription = "subscription { notificationEvents { cursor type notification { id title } } }";
+
+const publishMutation = `mutation Publish($input: PublishNotificationInput!) {
+  publishNotification(input: $input) { __typename ... on UserError { message } }
+}`;
+
+function heraldEnv(databaseUrl: string): NodeJS.ProcessEnv {
+  // production: no demo data on first start; warn: request logs would cost the server CPU.
+  return { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: "0", HOST: "127.0.0.1" };
+}
+
+/** Runs a `herald` CLI command; resolves with its stdout lines. */
+function runCli(databaseUrl: string, args: string[]): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [heraldBin, ...args], { env: heraldEnv(databaseUrl), stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+    const timer = setTimeout(() => child.kill("SIGKILL"), fanoutConfig.cliTimeoutMs);
+    child.on("error", reject);
+    child.on("exit", (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) return resolve(stdout.trim().split("\n"));
+      reject(new Error(`herald ${args.join(" ")} failed (${signal ?? `exit ${code}`}):\n${stderr || stdout}`));
+    });
+  });
+}
+
+function waitForUrl(child: ChildProcess): Promise<URL> {
+  return new Promise((resolve, reject) => {
+    let stdout = "";
+    let stderr = "";
+    const fail = (why: string) => {
+      clearTimeout(timer);
+      reject(new Error(`${why}\n${stderr}`));
+    };
+    const timer = setTimeout(() => fail("Herald did not start in time"), fanoutConfig.serverStartTimeoutMs);
+    child.stderr!.on("data", (c: Buffer) => {
+      stderr += c.toString();
+      // Warnings stay visible (LOG_LEVEL=warn) without flooding the output.
+      process.stderr.write(`    [herald] ${c.toString()}`);
+    });
+    child.stdout!.on("data", (c: Buffer) => {
+      stdout += c.toString();
+      const match = /Herald GraphQL \(GraphiQL in a browser\): (http:\/\/127\.0\.0\.1:\d+\/graphql)/.exec(stdout);
+      if (match) {
+        clearTimeout(timer);
+        resolve(new URL(match[1]!));
+      }
+    });
+    child.once("exit", (code, signal) => fail(`Herald exited during start (${signal ?? `exit ${code}`})`));
+  });
+}
+
+export async function startHerald(options: StartOptions): Promise<FanoutServer> {
+  const dir = mkdtempSync(join(tmpdir(), "herald-fanout-"));
+  const databaseUrl = `file:${join(dir, "herald.db")}`;
+  let child: ChildProcess | undefined;
+  let poster: HttpPoster | undefined;
+  const cleanUp = async () => {
+    poster?.close();
+    if (child) await stopProcess(child);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    // One at a time: the first command creates the database and applies the migrations.
+    const personLines = await runCli(databaseUrl, ["person", "create", "--name", "Fan-out subscriber"]);
+    const personToken = personLines.at(-1)!;
+    const producerKey = (await runCli(databaseUrl, ["key", "create", "--name", "fanout-bench"])).at(-1)!;
+    if (!personToken.startsWith("herald_pt_") || !producerKey.startsWith("herald_pk_")) throw new Error("unexpected output of the herald CLI");
+
+    child = spawnTracked(process.execPath, [heraldBin, "serve"], {
+      cpus: options.serverCpus || undefined,
+      openFiles: options.openFiles,
+      env: { ...heraldEnv(databaseUrl), NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} ${process.env.FANOUT_HERALD_NODE_OPTIONS ?? ""}`.trim() },
+    });
+    const url = await waitForUrl(child);
+    const pid = child.pid!;
+    poster = new HttpPoster(url, { "content-type": "application/json", authorization: `Bearer ${producerKey}` }, options.maxPublishers);
+    const publisher = poster;
+
+    const body = JSON.stringify({ query: heraldSubscription });
+    const streamPath = `${url.pathname}/stream`;
+    const request =
+      `POST ${streamPath} HTTP/1.1\r\nHost: ${url.host}\r\nAccept: text/event-stream\r\nContent-Type: application/json\r\n` +
+      `Authorization: Bearer ${personToken}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+
+    return {
+      name: "herald",
+      description: `herald serve (SQLite, ${databaseUrl.slice(5)}); APPLICATION-scope notifications, one person with N subscriptions at POST ${streamPath} (graphql-sse distinct connections)`,
+      version: `Herald ${process.env.npm_package_version ?? "server"} on Node ${process.version}`,
+      pid,
+      subscribe: { host: url.hostname, port: Number(url.port), request },
+      async publish(seq, sendMicros) {
+        const input = { scope: "APPLICATION", key: `fanout-${seq}`, title: marker(seq, sendMicros), source: { plugin: "fanout-bench" } };
+        const response = await publisher.post(JSON.stringify({ query: publishMutation, variables: { input } }));
+        if (response.status !== 200 || !response.body.includes('"__typename":"Notification"')) {
+          throw new Error(`publish failed: HTTP ${response.status} ${response.body.slice(0, 200)}`);
+        }
+      },
+      async stop() {
+        if (child && exited(child)) options.log(`herald had exited by itself (${child.signalCode ?? `exit ${child.exitCode}`})`);
+        await cleanUp();
+      },
+    };
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+}

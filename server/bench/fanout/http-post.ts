@@ -1,0 +1,42 @@
+// The publisher's HTTP client: node:http with keep-alive, the least client-side work per publish
+// (the publisher shares its core with the subscribers).
+import { Agent, request } from "node:http";
+
+const requestTimeoutMs = 30_000;
+
+export class HttpPoster {
+  private readonly agent: Agent;
+
+  constructor(
+    private readonly url: URL,
+    private readonly headers: Record<string, string>,
+    maxSockets: number,
+  ) {
+    if (url.hostname !== "127.0.0.1") throw new Error(`The benchmark only talks to 127.0.0.1, not ${url.hostname}`);
+    this.agent = new Agent({ keepAlive: true, maxSockets });
+  }
+
+  /** Resolves with the status and body; a stuck server fails the request instead of hanging it. */
+  post(body: string): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const req = request(
+        this.url,
+        { method: "POST", agent: this.agent, headers: { ...this.headers, "content-length": Buffer.byteLength(body) } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("error", reject);
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+        },
+      );
+      req.setTimeout(requestTimeoutMs, () => req.destroy(new Error(`no response within ${requestTimeoutMs} ms`)));
+      req.on("error", reject);
+      req.end(body);
+    });
+  }
+
+  /** Also aborts whatever is still queued or in flight. */
+  close(): void {
+    this.agent.destroy();
+  }
+}

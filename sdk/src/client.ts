@@ -11,6 +11,7 @@ import {
   ExpireNotificationDocument,
   InvokeNotificationActionDocument,
   IssuePersonTokenDocument,
+  IssueSignInCodeDocument,
   MarkAllNotificationsSeenDocument,
   MarkNotificationsSeenDocument,
   NotificationByIdDocument,
@@ -18,6 +19,7 @@ import {
   NotificationEventsDocument,
   NotificationsPageDocument,
   PublishNotificationDocument,
+  RedeemSignInCodeDocument,
   type PublishResultFieldsFragment,
   ResolveNotificationDocument,
   type ResolveResultFieldsFragment,
@@ -202,6 +204,16 @@ export class HeraldClient {
 
   async createPerson(name: string): Promise<{ id: string; name: string }> {
     return (await this.transport.mutate(CreatePersonDocument, { name })).createPerson;
+  }
+
+  /** A one-time sign-in code for a person (the dashboard serves /signin/<code>). */
+  async issueSignInCode(personId: string): Promise<{ code: string; expiresAt: string }> {
+    return (await this.transport.mutate(IssueSignInCodeDocument, { personId })).issueSignInCode;
+  }
+
+  /** Exchanges a one-time sign-in code for a person token; needs no credential. */
+  async redeemSignInCode(code: string): Promise<string> {
+    return (await this.transport.mutate(RedeemSignInCodeDocument, { code })).redeemSignInCode.token;
   }
 
   /** A sign-in token for a person; shown only here. */

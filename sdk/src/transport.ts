@@ -9,8 +9,12 @@ import { fromGraphQLError, HeraldNetworkError } from "./errors.ts";
 export interface TransportOptions {
   /** The GraphQL endpoint, e.g. http://127.0.0.1:4000/graphql. */
   url: string;
-  /** A person token (herald_pt_...) or a producer key (herald_pk_...). */
-  token: string;
+  /**
+   * A person token (herald_pt_...) or a producer key (herald_pk_...). Leave it out when a proxy
+   * adds the credential (a browser app whose token lives in an httpOnly cookie) or to redeem a
+   * sign-in code.
+   */
+  token?: string;
   /** Subscription endpoint; defaults to `${url}/stream` (graphql-sse protocol). */
   streamUrl?: string;
   /** Use one SSE connection for all subscriptions (graphql-sse single-connection mode). */
@@ -29,7 +33,7 @@ export class Transport {
   private readonly sse: SseClient;
 
   constructor(options: TransportOptions) {
-    const headers = { authorization: `Bearer ${options.token}` };
+    const headers: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {};
     this.urql = new Client({
       url: options.url,
       exchanges: [fetchExchange],

@@ -97,3 +97,22 @@ describe("HeraldClient", () => {
     expect(await ada.get("missing")).toBeNull();
   });
 });
+
+describe("sign-in codes", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => server?.close());
+
+  it("turns a one-time code into a working person token, once", async () => {
+    const producer = createHeraldClient({ url: server.url, token: server.producerKey });
+    const { code } = await producer.issueSignInCode(server.person.id);
+    const anonymous = createHeraldClient({ url: server.url });
+    const token = await anonymous.redeemSignInCode(code);
+    expect(token).toMatch(/^herald_pt_/);
+    expect((await createHeraldClient({ url: server.url, token }).viewer()).id).toBe(server.person.id);
+    await expect(anonymous.redeemSignInCode(code)).rejects.toBeInstanceOf(HeraldUnauthenticatedError);
+    await expect(anonymous.redeemSignInCode("herald_sc_forged")).rejects.toBeInstanceOf(HeraldUnauthenticatedError);
+  });
+});

@@ -17,7 +17,7 @@ import { DirectoryService } from "./service/directory-service.ts";
 import { NotificationService } from "./service/notification-service.ts";
 import { RealtimeService } from "./service/realtime-service.ts";
 import type { Services } from "./services.ts";
-import { CredentialStore } from "./storage/credential-store.ts";
+import { CredentialStore, SignInCodeStore } from "./storage/credential-store.ts";
 import { type Database, openDatabase, resolveDatabaseUrl } from "./storage/database.ts";
 import { DirectoryStore } from "./storage/directory-store.ts";
 import { EventLog } from "./storage/event-log.ts";
@@ -79,7 +79,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
   const services: Services = {
     notifications,
     directory,
-    auth: new AuthService(new CredentialStore(database.db), directoryStore, clock),
+    auth: new AuthService(new CredentialStore(database.db), new SignInCodeStore(database.db), directoryStore, clock),
     realtime: new RealtimeService(feed, eventLog, notifications, directory, cursors, logger, {
       maxQueuedEvents: tuning.maxQueuedEvents,
     }),

@@ -87,10 +87,12 @@ export async function startHerald(options: StartOptions): Promise<FanoutServer> 
     const producerKey = (await runCli(databaseUrl, ["key", "create", "--name", "fanout-bench"])).at(-1)!;
     if (!personToken.startsWith("herald_pt_") || !producerKey.startsWith("herald_pk_")) throw new Error("unexpected output of the herald CLI");
 
-    child = spawnTracked(process.execPath, [heraldBin, "serve"], {
+    // FANOUT_HERALD_NODE_ARGS: extra node flags for the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
+    const nodeArgs = (process.env.FANOUT_HERALD_NODE_ARGS ?? "").split(" ").filter(Boolean);
+    child = spawnTracked(process.execPath, [...nodeArgs, heraldBin, "serve"], {
       cpus: options.serverCpus || undefined,
       openFiles: options.openFiles,
-      env: { ...heraldEnv(databaseUrl), NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} ${process.env.FANOUT_HERALD_NODE_OPTIONS ?? ""}`.trim() },
+      env: heraldEnv(databaseUrl),
     });
     const url = await waitForUrl(child);
     const pid = child.pid!;

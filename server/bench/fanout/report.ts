@@ -44,6 +44,12 @@ const metrics: Metric[] = [
   { label: "steady completion p99 (ms)", value: (r) => r.steady?.completionMs.p99, digits: 1, ratio: true, missing: lostMark("steady") },
   { label: "burst completion (ms)", value: (r) => r.burst?.completionTimeMs, digits: 0, ratio: true, missing: lostMark("burst") },
   { label: "burst deliveries/s", value: (r) => r.burst?.deliveriesPerSecond, ratio: true },
+  {
+    label: "capacity, events/s (burst deliveries/s / N)",
+    value: (r) => (r.burst?.deliveriesPerSecond ? r.burst.deliveriesPerSecond / r.subscribers : null),
+    digits: 0,
+    ratio: true,
+  },
   { label: "lost deliveries (steady + burst)", value: (r) => (r.steady || r.burst ? (r.steady?.lost ?? 0) + (r.burst?.lost ?? 0) : undefined) },
   { label: "connections dropped by server", value: (r) => (r.steady || r.burst ? (r.steady?.droppedConnections ?? 0) + (r.burst?.droppedConnections ?? 0) : undefined) },
   { label: "RSS per connection (KiB)", value: (r) => r.memory?.perConnectionKiB, digits: 1, ratio: true },
@@ -92,6 +98,9 @@ export function renderTables(results: ScenarioResult[]): string {
     );
     for (const r of Object.values(t)) {
       if (r.error) out.push(`  ${r.target}: FAILED: ${r.error}`);
+      if (r.steady && r.steady.cpu.other >= 0.25) {
+        out.push(`  ${r.target}: other work on the machine used ${r.steady.cpu.other} cores during the steady phase; its figures are noisy.`);
+      }
       if (r.target !== "herald" && r.steady && r.steady.cpu.subscribers >= 0.9) {
         out.push(`  ${r.target}: the subscriber process was near a full core (${r.steady.cpu.subscribers}); its figures are partly the load generator's limit (an upper bound on the server's).`);
       }
@@ -101,7 +110,7 @@ export function renderTables(results: ScenarioResult[]): string {
   out.push(
     "",
     "latency: publish to receive over every (subscriber, event) pair. completion: per event, publish to the last subscriber receiving it.",
-    "'lost': deliveries missing at the deadline make that percentile undefined (counted as infinitely late). Ratios above 1: Herald is slower / uses more.",
+    "'lost': deliveries missing at the deadline make that percentile undefined (counted as infinitely late). Ratios: Herald's figure over the baseline's; for times and memory above 1 means Herald is slower / uses more, for deliveries/s and capacity below 1 means Herald is slower.",
   );
   return out.join("\n");
 }

@@ -68,6 +68,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 const roundOrNull = (value: number | null, digits = 2) => (value === null ? null : round(value, digits));
 
+/** Runs count tasks, at most `lanes` at a time. */
+async function inLanes(count: number, lanes: number, task: (i: number) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < count) await task(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(lanes, count) }, lane));
+}
+
 function percentilesOf(values: number[]): Percentiles {
   return { p50: roundOrNull(quantileOf(values, 0.5)), p99: roundOrNull(quantileOf(values, 0.99)), max: roundOrNull(quantileOf(values, 1)) };
 }
@@ -147,6 +156,8 @@ export async function runScenario(target: TargetName, subscribers: number, conte
     seq = barrierFirst + config.barrierEvents - 1;
     result.barrier = { published, complete: barrierComplete };
     if (!barrierComplete) log(`${target}: not every subscriber received a barrier event; measuring anyway`);
+    // Opens the publisher's connections before the burst, so the burst does not time connection set-up.
+    await inLanes(config.burstConcurrency, config.burstConcurrency, () => active.publish(++seq, nowMicros()));
     await sleep(1_000);
     const connectedMiB = treeRssMiB(serverPid);
     result.memory = {
@@ -164,9 +175,7 @@ export async function runScenario(target: TargetName, subscribers: number, conte
     log(`${target}: burst of ${config.burstEvents} events`);
     const burstStart = nowMicros();
     let burstErrors = 0;
-    for (let i = 0; i < config.burstEvents; i++) {
-      inFlight.push(active.publish(burstFirst + i, burstStart).catch(() => burstErrors++));
-    }
+    inFlight.push(inLanes(config.burstEvents, config.burstConcurrency, (i) => active.publish(burstFirst + i, burstStart).catch(() => burstErrors++)));
     const burstComplete = await pool.waitPhase("all", config.burstDeadlineSeconds * 1000);
     const burstReport = await pool.report();
     const burst = phaseResult(burstReport, burstComplete, burstErrors);

@@ -8,6 +8,8 @@ export async function seedDemoOnFirstStart(herald: Herald, graphiqlUrl: string):
   const person = await herald.services.directory.createPerson({ name: "Demo person" });
   const token = await herald.services.auth.issuePersonToken(person.id, "demo person token");
   const key = await herald.services.auth.issueProducerKey("demo producer");
+  const dashboard = process.env.HERALD_DASHBOARD_URL?.replace(/\/$/, "");
+  const signIn = dashboard ? await herald.services.auth.issueSignInCode(person.id) : null;
   console.log(
     [
       "",
@@ -16,6 +18,7 @@ export async function seedDemoOnFirstStart(herald: Herald, graphiqlUrl: string):
       `  demo person id:  ${person.id}`,
       `  person token:    ${token.secret}`,
       `  producer key:    ${key.secret}`,
+      ...(signIn ? [`  dashboard sign-in link (once, 24 h): ${dashboard}/signin/${signIn.code}`] : []),
       'Use them as the header {"Authorization": "Bearer <token>"}.',
       "",
     ].join("\n"),

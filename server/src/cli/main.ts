@@ -48,8 +48,10 @@ person
   .action(async (options: { name: string }) => {
     await withHerald(async (herald) => {
       const created = await herald.services.directory.createPerson({ name: options.name });
+      const signIn = await herald.services.auth.issueSignInCode(created.id);
       const token = await herald.services.auth.issuePersonToken(created.id);
       console.log(`person ${created.id}`);
+      console.log(`one-time sign-in link (24 h): ${dashboardUrl()}/signin/${signIn.code}`);
       console.log(token.secret);
     });
   });
@@ -78,6 +80,11 @@ program
       if (count === 0) process.exitCode = 1;
     });
   });
+
+/** Where the dashboard is served (for printed links). */
+function dashboardUrl(): string {
+  return (process.env.HERALD_DASHBOARD_URL ?? "http://127.0.0.1:5173").replace(/\/$/, "");
+}
 
 async function withHerald(run: (herald: Awaited<ReturnType<typeof createHerald>>) => Promise<void>) {
   const config = loadConfig();

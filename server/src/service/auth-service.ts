@@ -2,9 +2,9 @@
 // digests. Their visible prefix names their kind, so a wrong-kind use gets a precise error.
 import { randomBytes } from "node:crypto";
 import type { Clock } from "../domain/clock.ts";
-import { ForbiddenError, UnauthenticatedError } from "../domain/errors.ts";
+import { ForbiddenError, UnauthenticatedError, ValidationError } from "../domain/errors.ts";
 import { validateName } from "../domain/validation.ts";
-import { type CredentialKind, CredentialStore } from "../storage/credential-store.ts";
+import type { CredentialKind, CredentialStore, SignInCodeStore } from "../storage/credential-store.ts";
 import type { DirectoryStore } from "../storage/directory-store.ts";
 import type { Caller } from "./caller.ts";
 
@@ -12,6 +12,9 @@ export const credentialPrefix: Record<CredentialKind, string> = {
   PERSON_TOKEN: "herald_pt_",
   PRODUCER_KEY: "herald_pk_",
 };
+const SIGN_IN_CODE_PREFIX = "herald_sc_";
+/** How long a printed sign-in link works (once). */
+export const SIGN_IN_CODE_TTL_MS = 24 * 60 * 60 * 1000;
 
 export interface IssuedCredential {
   id: string;
@@ -23,9 +26,26 @@ export interface IssuedCredential {
 export class AuthService {
   constructor(
     private readonly credentials: CredentialStore,
+    private readonly signInCodes: SignInCodeStore,
     private readonly directory: DirectoryStore,
     private readonly clock: Clock,
   ) {}
+
+  /** A one-time code for a sign-in link; it becomes a person token when redeemed. */
+  async issueSignInCode(personId: string): Promise<{ code: string; expiresAt: Date }> {
+    if (!(await this.directory.findPerson(personId))) throw new ValidationError("personId", "personId: no such person");
+    const code = SIGN_IN_CODE_PREFIX + randomBytes(32).toString("base64url");
+    const expiresAt = new Date(this.clock.now().getTime() + SIGN_IN_CODE_TTL_MS);
+    await this.signInCodes.create(personId, code, expiresAt);
+    return { code, expiresAt };
+  }
+
+  /** Exchanges a sign-in code (once, before it expires) for a new person token. */
+  async redeemSignInCode(code: string): Promise<IssuedCredential> {
+    const personId = code.startsWith(SIGN_IN_CODE_PREFIX) ? await this.signInCodes.redeem(code, this.clock.now()) : null;
+    if (!personId) throw new UnauthenticatedError("The sign-in link is unknown, used or expired");
+    return this.issue("PERSON_TOKEN", "sign-in link", personId);
+  }
 
   async issuePersonToken(personId: string, name = "person token"): Promise<IssuedCredential> {
     if (!(await this.directory.findPerson(personId))) throw new Error(`No person ${personId}`);

@@ -51,3 +51,21 @@ export class CredentialStore {
     return this.db.credential.count();
   }
 }
+
+/** One-time sign-in codes, stored as digests like credentials. */
+export class SignInCodeStore {
+  constructor(private readonly db: Db) {}
+
+  async create(personId: string, code: string, expiresAt: Date): Promise<void> {
+    await this.db.signInCode.create({ data: { personId, codeHash: digest(code), expiresAt } });
+  }
+
+  /** Marks the code used if it is valid now; returns its person, or null. Works once. */
+  async redeem(code: string, now: Date): Promise<string | null> {
+    const row = await this.db.signInCode.findUnique({ where: { codeHash: digest(code) } });
+    if (!row || row.usedAt || row.expiresAt <= now) return null;
+    // The conditional update is the single point that lets only one of two racing redeems win.
+    const { count } = await this.db.signInCode.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: now } });
+    return count === 1 ? row.personId : null;
+  }
+}

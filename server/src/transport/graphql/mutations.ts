@@ -8,6 +8,7 @@ import {
   EngagementRef,
   IssuedCredentialRef,
   PersonRef,
+  SignInCodeRef,
   PreferencesRef,
   RememberedFactRef,
   SessionRef,
@@ -78,6 +79,17 @@ builder.mutationFields((t) => ({
       const person = await ctx.services.directory.setQuietMode(requirePerson(ctx.caller).personId, args.enabled);
       return { quietMode: person.quietMode };
     },
+  }),
+}));
+
+// ---- anyone holding a sign-in code ----------------------------------------------------
+
+builder.mutationFields((t) => ({
+  redeemSignInCode: t.field({
+    type: IssuedCredentialRef,
+    args: { code: t.arg.string({ required: true }) },
+    description: "Exchanges a one-time sign-in code for a person token. Needs no credential.",
+    resolve: (_root, args, ctx) => ctx.services.auth.redeemSignInCode(args.code),
   }),
 }));
 
@@ -163,6 +175,16 @@ builder.mutationFields((t) => ({
         throw new ValidationError("personId", "personId: no such person");
       }
       return ctx.services.auth.issuePersonToken(String(args.personId), args.name ?? "person token");
+    },
+  }),
+
+  issueSignInCode: t.field({
+    type: SignInCodeRef,
+    args: { personId: t.arg.id({ required: true }) },
+    description: "A one-time sign-in code for a person (valid 24 hours); the dashboard serves it at /signin/<code>.",
+    resolve: (_root, args, ctx) => {
+      requireProducer(ctx.caller);
+      return ctx.services.auth.issueSignInCode(String(args.personId));
     },
   }),
 

@@ -94,3 +94,11 @@ export const IssuedCredentialRef = builder
       token: t.exposeString("secret"),
     }),
   });
+
+export const SignInCodeRef = builder.objectRef<{ code: string; expiresAt: Date }>("SignInCode").implement({
+  description: "A one-time sign-in code. Shown only here.",
+  fields: (t) => ({
+    code: t.exposeString("code"),
+    expiresAt: t.expose("expiresAt", { type: "DateTime" }),
+  }),
+});

@@ -9,7 +9,7 @@ const workspaces = ["server", "sdk", "app"];
 const reports = workspaces.map((w) => join(root, w, "test-results", "vitest.json"));
 for (const report of reports) rmSync(report, { force: true });
 
-const turbo = spawnSync("npx", ["turbo", "run", "test", "--concurrency=1", "--output-logs=full", "--log-order=stream", ...process.argv.slice(2)], {
+const turbo = spawnSync("npx", ["turbo", "run", "test", "--concurrency=1", "--continue", "--output-logs=full", "--log-order=stream", ...process.argv.slice(2)], {
   cwd: root,
   stdio: "inherit",
   env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1", TURBO_NO_UPDATE_NOTIFIER: "1", FORCE_COLOR: process.env.FORCE_COLOR ?? "0" },

@@ -39,7 +39,9 @@ export class NotificationStore {
 
   /** The counter row must exist before any transaction increments it (see models.prisma). */
   async init(): Promise<void> {
-    await this.db.eventCounter.upsert({ where: { name: EVENT_COUNTER }, create: { name: EVENT_COUNTER, value: 0 }, update: {} });
+    // One statement, no read-then-write transaction: on SQLite another process (a CLI command
+    // beside a running server) may write between the two and fail an upgrade with SQLITE_BUSY.
+    await this.db.$executeRawUnsafe(`INSERT INTO "EventCounter" ("name", "value") VALUES ('${EVENT_COUNTER}', 0) ON CONFLICT ("name") DO NOTHING`);
   }
 
   /**

@@ -1,50 +1,10 @@
 // The `herald` binary as a newcomer and an operator use it: real processes, real stores.
-import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gql } from "./support/graphql.ts";
+import { heraldCommand, serve, stop } from "./support/processes.ts";
 import { providers, type TestDatabase } from "./support/providers.ts";
 
-const bin = join(import.meta.dirname, "..", "bin", "herald.js");
-const run = promisify(execFile);
-
-async function herald(args: string[], env: Record<string, string>) {
-  const { stdout, stderr } = await run(process.execPath, [bin, ...args], { env: { ...process.env, LOG_LEVEL: "warn", ...env } });
-  return { stdout, stderr, lastLine: stdout.trim().split("\n").at(-1)! };
-}
-
-interface Served {
-  process: ChildProcess;
-  url: string;
-  output: string;
-}
-
-/** Starts `herald serve` on a free port and resolves once it prints its GraphQL URL. */
-function serve(env: Record<string, string>): Promise<Served> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, "serve"], { env: { ...process.env, PORT: "0", LOG_LEVEL: "warn", ...env } });
-    let output = "";
-    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 60_000);
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Herald GraphQL \(GraphiQL in a browser\): (\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ process: child, url: match[1]!, output });
-      }
-    });
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("exit", (code) => reject(new Error(`serve exited with ${code}:\n${output}`)));
-  });
-}
-
-function stop(served: Served): Promise<void> {
-  return new Promise((resolve) => {
-    served.process.once("exit", () => resolve());
-    served.process.kill("SIGTERM");
-  });
-}
+const herald = heraldCommand;
 
 for (const provider of providers) {
   describe.skipIf(!provider.available)(`herald CLI on ${provider.name}`, () => {

@@ -1,7 +1,7 @@
 // One person's notificationEvents subscription: replay from the event log after the client's
 // cursor, then live events from the feed, with no gap and no duplicate at the seam, holding new
 // notifications back while the person is in quiet mode.
-import { isTerminal, type NotificationEventType } from "../domain/enums.ts";
+import type { NotificationEventType } from "../domain/enums.ts";
 import { viewOf } from "../domain/lifecycle.ts";
 import type { NotificationRecord } from "../domain/notification.ts";
 import type { EventLog } from "../storage/event-log.ts";
@@ -32,6 +32,20 @@ export class SlowConsumerError extends Error {
 }
 
 const REPLAY_PAGE = 200;
+
+// One event reaches every open stream of its audience; parse its snapshot once for all of them.
+const parsed = new WeakMap<WireEvent, NotificationRecord>();
+function notificationOf(event: WireEvent): NotificationRecord {
+  let record = parsed.get(event);
+  if (!record) {
+    const snapshot = parseSnapshot(event.snapshot);
+    // Events addressed to everyone carry the shared state; a person's own state starts fresh
+    // at every new shared revision, so the snapshot read without a receipt is their view.
+    record = event.personId === null ? viewOf(snapshot, null) : snapshot;
+    parsed.set(event, record);
+  }
+  return record;
+}
 // New content is what quiet mode holds back; reading-state changes are the person's own doing.
 const HELD_TYPES: readonly string[] = ["CREATED", "UPDATED"];
 
@@ -100,11 +114,8 @@ async function* personEvents(deps: PersonStreamDeps, personId: string, after: nu
       return null;
     }
     lastSent = event.seq;
-    const snapshot = parseSnapshot(event.snapshot);
-    // Events addressed to everyone carry the shared state; a person's own state starts fresh
-    // at every new shared revision, so the snapshot read without a receipt is their view.
-    const notification = event.personId === null ? viewOf(snapshot, null) : snapshot;
-    if (notification.scope !== "APPLICATION" && notification.status === "PENDING" && !isTerminal(notification.status)) {
+    const notification = notificationOf(event);
+    if (notification.scope !== "APPLICATION" && notification.status === "PENDING") {
       const key = `${notification.id}:${notification.revision}`;
       if (!delivered.has(key)) {
         delivered.add(key);

@@ -1,0 +1,69 @@
+// Time and severity wording shared by every surface.
+import type { Notification } from "@herald/sdk";
+
+export type Variant = Notification["display"]["variant"];
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 24 * 3600],
+  ["month", 30 * 24 * 3600],
+  ["week", 7 * 24 * 3600],
+  ["day", 24 * 3600],
+  ["hour", 3600],
+  ["minute", 60],
+  ["second", 1],
+];
+
+let rtf: Intl.RelativeTimeFormat | null = null;
+
+/** "3 minutes ago", "in 2 hours", "now" (Intl.RelativeTimeFormat in the browser's language). */
+export function relativeTime(iso: string, now: number): string {
+  rtf ??= new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
+  const seconds = Math.round((Date.parse(iso) - now) / 1000);
+  if (Math.abs(seconds) < 10) return rtf.format(0, "second");
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size || unit === "second") return rtf.format(Math.round(seconds / size), unit);
+  }
+  return rtf.format(seconds, "second");
+}
+
+/** A full local date and time, for tooltips and the snooze confirmation. */
+export function absoluteTime(iso: string | Date): string {
+  const date = typeof iso === "string" ? new Date(iso) : iso;
+  return date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+/** 75 -> "1 min 15 s"; 3900 -> "1 h 5 min". */
+export function duration(totalSeconds: number): string {
+  const s = Math.max(0, Math.round(totalSeconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  if (h > 0) return m > 0 ? `${h} h ${m} min` : `${h} h`;
+  if (m > 0) return sec > 0 ? `${m} min ${sec} s` : `${m} min`;
+  return `${sec} s`;
+}
+
+export const VARIANT_LABEL: Record<Variant, string> = {
+  INFO: "Info",
+  SUCCESS: "Success",
+  WARNING: "Warning",
+  ERROR: "Error",
+};
+
+/** The value for <input type="datetime-local"> of a local date. */
+export function toLocalInputValue(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+export function inOneHour(now = new Date()): Date {
+  return new Date(now.getTime() + 3600_000);
+}
+
+/** Tomorrow at 9:00 in the browser's time zone. */
+export function tomorrowAtNine(now = new Date()): Date {
+  const date = new Date(now);
+  date.setDate(date.getDate() + 1);
+  date.setHours(9, 0, 0, 0);
+  return date;
+}

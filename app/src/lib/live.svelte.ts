@@ -1,0 +1,129 @@
+// Svelte-side wrappers around the SDK's LiveView: reactive state, and a Feed that adds cursor
+// pages older than the live window for infinite scroll.
+import {
+  type HeraldClient,
+  type LiveState,
+  type LiveView,
+  type LiveViewOptions,
+  type Notification,
+  type NotificationFilter,
+  newestFirst,
+} from "@herald/sdk";
+import { SvelteMap } from "svelte/reactivity";
+import type { Dashboard } from "./dashboard.svelte";
+
+export const EMPTY_STATE: LiveState = { items: [], counts: { total: 0, unseen: 0 }, connection: "connecting", error: null };
+
+/** Records the live window of a Feed keeps current; older ones come from cursor pages. */
+export const LIVE_WINDOW = 50;
+/** Size of each older page fetched while scrolling. */
+export const OLDER_PAGE = 25;
+
+/** A LiveView whose latest state is reactive. */
+export class LiveList {
+  state = $state.raw<LiveState>(EMPTY_STATE);
+  readonly view: LiveView;
+  private readonly stop: () => void;
+
+  constructor(client: HeraldClient, readonly filter: NotificationFilter, options: Partial<LiveViewOptions> = {}, onState?: (state: LiveState) => void) {
+    this.view = client.live(filter, options);
+    this.stop = this.view.subscribe((state) => {
+      this.state = state;
+      onState?.(state);
+    });
+  }
+
+  /** True until the first snapshot has arrived (or failed). */
+  get loading(): boolean {
+    return this.state.connection === "connecting" && this.state.items.length === 0 && this.state.error === null;
+  }
+
+  close(): void {
+    this.stop();
+    this.view.close();
+  }
+}
+
+/**
+ * A filtered list for the drawer and the session and engagement pages. The newest LIVE_WINDOW
+ * records come from a live view and stay current; scrolling further loads older cursor pages
+ * (SDK page()/nextCursor). Older pages are a snapshot: the person's own actions update them
+ * (through the dashboard's overrides), other changes show after reopening the list.
+ */
+export class Feed {
+  readonly live: LiveList;
+  older = $state.raw<Notification[]>([]);
+  started = $state(false);
+  loading = $state(false);
+  loadError = $state<string | null>(null);
+  /** Records kept on screen after they stopped matching (the unseen tab keeps what it showed). */
+  readonly pinned = new SvelteMap<string, Notification>();
+  private cursor: string | null = null;
+
+  constructor(
+    private readonly dash: Dashboard,
+    client: HeraldClient,
+    readonly filter: NotificationFilter,
+    /** Replaces the filter check on the effective record (e.g. "snoozed into the future"). */
+    private readonly keep?: (notification: Notification, now: Date) => boolean,
+  ) {
+    this.live = new LiveList(client, filter, { maxItems: LIVE_WINDOW });
+  }
+
+  get items(): Notification[] {
+    const live = this.live.state.items;
+    let merged = live;
+    if (this.started) {
+      // The live window is authoritative down to its oldest record; the pages below it.
+      const last = live.at(-1);
+      const ids = new Set(live.map((n) => n.id));
+      merged = live.concat(this.older.filter((o) => !ids.has(o.id) && (!last || newestFirst(last, o) < 0)));
+    }
+    const shown = this.dash.visible(merged, this.filter, this.keep);
+    if (this.pinned.size === 0) return shown;
+    const ids = new Set(shown.map((n) => n.id));
+    const extra = [...this.pinned.values()].map((n) => this.dash.resolve(n)).filter((n) => !ids.has(n.id) && this.dash.stillActive(n));
+    return extra.length ? shown.concat(extra).sort(newestFirst) : shown;
+  }
+
+  /** Whether the server has records beyond what is loaded. */
+  get hasMore(): boolean {
+    if (this.started) return this.cursor !== null;
+    const { items, counts } = this.live.state;
+    return items.length >= LIVE_WINDOW && counts.total > items.length;
+  }
+
+  async loadMore(): Promise<void> {
+    if (this.loading || !this.hasMore || !this.dash.client) return;
+    const client = this.dash.client;
+    this.loading = true;
+    this.loadError = null;
+    try {
+      if (!this.started) {
+        // The live view holds the first LIVE_WINDOW records; this page finds the cursor after them.
+        const head = await client.page({ first: LIVE_WINDOW, filter: this.filter });
+        this.older = head.items;
+        this.cursor = head.nextCursor;
+        this.started = true;
+      }
+      if (this.cursor !== null) {
+        const page = await client.page({ first: OLDER_PAGE, after: this.cursor, filter: this.filter });
+        this.older = this.older.concat(page.items);
+        this.cursor = page.nextCursor;
+      }
+    } catch (error) {
+      this.loadError = this.dash.describe(error);
+    } finally {
+      this.loading = false;
+    }
+  }
+
+  async retry(): Promise<void> {
+    if (this.live.state.error) await this.live.view.refresh();
+    if (this.loadError) await this.loadMore();
+  }
+
+  close(): void {
+    this.live.close();
+  }
+}

@@ -16,6 +16,7 @@ import {
   MarkNotificationsSeenDocument,
   NotificationByIdDocument,
   NotificationCountsDocument,
+  NotificationEventsCursorDocument,
   NotificationEventsDocument,
   NotificationsPageDocument,
   PublishNotificationDocument,
@@ -152,6 +153,11 @@ export class HeraldClient {
   async invokeAction(notificationId: string, actionId: string, values?: unknown): Promise<ActionInvocation> {
     return (await this.transport.mutate(InvokeNotificationActionDocument, { id: notificationId, actionId, values: values ?? null }))
       .invokeNotificationAction;
+  }
+
+  /** Where this person's event stream stands now (pass it as `after` to `events`). */
+  async eventsCursor(): Promise<string> {
+    return (await this.transport.query(NotificationEventsCursorDocument, {})).notificationEventsCursor;
   }
 
   /** The raw event stream; `after` resumes after a cursor. Returns an unsubscribe function. */

@@ -39,6 +39,8 @@ export class LiveView {
   private serverCounts: Counts = { total: 0, unseen: 0 };
   private complete = true;
   private cursor: string | null = null;
+  /** Resuming needs both a snapshot and the cursor of the last event applied to it. */
+  private hasSnapshot = false;
   private unsubscribe: (() => void) | null = null;
   private attempt = 0;
   private generation = 0;
@@ -85,6 +87,7 @@ export class LiveView {
 
   /** Reloads the snapshot now (a consumer's explicit refresh). */
   async refresh(): Promise<void> {
+    this.hasSnapshot = false;
     this.cursor = null;
     await this.connect();
   }
@@ -102,21 +105,24 @@ export class LiveView {
     if (this.closed) return;
     const generation = ++this.generation;
     this.unsubscribe?.();
-    const resuming = this.cursor !== null;
+    const resuming = this.hasSnapshot && this.cursor !== null;
     const buffered: NotificationEvent[] = [];
     let snapshotDone = resuming;
-    this.unsubscribe = this.client.events(this.cursor, {
-      next: (event) => {
-        if (generation !== this.generation) return;
-        if (!snapshotDone) buffered.push(event);
-        else this.applyEvent(event);
-      },
-      error: (error) => this.dropped(generation, error),
-      complete: () => this.dropped(generation, new Error("The event stream ended")),
-    });
     try {
+      // Fresh start: take the stream's position before reading the snapshot and subscribe from
+      // it, so whatever commits in between is replayed (and de-duplicated), never lost.
+      if (!resuming) this.cursor = await this.client.eventsCursor();
+      if (generation !== this.generation) return;
+      this.unsubscribe = this.client.events(this.cursor, {
+        next: (event) => {
+          if (generation !== this.generation) return;
+          if (!snapshotDone) buffered.push(event);
+          else this.applyEvent(event);
+        },
+        error: (error) => this.dropped(generation, error),
+        complete: () => this.dropped(generation, new Error("The event stream ended")),
+      });
       if (!resuming) {
-        // The stream is open before the snapshot is read, so nothing between them is lost.
         await this.loadSnapshot();
         if (generation !== this.generation) return;
         snapshotDone = true;
@@ -145,6 +151,7 @@ export class LiveView {
     } while (after !== null && records.length < this.options.maxItems);
     this.serverCounts = await this.client.counts(this.filter);
     this.complete = records.length >= total;
+    this.hasSnapshot = true;
     this.known.clear();
     for (const record of records) this.observe(record);
     this.emit();
@@ -187,7 +194,10 @@ export class LiveView {
     this.unsubscribe?.();
     this.unsubscribe = null;
     // A refused cursor cannot be resumed: start again from a fresh snapshot.
-    if (error instanceof HeraldValidationError || /\b400\b/.test(error.message)) this.cursor = null;
+    if (error instanceof HeraldValidationError || /\b400\b/.test(error.message)) {
+      this.cursor = null;
+      this.hasSnapshot = false;
+    }
     this.attempt++;
     this.setConnection(this.attempt > this.options.offlineAfter ? "offline" : "reconnecting", error);
     const delay = backoffDelay(this.attempt, this.options.backoff);

@@ -11,7 +11,13 @@ export const fanoutConfig = {
   steadyDrainSeconds: 20,
   /** Burst: this many events published at once; the figure is the time until everyone has all of them. */
   burstEvents: 50,
-  burstDeadlineSeconds: 60,
+  burstDeadlineSeconds: 90,
+  /**
+   * A publish request fails after this long. Generous: a server busy fanning out may answer
+   * publishes late, and a timed-out publish may never have been committed (then its event is
+   * missing from every subscriber, which would count as a lost delivery rather than a slow one).
+   */
+  publishTimeoutSeconds: 120,
   /** Publish requests in flight at once during the burst (an HTTP agent's socket pool). */
   burstConcurrency: 16,
   /** Connections being opened at once; more only fills the listen backlog. */
@@ -30,6 +36,8 @@ export const fanoutConfig = {
    * on the wire per delivery as Herald's graphql-sse event does (measured: ~240).
    */
   baselineBodyBytes: 240,
+  /** Before each scenario, wait up to this long for other work on the machine to finish. */
+  quietWaitSeconds: 15,
   serverStartTimeoutMs: 60_000,
   cliTimeoutMs: 120_000,
   /** A normal run takes 4-6 minutes; past this something hangs and the run is abandoned. */

@@ -3,7 +3,7 @@
 // person; every event is an APPLICATION-scope notification, which every person receives (the
 // broadcast case, and one without a per-delivery DELIVERED write: that is PERSON/SESSION only).
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -58,7 +58,11 @@ function waitForUrl(child: ChildProcess): Promise<URL> {
       // Warnings stay visible (LOG_LEVEL=warn) without flooding the output.
       process.stderr.write(`    [herald] ${c.toString()}`);
     });
+    // FANOUT_HERALD_STDOUT: a file that gets the server's stdout (e.g. --trace-gc output).
+    const copy = process.env.FANOUT_HERALD_STDOUT;
     child.stdout!.on("data", (c: Buffer) => {
+      if (copy) appendFileSync(copy, c);
+      if (stdout.length > 100_000) return;
       stdout += c.toString();
       const match = /Herald GraphQL \(GraphiQL in a browser\): (http:\/\/127\.0\.0\.1:\d+\/graphql)/.exec(stdout);
       if (match) {

@@ -1,8 +1,9 @@
 // The publisher's HTTP client: node:http with keep-alive, the least client-side work per publish
 // (the publisher shares its core with the subscribers).
 import { Agent, request } from "node:http";
+import { fanoutConfig } from "./config.ts";
 
-const requestTimeoutMs = 30_000;
+const requestTimeoutMs = fanoutConfig.publishTimeoutSeconds * 1000;
 
 export class HttpPoster {
   private readonly agent: Agent;

@@ -78,3 +78,17 @@ export function machineBusySeconds(): number {
 export function loadAverage(): number {
   return Number((read("/proc/loadavg") ?? "0").split(" ")[0]);
 }
+
+/**
+ * Waits (at most `maxSeconds`) for a second in which the machine is nearly idle, so a scenario
+ * does not start in the middle of someone else's build. Returns the busy cores last seen.
+ */
+export async function waitForQuiet(maxSeconds: number, idleBelowCores = 0.3): Promise<number> {
+  const deadline = Date.now() + maxSeconds * 1000;
+  for (;;) {
+    const before = machineBusySeconds();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const busy = machineBusySeconds() - before;
+    if (busy < idleBelowCores || Date.now() >= deadline) return Math.round(busy * 100) / 100;
+  }
+}

@@ -42,6 +42,7 @@ const metrics: Metric[] = [
   { label: "steady latency max (ms)", value: (r) => r.steady?.latencyMs.max, digits: 1, ratio: true, missing: lostMark("steady") },
   { label: "steady completion p50 (ms)", value: (r) => r.steady?.completionMs.p50, digits: 1, ratio: true, missing: lostMark("steady") },
   { label: "steady completion p99 (ms)", value: (r) => r.steady?.completionMs.p99, digits: 1, ratio: true, missing: lostMark("steady") },
+  { label: "steady deliveries/s achieved", value: (r) => r.steady?.deliveriesPerSecond, ratio: true },
   { label: "burst completion (ms)", value: (r) => r.burst?.completionTimeMs, digits: 0, ratio: true, missing: lostMark("burst") },
   { label: "burst deliveries/s", value: (r) => r.burst?.deliveriesPerSecond, ratio: true },
   {
@@ -51,6 +52,7 @@ const metrics: Metric[] = [
     ratio: true,
   },
   { label: "lost deliveries (steady + burst)", value: (r) => (r.steady || r.burst ? (r.steady?.lost ?? 0) + (r.burst?.lost ?? 0) : undefined) },
+  { label: "publish requests failed", value: (r) => (r.steady || r.burst ? (r.steady?.publishErrors ?? 0) + (r.burst?.publishErrors ?? 0) : undefined) },
   { label: "connections dropped by server", value: (r) => (r.steady || r.burst ? (r.steady?.droppedConnections ?? 0) + (r.burst?.droppedConnections ?? 0) : undefined) },
   { label: "RSS per connection (KiB)", value: (r) => r.memory?.perConnectionKiB, digits: 1, ratio: true },
   {
@@ -98,6 +100,9 @@ export function renderTables(results: ScenarioResult[]): string {
     );
     for (const r of Object.values(t)) {
       if (r.error) out.push(`  ${r.target}: FAILED: ${r.error}`);
+      for (const phase of [r.burst, r.steady]) {
+        if (phase?.publishErrors) out.push(`  ${r.target}: ${phase.publishErrors} publish requests failed, e.g. ${phase.publishErrorSamples[0]}`);
+      }
       if (r.steady && r.steady.cpu.other >= 0.25) {
         out.push(`  ${r.target}: other work on the machine used ${r.steady.cpu.other} cores during the steady phase; its figures are noisy.`);
       }
@@ -130,7 +135,7 @@ export function renderTargets(results: ScenarioResult[]): { verdicts: TargetVerd
     verdicts.push({ name: `p99 < ${p99Ms} ms at ${fanoutConfig.steadyRate} events/s with ${p99AtSubscribers} subscribers`, met: null, detail: "not measured" });
   } else {
     const p99 = big.steady.latencyMs.p99;
-    const met = p99 !== null && p99 < p99Ms && big.steady.lost === 0 && big.connect?.open === p99AtSubscribers;
+    const met = p99 !== null && p99 < p99Ms && big.steady.lost === 0 && big.steady.publishErrors === 0 && big.connect?.open === p99AtSubscribers;
     verdicts.push({
       name: `p99 < ${p99Ms} ms at ${fanoutConfig.steadyRate} events/s with ${p99AtSubscribers.toLocaleString("en")} subscribers`,
       met,

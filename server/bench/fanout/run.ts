@@ -14,7 +14,7 @@ import type { FanoutServer, StartOptions } from "./fanout-server.ts";
 import { startHerald } from "./herald-server.ts";
 import { ensureNchan, startNchan } from "./nchan-server.ts";
 import { cpuLayout, killAllChildren, openFileLimit, pinSelf } from "./processes.ts";
-import { loadAverage } from "./proc-stats.ts";
+import { loadAverage, waitForQuiet } from "./proc-stats.ts";
 import { renderTables, renderTargets, writeJson } from "./report.ts";
 import { runScenario, type ScenarioResult } from "./scenario.ts";
 
@@ -71,7 +71,6 @@ const environment = {
 };
 log(`Fan-out benchmark: ${targets.join(", ")} at ${sizes.join(", ")} subscribers; ${environment.cpus} CPUs (${environment.cpuModel}), Node ${process.version}`);
 log(`CPU layout: ${layout.description}; load average ${environment.loadAverageAtStart}`);
-if (environment.loadAverageAtStart > 0.5) log("Note: the machine is already busy; figures will be noisy.");
 
 const starters: Record<TargetName, (options: StartOptions) => Promise<FanoutServer>> = { herald: startHerald, bare: startBare, nchan: startNchan };
 const skipped: Partial<Record<TargetName, string>> = {};
@@ -90,7 +89,8 @@ for (const size of sizes) {
       results.push({ target, subscribers: size, error: `skipped: ${skipped[target]}` });
       continue;
     }
-    log(`== ${target}, ${size.toLocaleString("en")} subscribers (load average ${loadAverage()})`);
+    const busy = await waitForQuiet(fanoutConfig.quietWaitSeconds);
+    log(`== ${target}, ${size.toLocaleString("en")} subscribers (machine busy before start: ${busy} cores${busy >= 0.3 ? ", did not settle: figures will be noisy" : ""})`);
     results.push(await runScenario(target, size, { layout, log, start: starters[target] }));
   }
 }

@@ -25,6 +25,8 @@ export interface CpuUse {
 
 export interface PhaseResult {
   events: number;
+  /** Events whose publish failed before anyone received them: left out of every figure below. */
+  eventsNotPublished: number;
   /** Subscribers x events. */
   expected: number;
   received: number;
@@ -32,6 +34,7 @@ export interface PhaseResult {
   duplicates: number;
   droppedConnections: number;
   publishErrors: number;
+  publishErrorSamples: string[];
   complete: boolean;
   /** Publish to receive, over every (subscriber, event) pair; null where lost deliveries decide it. */
   latencyMs: Percentiles;
@@ -49,7 +52,8 @@ export interface ScenarioResult {
   connect?: { open: number; failed: number; errors: string[]; seconds: number };
   clockUncertaintyMs?: number;
   memory?: { beforeMiB: number; connectedMiB: number; perConnectionKiB: number; afterSteadyMiB: number; peakMiB: number };
-  barrier?: { published: number; complete: boolean };
+  /** Readiness (barrier events) and the warm-up before the burst. */
+  barrier?: { published: number; complete: boolean; warmUpEvents: number; warmUpComplete: boolean };
   burst?: PhaseResult & { completionTimeMs: number | null; deliveriesPerSecond: number | null };
   steady?: PhaseResult & {
     rate: number;
@@ -60,6 +64,8 @@ export interface ScenarioResult {
     publishRoundTripMs: Percentiles;
     /** From the first publish until every delivery arrived (or the drain deadline). */
     wallSeconds: number;
+    /** Deliveries received per second of that time. */
+    deliveriesPerSecond: number;
     cpu: CpuUse;
   };
 }
@@ -81,17 +87,38 @@ function percentilesOf(values: number[]): Percentiles {
   return { p50: roundOrNull(quantileOf(values, 0.5)), p99: roundOrNull(quantileOf(values, 0.99)), max: roundOrNull(quantileOf(values, 1)) };
 }
 
-function phaseResult(report: PhaseReport, complete: boolean, publishErrors: number): PhaseResult {
-  const expected = report.subscribers * report.events;
-  const completion = report.perEventCount.map((count, e) => (count === report.subscribers ? report.perEventLastUs[e]! / 1000 : Infinity));
+function failureNote(phase: PhaseResult): string {
+  return phase.publishErrors ? `; ${phase.publishErrors} publishes FAILED (${phase.publishErrorSamples.join(" | ")})` : "";
+}
+
+/** Counts failed publishes, keeps a few messages, and stops the subscribers waiting for their events. */
+class PublishFailures {
+  count = 0;
+  readonly samples = new Set<string>();
+  constructor(private readonly pool: SubscriberPool) {}
+
+  record(seq: number, error: unknown) {
+    this.count++;
+    if (this.samples.size < 3) this.samples.add(error instanceof Error ? error.message.slice(0, 300) : String(error));
+    void this.pool.cancel([seq]).catch(() => undefined);
+  }
+}
+
+function phaseResult(report: PhaseReport, complete: boolean, failures: PublishFailures): PhaseResult {
+  const expected = report.subscribers * (report.events - report.cancelled.length);
+  const completion = report.perEventCount
+    .map((count, e) => (count === report.subscribers ? report.perEventLastUs[e]! / 1000 : Infinity))
+    .filter((_, e) => !report.cancelled.includes(e));
   return {
     events: report.events,
+    eventsNotPublished: report.cancelled.length,
     expected,
     received: report.received,
     lost: expected - report.received,
     duplicates: report.duplicates,
     droppedConnections: report.dropped,
-    publishErrors,
+    publishErrors: failures.count,
+    publishErrorSamples: [...failures.samples],
     complete,
     latencyMs: {
       p50: roundOrNull(quantileMs(report.histogram, expected, 0.5)),
@@ -154,10 +181,16 @@ export async function runScenario(target: TargetName, subscribers: number, conte
       barrierComplete = await pool.waitPhase("any", config.barrierIntervalMs);
     }
     seq = barrierFirst + config.barrierEvents - 1;
-    result.barrier = { published, complete: barrierComplete };
     if (!barrierComplete) log(`${target}: not every subscriber received a barrier event; measuring anyway`);
-    // Opens the publisher's connections before the burst, so the burst does not time connection set-up.
-    await inLanes(config.burstConcurrency, config.burstConcurrency, () => active.publish(++seq, nowMicros()));
+    // Opens the publisher's connections before the burst, so the burst does not time connection
+    // set-up; waiting for every delivery means the server has no backlog when the burst starts.
+    const warmFirst = seq + 1;
+    seq += config.burstConcurrency;
+    await pool.startPhase(warmFirst, config.burstConcurrency);
+    await inLanes(config.burstConcurrency, config.burstConcurrency, (i) => active.publish(warmFirst + i, nowMicros()));
+    const warmComplete = await pool.waitPhase("all", config.burstDeadlineSeconds * 1000);
+    result.barrier = { published, complete: barrierComplete, warmUpEvents: config.burstConcurrency, warmUpComplete: warmComplete };
+    if (!warmComplete) log(`${target}: the warm-up events were not all delivered within ${config.burstDeadlineSeconds} s; measuring anyway`);
     await sleep(1_000);
     const connectedMiB = treeRssMiB(serverPid);
     result.memory = {
@@ -174,18 +207,20 @@ export async function runScenario(target: TargetName, subscribers: number, conte
     await pool.startPhase(burstFirst, config.burstEvents);
     log(`${target}: burst of ${config.burstEvents} events`);
     const burstStart = nowMicros();
-    let burstErrors = 0;
-    inFlight.push(inLanes(config.burstEvents, config.burstConcurrency, (i) => active.publish(burstFirst + i, burstStart).catch(() => burstErrors++)));
+    const burstFailures = new PublishFailures(pool);
+    inFlight.push(
+      inLanes(config.burstEvents, config.burstConcurrency, (i) => active.publish(burstFirst + i, burstStart).catch((error: unknown) => burstFailures.record(burstFirst + i, error))),
+    );
     const burstComplete = await pool.waitPhase("all", config.burstDeadlineSeconds * 1000);
     const burstReport = await pool.report();
-    const burst = phaseResult(burstReport, burstComplete, burstErrors);
+    const burst = phaseResult(burstReport, burstComplete, burstFailures);
     const completionTimeMs = burstComplete ? round(burstReport.maxLatencyUs / 1000) : null;
     result.burst = {
       ...burst,
       completionTimeMs,
       deliveriesPerSecond: completionTimeMs ? Math.round(burst.received / (completionTimeMs / 1000)) : null,
     };
-    log(`${target}: burst ${burstComplete ? `complete in ${completionTimeMs} ms` : `INCOMPLETE after ${config.burstDeadlineSeconds} s (${burst.lost} deliveries missing)`}`);
+    log(`${target}: burst ${burstComplete ? `complete in ${completionTimeMs} ms` : `INCOMPLETE after ${config.burstDeadlineSeconds} s (${burst.lost} deliveries missing)`}${failureNote(burst)}`);
     await sleep(1_000);
 
     // Steady: the issue's load, open loop (publishes are not held back by slow replies).
@@ -197,7 +232,7 @@ export async function runScenario(target: TargetName, subscribers: number, conte
     const intervalUs = 1e6 / config.steadyRate;
     const lags: number[] = [];
     const roundTrips: number[] = [];
-    let steadyErrors = 0;
+    const steadyFailures = new PublishFailures(pool);
     const serverPids = processTree(serverPid);
     const cpuBefore = { server: treeCpuSeconds(serverPids), subscribers: treeCpuSeconds(pool.pids), publisher: process.cpuUsage(), machine: machineBusySeconds() };
     const steadyStart = nowMicros() + 20_000;
@@ -210,7 +245,7 @@ export async function runScenario(target: TargetName, subscribers: number, conte
       inFlight.push(
         active.publish(steadyFirst + i, sent).then(
           () => roundTrips.push((nowMicros() - sent) / 1000),
-          () => steadyErrors++,
+          (error: unknown) => steadyFailures.record(steadyFirst + i, error),
         ),
       );
     }
@@ -227,12 +262,13 @@ export async function runScenario(target: TargetName, subscribers: number, conte
     };
     cpu.other = Math.max(0, round(perCore(cpuAfter.machine - cpuBefore.machine) - cpu.server - cpu.subscribers - cpu.publisher));
     result.steady = {
-      ...phaseResult(steadyReport, steadyComplete, steadyErrors),
+      ...phaseResult(steadyReport, steadyComplete, steadyFailures),
       rate: config.steadyRate,
       seconds: config.steadySeconds,
       publishLagMs: percentilesOf(lags),
       publishRoundTripMs: percentilesOf(roundTrips),
       wallSeconds: round(wallSeconds),
+      deliveriesPerSecond: Math.round(steadyReport.received / wallSeconds),
       cpu,
     };
     result.memory.afterSteadyMiB = round(treeRssMiB(serverPid), 1);
@@ -240,7 +276,7 @@ export async function runScenario(target: TargetName, subscribers: number, conte
     const s = result.steady;
     log(
       `${target}: steady ${steadyComplete ? "complete" : `INCOMPLETE (${s.lost} deliveries missing after ${config.steadyDrainSeconds} s of drain)`}; ` +
-        `p50 ${s.latencyMs.p50 ?? "-"} ms, p99 ${s.latencyMs.p99 ?? "-"} ms; server ${cpu.server} cores, subscribers ${cpu.subscribers} cores`,
+        `p50 ${s.latencyMs.p50 ?? "-"} ms, p99 ${s.latencyMs.p99 ?? "-"} ms; server ${cpu.server} cores, subscribers ${cpu.subscribers} cores${failureNote(s)}`,
     );
   } catch (error) {
     result.error = error instanceof Error ? error.message : String(error);

@@ -101,6 +101,10 @@ export class SubscriberPool {
     await Promise.all(this.workers.map((w) => w.call<"ok">({ type: "phase", firstSeq, count })));
   }
 
+  async cancel(seqs: number[]): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.call<"ok">({ type: "cancel", seqs })));
+  }
+
   /** True when every subscriber (of every worker) had what `mode` asks for before the deadline. */
   async waitPhase(mode: "any" | "all", deadlineMs: number): Promise<boolean> {
     const results = await Promise.all(this.workers.map((w) => w.call<"wait">({ type: "wait", mode, deadlineMs })));
@@ -113,6 +117,8 @@ export class SubscriberPool {
     return {
       subscribers: parts.reduce((sum, p) => sum + p.subscribers, 0),
       events: first.events,
+      // Every worker decides alone; an event counts as cancelled only where all of them did.
+      cancelled: first.cancelled.filter((e) => parts.every((p) => p.cancelled.includes(e))),
       received: parts.reduce((sum, p) => sum + p.received, 0),
       duplicates: parts.reduce((sum, p) => sum + p.duplicates, 0),
       stray: parts.reduce((sum, p) => sum + p.stray, 0),

@@ -38,6 +38,10 @@ let offsetMicros = 0;
 // The current phase (see WorkerRequest "phase").
 let firstSeq = 0;
 let eventCount = 0;
+/** Events of the phase whose publish failed before anyone got them: nobody waits for them. */
+let cancelled = new Uint8Array(0);
+/** Events every subscriber should get: eventCount less the cancelled ones. */
+let wanted = 0;
 let phaseSubscribers = 0;
 let seen = new Uint8Array(0);
 let perEventCount = new Int32Array(0);
@@ -56,7 +60,7 @@ let waiter: { mode: "any" | "all"; done: (result: WaitResult) => void } | null =
 
 function record(sub: Subscriber, seq: number, sendMicros: number, receivedMicros: number) {
   const event = seq - firstSeq;
-  if (event < 0 || event >= eventCount || sub.index >= phaseSubscribers) {
+  if (event < 0 || event >= eventCount || sub.index >= phaseSubscribers || cancelled[event]) {
     stray++;
     return;
   }
@@ -77,7 +81,7 @@ function record(sub: Subscriber, seq: number, sendMicros: number, receivedMicros
   if (latency > perEventLast[event]!) perEventLast[event] = latency;
   received++;
   if (++sub.got === 1) withAny++;
-  if (sub.got === eventCount) finished++;
+  if (sub.got === wanted) finished++;
   checkWaiter();
 }
 
@@ -183,7 +187,7 @@ function openOne(spec: SubscribeSpec, index: number): Promise<string | null> {
       sub.open = false;
       if (sub.index < phaseSubscribers) {
         dropped++;
-        if (sub.got < eventCount) closedUnfinished++;
+        if (sub.got < wanted) closedUnfinished++;
         checkWaiter();
       }
     });
@@ -218,6 +222,8 @@ async function connectAll(spec: SubscribeSpec, count: number, concurrency: numbe
 function startPhase(first: number, count: number) {
   firstSeq = first;
   eventCount = count;
+  wanted = count;
+  cancelled = new Uint8Array(count);
   phaseSubscribers = subscribers.length;
   seen = new Uint8Array(phaseSubscribers * count);
   perEventCount = new Int32Array(count);
@@ -230,10 +236,31 @@ function startPhase(first: number, count: number) {
   }
 }
 
+/**
+ * A failed publish: its event is no longer waited for, unless someone already has it (then it was
+ * committed and will reach everyone).
+ */
+function cancel(seqs: number[]) {
+  for (const seq of seqs) {
+    const event = seq - firstSeq;
+    if (event < 0 || event >= eventCount || cancelled[event] || perEventCount[event]! > 0) continue;
+    cancelled[event] = 1;
+    wanted--;
+  }
+  finished = closedUnfinished = 0;
+  for (const sub of subscribers) {
+    if (sub.index >= phaseSubscribers) continue;
+    if (sub.got >= wanted) finished++;
+    else if (!sub.open) closedUnfinished++;
+  }
+  checkWaiter();
+}
+
 function report(): PhaseReport {
   return {
     subscribers: phaseSubscribers,
     events: eventCount,
+    cancelled: [...cancelled.keys()].filter((e) => cancelled[e]),
     received,
     duplicates,
     stray,
@@ -281,6 +308,10 @@ process.on("message", (message: WorkerCall) => {
       checkWaiter();
       break;
     }
+    case "cancel":
+      cancel(message.seqs);
+      reply({ id: message.id, type: "ok" });
+      break;
     case "report":
       reply({ id: message.id, type: "report", report: report() });
       break;

@@ -16,6 +16,8 @@ export type WorkerRequest =
   | { type: "offset"; micros: number }
   /** Start counting deliveries of the events numbered [firstSeq, firstSeq + count). */
   | { type: "phase"; firstSeq: number; count: number }
+  /** These events' publishes failed: stop waiting for them (see subscriber-worker.ts cancel). */
+  | { type: "cancel"; seqs: number[] }
   /** "any": every subscriber has at least one event of the phase; "all": every event. */
   | { type: "wait"; mode: "any" | "all"; deadlineMs: number }
   | { type: "report" };
@@ -32,6 +34,8 @@ export interface PhaseReport {
   /** Subscribers open when the phase started: each should get every event. */
   subscribers: number;
   events: number;
+  /** Indices of events no longer expected (their publish failed and nobody got them). */
+  cancelled: number[];
   received: number;
   duplicates: number;
   /** Deliveries of events outside the phase (late ones from an earlier phase). */

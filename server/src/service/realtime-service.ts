@@ -44,6 +44,14 @@ export class RealtimeService {
     );
   }
 
+  /**
+   * The person's position in the event stream now. A client that reads it before a snapshot
+   * and then subscribes with it as `after` misses nothing committed in between.
+   */
+  async headCursor(personId: string): Promise<string> {
+    return this.cursors.encodeSeq(personId, await this.log.maxSeq());
+  }
+
   cursorFor(personId: string, seq: number): string {
     return this.cursors.encodeSeq(personId, seq);
   }

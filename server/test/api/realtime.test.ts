@@ -70,6 +70,20 @@ for (const provider of providers) {
       });
     }
 
+    it("replays from a head cursor read before a snapshot, so nothing between them is missed", async () => {
+      const ada = await h.newPerson("Ada");
+      const head = await gql(h.url, ada.token, `{ notificationEventsCursor }`);
+      const cursor = head.data.notificationEventsCursor as string;
+      // Committed after the head was read but before anyone subscribed:
+      await h.publish({ scope: "PERSON", personId: ada.id, key: "gap", title: "between snapshot and subscribe" });
+      const sub = subscribe(h.url, ada.token, { after: cursor });
+      const [first] = await sub.waitFor(1);
+      sub.dispose();
+      expect(first).toMatchObject({ type: "CREATED", notification: { title: "between snapshot and subscribe" } });
+      const producer = await gql(h.url, h.producerKey, `{ notificationEventsCursor }`);
+      expect(producer.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+    });
+
     it("never sends one person's events to another, and refuses a foreign or forged cursor", async () => {
       const ada = await h.newPerson("Ada");
       const bob = await h.newPerson("Bob");

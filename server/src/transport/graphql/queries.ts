@@ -57,6 +57,12 @@ builder.queryFields((t) => ({
     },
   ),
 
+  notificationEventsCursor: t.string({
+    description:
+      "Where the caller's event stream stands now. Read it before a snapshot, then subscribe to notificationEvents(after:) with it: nothing committed in between is missed.",
+    resolve: (_root, _args, ctx) => ctx.services.realtime.headCursor(requirePerson(ctx.caller).personId),
+  }),
+
   notificationCounts: t.field({
     type: NotificationCountsRef,
     args: { filter: t.arg({ type: NotificationFilterInput, required: false }) },

@@ -3,7 +3,11 @@ import { DismissalCache } from "./dismissal.ts";
 import { HeraldNotFoundError, HeraldValidationError } from "./errors.ts";
 import {
   ActionInvocationsDocument,
+  AddEngagementMemberDocument,
+  type AddEngagementMemberInput,
   CompleteRequestDocument,
+  CreateEngagementDocument,
+  type CreateEngagementInput,
   CreatePersonDocument,
   CreateSessionDocument,
   type CreateSessionInput,
@@ -21,6 +25,8 @@ import {
   NotificationsPageDocument,
   PublishNotificationDocument,
   RedeemSignInCodeDocument,
+  RememberFactDocument,
+  type RememberFactInput,
   type PublishResultFieldsFragment,
   ResolveNotificationDocument,
   type ResolveResultFieldsFragment,
@@ -229,6 +235,19 @@ export class HeraldClient {
 
   async createSession(input: CreateSessionInput): Promise<{ id: string; harness: string; sessionId: string; label: string }> {
     return (await this.transport.mutate(CreateSessionDocument, { input })).createSession;
+  }
+
+  async createEngagement(input: CreateEngagementInput): Promise<{ id: string; name: string; operatorPersonId: string }> {
+    return (await this.transport.mutate(CreateEngagementDocument, { input })).createEngagement;
+  }
+
+  async addEngagementMember(input: AddEngagementMemberInput): Promise<{ engagementId: string; personId: string; role: string }> {
+    return (await this.transport.mutate(AddEngagementMemberDocument, { input })).addEngagementMember;
+  }
+
+  /** Stores a remembered fact of a person (free text). */
+  async rememberFact(input: RememberFactInput): Promise<{ id: string; content: string }> {
+    return (await this.transport.mutate(RememberFactDocument, { input })).rememberFact;
   }
 
   /**

@@ -96,6 +96,16 @@ describe("HeraldClient", () => {
     expect(await ada.get(n.id)).toMatchObject({ id: n.id });
     expect(await ada.get("missing")).toBeNull();
   });
+
+  it("manages engagements and remembered facts on the producer side", async () => {
+    const engagement = await producer.createEngagement({ name: "Launch", operatorPersonId: server.person.id });
+    expect(engagement).toMatchObject({ name: "Launch", operatorPersonId: server.person.id });
+    const bob = await server.newPerson("Bob");
+    expect(await producer.addEngagementMember({ engagementId: engagement.id, personId: bob.id })).toMatchObject({ role: "CONTRIBUTOR" });
+    const r = await producer.publish({ scope: "PERSON", personId: server.person.id, key: "eng", title: "In launch", source: { plugin: "sdk" }, engagementId: engagement.id });
+    expect(r.ok && r.notification.engagement).toEqual({ id: engagement.id, name: "Launch" });
+    expect((await producer.rememberFact({ personId: server.person.id, content: "Birthday is March 15" })).content).toBe("Birthday is March 15");
+  });
 });
 
 describe("sign-in codes", () => {

@@ -37,7 +37,7 @@ export const fanoutConfig = {
    */
   baselineBodyBytes: 240,
   /** Before each scenario, wait up to this long for other work on the machine to finish. */
-  quietWaitSeconds: 15,
+  quietWaitSeconds: 20,
   serverStartTimeoutMs: 60_000,
   cliTimeoutMs: 120_000,
   /** A normal run takes 4-6 minutes; past this something hangs and the run is abandoned. */

@@ -3,14 +3,14 @@
 // person; every event is an APPLICATION-scope notification, which every person receives (the
 // broadcast case, and one without a per-delivery DELIVERED write: that is PERSON/SESSION only).
 import { type ChildProcess, spawn } from "node:child_process";
-import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { appendFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { fanoutConfig } from "./config.ts";
 import { type FanoutServer, type StartOptions } from "./fanout-server.ts";
 import { HttpPoster } from "./http-post.ts";
 import { exited, spawnTracked, stopProcess } from "./processes.ts";
+import { makeTempDir, removeTempDir } from "./temp-dirs.ts";
 import { marker } from "./worker-protocol.ts";
 
 const heraldBin = fileURLToPath(new URL("../../bin/herald.js", import.meta.url));
@@ -75,14 +75,14 @@ function waitForUrl(child: ChildProcess): Promise<URL> {
 }
 
 export async function startHerald(options: StartOptions): Promise<FanoutServer> {
-  const dir = mkdtempSync(join(tmpdir(), "herald-fanout-"));
+  const dir = makeTempDir("herald-fanout-");
   const databaseUrl = `file:${join(dir, "herald.db")}`;
   let child: ChildProcess | undefined;
   let poster: HttpPoster | undefined;
   const cleanUp = async () => {
     poster?.close();
     if (child) await stopProcess(child);
-    rmSync(dir, { recursive: true, force: true });
+    removeTempDir(dir);
   };
   try {
     // One at a time: the first command creates the database and applies the migrations.

@@ -18,7 +18,18 @@ export class HttpPoster {
   }
 
   /** Resolves with the status and body; a stuck server fails the request instead of hanging it. */
-  post(body: string): Promise<{ status: number; body: string }> {
+  async post(body: string): Promise<{ status: number; body: string }> {
+    try {
+      return await this.attempt(body);
+    } catch (error) {
+      // A keep-alive connection the server closed as idle just as this request went out: the
+      // server never read the request, so sending it again cannot publish twice (Node's advice).
+      if ((error as { retryable?: boolean }).retryable) return this.attempt(body);
+      throw error;
+    }
+  }
+
+  private attempt(body: string): Promise<{ status: number; body: string }> {
     return new Promise((resolve, reject) => {
       const req = request(
         this.url,
@@ -31,7 +42,10 @@ export class HttpPoster {
         },
       );
       req.setTimeout(requestTimeoutMs, () => req.destroy(new Error(`no response within ${requestTimeoutMs} ms`)));
-      req.on("error", reject);
+      req.on("error", (error: NodeJS.ErrnoException) => {
+        if (req.reusedSocket && error.code === "ECONNRESET") Object.assign(error, { retryable: true });
+        reject(error);
+      });
       req.end(body);
     });
   }

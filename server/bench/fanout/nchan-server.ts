@@ -2,14 +2,14 @@
 // libnginx-mod-nchan), run from a private configuration in a temporary directory: nothing of the
 // system's nginx (its config, logs or service) is used or touched.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { connect, createServer } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fanoutConfig } from "./config.ts";
 import { type FanoutServer, paddedBody, type StartOptions } from "./fanout-server.ts";
 import { HttpPoster } from "./http-post.ts";
 import { exited, spawnTracked, stopProcess } from "./processes.ts";
+import { makeTempDir, removeTempDir } from "./temp-dirs.ts";
 import { marker } from "./worker-protocol.ts";
 
 const nchanModule = "/usr/lib/nginx/modules/ngx_nchan_module.so";
@@ -127,7 +127,7 @@ http {
 }
 
 export async function startNchan(options: StartOptions): Promise<FanoutServer> {
-  const dir = mkdtempSync(join(tmpdir(), "herald-fanout-nchan-"));
+  const dir = makeTempDir("herald-fanout-nchan-");
   mkdirSync(join(dir, "temp"));
   const configFile = join(dir, "nginx.conf");
   const port = await freePort();
@@ -149,7 +149,7 @@ export async function startNchan(options: StartOptions): Promise<FanoutServer> {
   };
   const cleanUp = async () => {
     await stopProcess(child);
-    rmSync(dir, { recursive: true, force: true });
+    removeTempDir(dir);
   };
 
   const deadline = Date.now() + fanoutConfig.serverStartTimeoutMs;

@@ -4,6 +4,7 @@
 import { type ChildProcess, execFileSync, spawn, type StdioOptions } from "node:child_process";
 import { existsSync } from "node:fs";
 import { cpus } from "node:os";
+import { processTree } from "./proc-stats.ts";
 
 /**
  * Where processes run. With 2 cores the servers get core 0 and the load generator core 1, so each
@@ -82,7 +83,19 @@ export async function stopProcess(child: ChildProcess, graceMs = 10_000): Promis
   clearTimeout(timer);
 }
 
-/** Last resort when the benchmark is interrupted or overruns: nothing it started may outlive it. */
+/**
+ * Last resort when the benchmark is interrupted or overruns: nothing it started may outlive it.
+ * Whole trees, because nginx's worker does not die with a killed master.
+ */
 export function killAllChildren(): void {
-  for (const child of children) if (!exited(child)) child.kill("SIGKILL");
+  for (const child of children) {
+    if (exited(child) || !child.pid) continue;
+    for (const pid of processTree(child.pid).reverse()) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+  }
 }

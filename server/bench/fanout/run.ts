@@ -17,6 +17,7 @@ import { cpuLayout, killAllChildren, openFileLimit, pinSelf } from "./processes.
 import { loadAverage, waitForQuiet } from "./proc-stats.ts";
 import { renderTables, renderTargets, writeJson } from "./report.ts";
 import { runScenario, type ScenarioResult } from "./scenario.ts";
+import { removeAllTempDirs } from "./temp-dirs.ts";
 
 const resultsFile = fileURLToPath(new URL("../results/fanout.json", import.meta.url));
 const started = performance.now();
@@ -35,13 +36,17 @@ for (const size of sizes) if (!Number.isInteger(size) || size < 1 || size > 20_0
 for (const target of targets) if (!allTargets.includes(target)) throw new Error(`--targets: unknown ${target} (known: ${allTargets.join(", ")})`);
 
 // Servers and subscriber processes must never outlive the run, whatever ends it.
-const abort = (code: number) => {
+const cleanUp = () => {
   killAllChildren();
+  removeAllTempDirs();
+};
+const abort = (code: number) => {
+  cleanUp();
   process.exit(code);
 };
 process.once("SIGINT", () => abort(130));
 process.once("SIGTERM", () => abort(143));
-process.once("exit", killAllChildren);
+process.once("exit", cleanUp);
 setTimeout(() => {
   console.error(`The fan-out benchmark exceeded ${fanoutConfig.hardLimitMinutes} minutes; stopping.`);
   abort(1);

@@ -26,6 +26,7 @@ export interface RawDriver {
 
 export function listParams(query: ListQuery, date: (d: Date) => string): (string | number)[] {
   const now = date(query.now);
-  const keyset = query.after ? [date(query.after.createdAt), date(query.after.createdAt), query.after.id] : [];
+  const after = query.after ? date(query.after.createdAt) : null;
+  const keyset = query.after && after ? [after, after, after, query.after.id] : [];
   return [query.personId, "PENDING", "DELIVERED", "SEEN", now, now, ...keyset, query.limit, 0];
 }

@@ -39,7 +39,7 @@ export function seedInsertSql(p: Placeholder): string {
 
 /**
  * Parameters: personId, the three active statuses, now (snoozed), now (expires),
- * [createdAt, createdAt, id when keyset], limit, offset 0.
+ * [createdAt, createdAt, createdAt, id when keyset], limit, offset 0.
  */
 export function listSql(p: Placeholder, keyset: boolean): string {
   let n = 0;
@@ -50,7 +50,11 @@ export function listSql(p: Placeholder, keyset: boolean): string {
     `(${q("snoozedUntil")} IS NULL OR ${q("snoozedUntil")} <= ${next()})`,
     `(${q("expiresAt")} IS NULL OR ${q("expiresAt")} > ${next()})`,
   ];
-  if (keyset) where.push(`(${q("createdAt")} < ${next()} OR (${q("createdAt")} = ${next()} AND ${q("id")} < ${next()}))`);
+  // The plain bound first, as Herald sends it: it is what makes the keyset an index range.
+  if (keyset) {
+    where.push(`${q("createdAt")} <= ${next()}`);
+    where.push(`(${q("createdAt")} < ${next()} OR (${q("createdAt")} = ${next()} AND ${q("id")} < ${next()}))`);
+  }
   return (
     `SELECT ${list(notificationColumns)} FROM "Notification" WHERE (${where.join(" AND ")}) ` +
     `ORDER BY ${q("createdAt")} DESC, ${q("id")} DESC LIMIT ${next()} OFFSET ${next()}`

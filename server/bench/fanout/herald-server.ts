@@ -2,7 +2,7 @@
 // process on a fresh SQLite file (the embedded default). Every subscriber is a device of one
 // person; every event is an APPLICATION-scope notification, which every person receives (the
 // broadcast case, and one without a per-delivery DELIVERED write: that is PERSON/SESSION only).
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { appendFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,11 +29,11 @@ function heraldEnv(databaseUrl: string): NodeJS.ProcessEnv {
 /** Runs a `herald` CLI command; resolves with its stdout lines. */
 function runCli(databaseUrl: string, args: string[]): Promise<string[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [heraldBin, ...args], { env: heraldEnv(databaseUrl), stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawnTracked(process.execPath, [heraldBin, ...args], { env: heraldEnv(databaseUrl) });
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+    child.stdout!.on("data", (c: Buffer) => (stdout += c.toString()));
+    child.stderr!.on("data", (c: Buffer) => (stderr += c.toString()));
     const timer = setTimeout(() => child.kill("SIGKILL"), fanoutConfig.cliTimeoutMs);
     child.on("error", reject);
     child.on("exit", (code, signal) => {

@@ -19,13 +19,15 @@ export class HttpPoster {
 
   /** Resolves with the status and body; a stuck server fails the request instead of hanging it. */
   async post(body: string): Promise<{ status: number; body: string }> {
-    try {
-      return await this.attempt(body);
-    } catch (error) {
-      // A keep-alive connection the server closed as idle just as this request went out: the
-      // server never read the request, so sending it again cannot publish twice (Node's advice).
-      if ((error as { retryable?: boolean }).retryable) return this.attempt(body);
-      throw error;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.attempt(body);
+      } catch (error) {
+        // A keep-alive connection the server closed as idle just as this request went out: the
+        // server never read the request, so sending it again cannot publish twice (Node's advice).
+        // The next idle connection may be in the same state, hence more than one try.
+        if (!(error as { retryable?: boolean }).retryable || attempt === 3) throw error;
+      }
     }
   }
 
@@ -42,8 +44,10 @@ export class HttpPoster {
         },
       );
       req.setTimeout(requestTimeoutMs, () => req.destroy(new Error(`no response within ${requestTimeoutMs} ms`)));
+      const sent = performance.now();
       req.on("error", (error: NodeJS.ErrnoException) => {
         if (req.reusedSocket && error.code === "ECONNRESET") Object.assign(error, { retryable: true });
+        error.message = `${error.message} after ${((performance.now() - sent) / 1000).toFixed(1)} s on a ${req.reusedSocket ? "reused" : "new"} connection`;
         reject(error);
       });
       req.end(body);

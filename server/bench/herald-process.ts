@@ -41,7 +41,7 @@ export async function createCredentials(databaseUrl: string): Promise<Credential
   // One at a time: each command applies migrations first, and the first one creates the schema.
   const person = async (name: string) => {
     const lines = await runCli(databaseUrl, ["person", "create", "--name", name]);
-    const id = /^person (\S+)$/.exec(lines.at(-2) ?? "")?.[1];
+    const id = /^person (\S+)$/.exec(lines[0] ?? "")?.[1];
     if (!id) throw new Error(`Unexpected output of person create: ${lines.join(" | ")}`);
     return { id, token: lines.at(-1)! };
   };

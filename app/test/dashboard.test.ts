@@ -419,16 +419,7 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
   });
 
   it("links a notification to its engagement, whose page and drawer filter show it", async () => {
-    // The SDK has no createEngagement (producer directory call), so the test makes one directly.
-    const created = await fetch(stack.heraldUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${stack.producerKey}` },
-      body: JSON.stringify({
-        query: "mutation($input: CreateEngagementInput!) { createEngagement(input: $input) { id name } }",
-        variables: { input: { name: "Acme onboarding", operatorPersonId: stack.person.id } },
-      }),
-    });
-    const engagement = ((await created.json()) as { data: { createEngagement: { id: string; name: string } } }).data.createEngagement;
+    const engagement = await stack.producer.createEngagement({ name: "Acme onboarding", operatorPersonId: stack.person.id });
     await publish({ key: "acme:kickoff", title: "Kick-off notes are ready", engagementId: engagement.id, source: { plugin: "notes" } });
     await openDrawer();
     const card = drawerCard("acme:kickoff");

@@ -45,6 +45,7 @@ export class LiveView {
   private attempt = 0;
   private generation = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private countsTimer: ReturnType<typeof setTimeout> | null = null;
   private started = false;
   private closed = false;
   private readonly stopDismissals: () => void;
@@ -97,6 +98,7 @@ export class LiveView {
     this.generation++;
     this.unsubscribe?.();
     if (this.timer) clearTimeout(this.timer);
+    if (this.countsTimer) clearTimeout(this.countsTimer);
     this.stopDismissals();
     this.listeners.clear();
   }
@@ -174,7 +176,6 @@ export class LiveView {
     return true;
   }
 
-  private countsTimer: ReturnType<typeof setTimeout> | null = null;
   private scheduleCountsRefresh() {
     if (this.countsTimer) return;
     this.countsTimer = setTimeout(async () => {

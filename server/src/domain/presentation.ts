@@ -1,6 +1,7 @@
 // Display defaults: what a notification looks like when the producer leaves display fields out.
 import type { NotificationScope, Presentation } from "./enums.ts";
 import type { Display, NotificationContent } from "./notification.ts";
+import { definedOnly } from "./objects.ts";
 
 export const defaultPresentation: Record<NotificationScope, Presentation> = {
   APPLICATION: "BANNER",
@@ -17,15 +18,11 @@ export function resolveDisplay(scope: NotificationScope, content: NotificationCo
     variant: content.severity,
     presentation: defaultPresentation[scope],
     dismissible: true,
-    ...stripUndefined(content.displayOverrides),
+    ...definedOnly(content.displayOverrides),
   };
 }
 
 /** Application notifications are not tied to a session region, so they cannot be inline. */
 export function presentationAllowed(scope: NotificationScope, presentation: Presentation): boolean {
   return !(scope === "APPLICATION" && presentation === "INLINE");
-}
-
-function stripUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null)) as Partial<T>;
 }

@@ -13,6 +13,7 @@ import {
 import { ValidationError } from "./errors.ts";
 import type { JsonObject, JsonValue } from "./json.ts";
 import { limits } from "./limits.ts";
+import { definedOnly } from "./objects.ts";
 import type { FollowUpAction, NotificationContent, Target } from "./notification.ts";
 import { presentationAllowed, resolveDisplay } from "./presentation.ts";
 
@@ -271,10 +272,6 @@ function contentToInput(content: NotificationContent): ParsedContent {
     engagementId: content.engagementId,
     requestId: content.requestId,
   } as ParsedContent;
-}
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null)) as Partial<T>;
 }
 
 const untilSchema = z.date();

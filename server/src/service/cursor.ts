@@ -13,10 +13,7 @@ export class CursorCodec {
   }
 
   decode(personId: string, cursor: string, field: string): Position {
-    const [payload, signature, extra] = cursor.split(".");
-    if (!payload || !signature || extra !== undefined || !this.verify(personId, payload, signature)) {
-      throw new ValidationError(field, `${field}: not a cursor issued to this caller`);
-    }
+    const payload = this.verifiedPayload(personId, cursor, field, "a cursor");
     try {
       const [time, id] = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as [number, string];
       if (!Number.isFinite(time) || typeof id !== "string") throw new Error("shape");
@@ -33,13 +30,20 @@ export class CursorCodec {
   }
 
   decodeSeq(personId: string, cursor: string, field: string): number {
-    const [payload, signature, extra] = cursor.split(".");
-    if (!payload || !signature || extra !== undefined || !payload.startsWith("e") || !this.verify(personId, payload, signature)) {
-      throw new ValidationError(field, `${field}: not an event cursor issued to this caller`);
-    }
+    const payload = this.verifiedPayload(personId, cursor, field, "an event cursor");
+    if (!payload.startsWith("e")) throw new ValidationError(field, `${field}: not an event cursor issued to this caller`);
     const seq = Number.parseInt(payload.slice(1), 36);
     if (!Number.isSafeInteger(seq) || seq < 0) throw new ValidationError(field, `${field}: malformed cursor`);
     return seq;
+  }
+
+  /** The payload of a well-formed cursor signed for this person, or a ValidationError on `field`. */
+  private verifiedPayload(personId: string, cursor: string, field: string, what: string): string {
+    const [payload, signature, extra] = cursor.split(".");
+    if (!payload || !signature || extra !== undefined || !this.verify(personId, payload, signature)) {
+      throw new ValidationError(field, `${field}: not ${what} issued to this caller`);
+    }
+    return payload;
   }
 
   private sign(personId: string, payload: string): string {

@@ -107,10 +107,9 @@ export class NotificationService {
     const now = this.clock.now();
     let expired = 0;
     for (const id of ids) {
-      const record = await this.change(async (tx) => {
-        const current = await this.mustFind(tx, id);
-        return current.status === "EXPIRED" ? { kind: "none", current } : decideExpire(current, reason, null, now);
-      }).catch(() => null); // another writer ended it meanwhile: nothing left to expire
+      const record = await this.change(async (tx) => decideExpire(await this.mustFind(tx, id), reason, null, now)).catch(
+        ignoreEndedMeanwhile,
+      );
       if (record?.status === "EXPIRED") expired++;
     }
     return expired;
@@ -160,10 +159,21 @@ export class NotificationService {
   }
 
   /** Marks the given notifications seen; ids the person cannot see are ignored. */
-  async markSeen(personId: string, ids: readonly string[]): Promise<NotificationRecord[]> {
+  markSeen(personId: string, ids: readonly string[]): Promise<NotificationRecord[]> {
+    return this.seenEach(personId, validateIds(ids));
+  }
+
+  /** Beyond the per-call id limit of markSeen: the ids come from the store, not the caller. */
+  async markAllSeen(personId: string, filter: NotificationFilter | null | undefined): Promise<number> {
+    const ids = await this.store.visibleIds(personId, unseenOnly(effectiveFilter(filter)), this.clock.now(), MARK_ALL_LIMIT);
+    const changed = await this.seenEach(personId, ids.slice(0, MARK_ALL_LIMIT));
+    return changed.filter((r) => r.status === "SEEN").length;
+  }
+
+  private async seenEach(personId: string, ids: readonly string[]): Promise<NotificationRecord[]> {
     const now = this.clock.now();
     const results: NotificationRecord[] = [];
-    for (const id of validateIds(ids)) {
+    for (const id of ids) {
       const record = await this.changeAsPerson(personId, id, (view, receipt) => decideSeen(view, receipt, personId, now)).catch(
         (error: unknown) => {
           if (error instanceof NotFoundError) return null;
@@ -173,12 +183,6 @@ export class NotificationService {
       if (record) results.push(record);
     }
     return results;
-  }
-
-  async markAllSeen(personId: string, filter: NotificationFilter | null | undefined): Promise<number> {
-    const ids = await this.store.visibleIds(personId, unseenOnly(effectiveFilter(filter)), this.clock.now(), MARK_ALL_LIMIT);
-    const changed = await this.markSeen(personId, ids.slice(0, MARK_ALL_LIMIT));
-    return changed.filter((r) => r.status === "SEEN").length;
   }
 
   async snooze(personId: string, id: string, until: unknown): Promise<NotificationRecord> {
@@ -209,7 +213,7 @@ export class NotificationService {
     for (const due of await this.store.dueSnoozes(now, limit)) {
       const record = await this.changeAsPerson(due.personId, due.notificationId, (view, receipt) =>
         decideWake(view, receipt, due.personId, now),
-      ).catch(() => null);
+      ).catch(ignoreEndedMeanwhile);
       if (record && record.snoozedUntil === null) woken++;
     }
     return woken;
@@ -244,7 +248,7 @@ export class NotificationService {
 
   private async change(decide: (tx: NotificationTx) => Promise<Decision>): Promise<NotificationRecord> {
     const applied = await this.store.transaction(async (tx) => tx.apply(await decide(tx)));
-    if (applied.event) this.publishCommitted([applied.event]);
+    if (applied.event) this.publishCommitted(applied.event);
     return applied.record;
   }
 
@@ -262,13 +266,8 @@ export class NotificationService {
   }
 
   /** Only after commit: a subscriber must never see a change that could still roll back. */
-  private publishCommitted(events: StoredEvent[]) {
-    for (const e of events) {
-      this.bus.publish({
-        kind: "event",
-        event: { seq: e.seq, personId: e.personId, type: e.type, notificationId: e.notificationId, revision: e.revision, snapshot: e.snapshot },
-      });
-    }
+  private publishCommitted({ record: _record, ...event }: StoredEvent) {
+    this.bus.publish({ kind: "event", event });
   }
 
   private async mustFind(tx: NotificationTx, id: string): Promise<NotificationRecord> {
@@ -295,6 +294,15 @@ export class NotificationService {
       throw new ValidationError(field, `${field}: no such engagement`);
     }
   }
+}
+
+/**
+ * A sweep over many records meets some that another writer ended (or removed) since it listed
+ * them; those are skipped. Anything else is a real failure and propagates.
+ */
+function ignoreEndedMeanwhile(error: unknown): null {
+  if (error instanceof NotFoundError || error instanceof NotificationTransitionError) return null;
+  throw error;
 }
 
 /** PERSON and SESSION records have one reader; APPLICATION ones are everyone's. */

@@ -3,10 +3,10 @@
 import { isTerminal, type NotificationEventType } from "../domain/enums.ts";
 import type { EffectiveFilter, Position } from "../domain/filter.ts";
 import { type Decision, viewOf } from "../domain/lifecycle.ts";
-import { activeKeyOf, type NotificationRecord, type Receipt, targetKeyOf } from "../domain/notification.ts";
+import { activeKeyOf, type NotificationRecord, type Receipt, type Target, targetKeyOf } from "../domain/notification.ts";
 import { type Database, type Db, isUniqueViolation, type Tx } from "./database.ts";
 import { serializeSnapshot, toColumns, toReceipt, toRecord } from "./notification-mapper.ts";
-import type { Prisma } from "./prisma-client/sqlite/client.ts";
+import type { Notification as NotificationRow, Prisma } from "./prisma-client/sqlite/client.ts";
 
 export interface StoredEvent {
   seq: number;
@@ -33,8 +33,10 @@ const MAX_ATTEMPTS = 8;
 
 export class NotificationStore {
   private readonly db: Db;
-  constructor(private readonly database: Database) {
+  private readonly lockRows: boolean;
+  constructor(database: Database) {
     this.db = database.db;
+    this.lockRows = database.provider === "postgresql";
   }
 
   /** The counter row must exist before any transaction increments it (see models.prisma). */
@@ -51,8 +53,7 @@ export class NotificationStore {
   async transaction<T>(work: (tx: NotificationTx) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        const lockRows = this.database.provider === "postgresql";
-        return await this.db.$transaction((tx) => work(new NotificationTx(tx, lockRows)), { maxWait: 10_000, timeout: 20_000 });
+        return await this.db.$transaction((tx) => work(new NotificationTx(tx, this.lockRows)), { maxWait: 10_000, timeout: 20_000 });
       } catch (error) {
         const retryable = error instanceof StaleWrite || isUniqueViolation(error) || isSerializationFailure(error);
         if (!retryable || attempt >= MAX_ATTEMPTS) throw error;
@@ -150,7 +151,7 @@ export class NotificationStore {
     return [...own.map((r) => ({ notificationId: r.id, personId: r.personId! })), ...shared];
   }
 
-  /** Ids visible to a person among `ids` with the given filter (used by batch operations). */
+  /** Ids of the records a person sees with the given filter (used by batch operations). */
   async visibleIds(personId: string, filter: EffectiveFilter, now: Date, limit: number): Promise<string[]> {
     const own = ownWhere(personId, filter, now);
     const shared = sharedWhere(personId, filter, now);
@@ -174,12 +175,12 @@ export class NotificationTx {
     private readonly lockRows: boolean,
   ) {}
 
-  private remember(row: { id: string; lockVersion: number }) {
+  private remember(row: NotificationRow): NotificationRecord {
     this.seen.set(row.id, row.lockVersion);
-    return toRecord(row as Parameters<typeof toRecord>[0]);
+    return toRecord(row);
   }
 
-  async findActive(target: NotificationRecord | { scope: NotificationRecord["scope"]; personId: string | null; sessionId: string | null }, key: string) {
+  async findActive(target: Target, key: string): Promise<NotificationRecord | null> {
     const activeKey = activeKeyOf(target, key);
     if (this.lockRows) await this.tx.$queryRaw`SELECT 1 FROM "Notification" WHERE "activeKey" = ${activeKey} FOR UPDATE`;
     const row = await this.tx.notification.findUnique({ where: { activeKey } });

@@ -181,6 +181,17 @@ for (const provider of providers) {
       expect((await asPerson(carol.token, `mutation { markAllNotificationsSeen(filter: { scope: PERSON }) }`)).data.markAllNotificationsSeen).toBe(0);
     });
 
+    it("marks all seen past the per-call id limit of markNotificationsSeen", async () => {
+      const many = await h.newPerson("Many");
+      for (let i = 0; i < 501; i++) {
+        await h.herald.services.notifications.publish({ scope: "PERSON", personId: many.id, key: `m${i}`, title: `n${i}`, source: { plugin: "t" } });
+      }
+      const all = await asPerson(many.token, `mutation { markAllNotificationsSeen(filter: { scope: PERSON }) }`);
+      expect(all.errors).toBeUndefined();
+      expect(all.data.markAllNotificationsSeen).toBe(501);
+      expect(await counts(many.token)).toEqual({ total: 501, unseen: 0 });
+    });
+
     it("hides snoozed notifications until the snooze passes, and validates the time", async () => {
       const dave = await h.newPerson("Dave");
       const n = await h.publish({ scope: "PERSON", personId: dave.id, key: "snooze", title: "Later" });

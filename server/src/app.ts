@@ -111,6 +111,10 @@ export async function startServer(herald: Herald, port: number, host: string): P
   const stopWaker = startSnoozeWaker(herald.services.notifications, logger, tuning.snoozeIntervalMs);
   const yoga = createGraphQLHandler(herald.services, logger, tuning);
   const server = createServer(yoga);
+  // Idle keep-alive sockets must outlive the client's and a load balancer's idle timeout (60 s
+  // is common), or the server closes one just as a client reuses it and the request fails.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, resolve);

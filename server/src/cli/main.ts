@@ -23,6 +23,12 @@ program
     if (config.NODE_ENV !== "production") await seedDemoOnFirstStart(herald, graphiql);
     console.log(`Herald GraphQL (GraphiQL in a browser): ${graphiql}`);
     const stop = async () => {
+      // A graceful stop that cannot finish (a stuck connection or query) must not keep the
+      // process alive: whatever is unfinished is in the log, and clients resume from it.
+      setTimeout(() => {
+        logger.warn("shutdown did not finish in 10 s; exiting");
+        process.exit(1);
+      }, 10_000).unref();
       await running.close();
       await herald.close();
       process.exit(0);

@@ -20,8 +20,17 @@ interface VitestReport {
   numFailedTests: number;
   numPendingTests: number;
   numTodoTests: number;
-  testResults: { status: string; assertionResults: unknown[] }[];
+  testResults: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
 }
+
+// CI shows only the tail of a long log, so every failure is repeated just above the total line.
+const failures: string[] = [];
+const firstLine = (text: string | undefined) => (text ?? "").split("\n").find((l) => l.trim() !== "")?.trim().slice(0, 300) ?? "";
 
 let passed = 0;
 let failed = 0;
@@ -33,7 +42,15 @@ for (const report of reports) {
   skipped += r.numPendingTests + r.numTodoTests;
   // A test file that fails to load has no test results but must still count as a failure.
   failed += r.numFailedTests + r.testResults.filter((f) => f.status === "failed" && f.assertionResults.length === 0).length;
+  for (const file of r.testResults) {
+    const where = file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
+    if (file.status === "failed" && file.assertionResults.length === 0) failures.push(`FAILED ${where}: ${firstLine(file.message)}`);
+    for (const test of file.assertionResults) {
+      if (test.status === "failed") failures.push(`FAILED ${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+  }
 }
+for (const line of failures) console.log(line);
 if (turbo.status !== 0 && failed === 0) failed = 1; // a runner crash is a failure too
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(turbo.status === 0 && failed === 0 ? 0 : 1);

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHeraldClient, type NotificationEvent } from "../src/index.ts";
-import { eventually, sleep, startServer, type TestServer } from "./support/server.ts";
+import { eventually, startServer, type TestServer } from "./support/server.ts";
 
 const run = promisify(execFile);
 const sdkRoot = join(import.meta.dirname, "..");
@@ -26,8 +26,8 @@ describe("README example", () => {
   it("reports a long operation with heartbeats and resolves it", async () => {
     const person = createHeraldClient({ url: server.url, token: server.person.token });
     const events: NotificationEvent[] = [];
-    const stop = person.events(null, { next: (e) => events.push(e), error: () => undefined, complete: () => undefined });
-    await sleep(300);
+    // From the head cursor, so events published before the stream attaches are replayed, not missed.
+    const stop = person.events(await person.eventsCursor(), { next: (e) => events.push(e), error: () => undefined, complete: () => undefined });
     const { stdout } = await run(process.execPath, ["--import", "tsx", join(sdkRoot, "examples", "long-operation.ts")], {
       cwd: sdkRoot,
       env: { ...process.env, HERALD_URL: server.url, HERALD_PRODUCER_KEY: server.producerKey, HERALD_PERSON_ID: server.person.id },

@@ -64,6 +64,15 @@ export class EventFeed {
     return count + this.invocationListeners.size;
   }
 
+  /** Open streams of one person and open producer streams: tests wait on these before publishing to a live-only stream. */
+  listenersOf(personId: string): number {
+    return this.persons.get(personId)?.size ?? 0;
+  }
+
+  get invocationListenerCount(): number {
+    return this.invocationListeners.size;
+  }
+
   subscribe(personId: string, listener: PersonListener): () => void {
     let set = this.persons.get(personId);
     if (!set) this.persons.set(personId, (set = new Set()));

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gql, resultFields } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers, redisUrl } from "../support/providers.ts";
-import { type ReceivedEvent, sleep, subscribe } from "../support/sse.ts";
+import { eventually, type ReceivedEvent, sleep, type Subscription, subscribe } from "../support/sse.ts";
 
 const modes = [
   { name: "distinct connections", singleConnection: false },
@@ -27,23 +27,29 @@ for (const provider of providers) {
       gql(h.url, token, `mutation($ids: [ID!]!) { markNotificationsSeen(ids: $ids) { id } }`, { ids });
     const logFor = async (personId: string) =>
       h.herald.database.db.notificationEvent.findMany({ where: { OR: [{ personId }, { personId: null }] }, orderBy: { seq: "asc" } });
+    type LogRow = Awaited<ReturnType<typeof logFor>>[number];
+    // A stream ends equal to its part of the log. DELIVERED marks are written as events reach the
+    // client, so both grow for a while: wait until the stream has caught up, then for stragglers.
+    const expectStreamEqualsLog = async (sub: Subscription, personId: string, part: (log: LogRow[]) => LogRow[]) => {
+      const expected = async () => part(await logFor(personId)).map((e) => `${e.type}:${e.notificationId}`);
+      await eventually(async () => sub.events.length >= (await expected()).length, 10_000, "the stream to catch up with the log");
+      await sleep(300);
+      expect(sub.events.map((e) => `${e.type}:${e.notification.id}`)).toEqual(await expected());
+    };
 
     for (const mode of modes) {
       it(`delivers every change in order, once (${mode.name})`, async () => {
         const ada = await h.newPerson("Ada");
         const sub = subscribe(h.url, ada.token, { singleConnection: mode.singleConnection });
-        await sleep(300); // live-only subscription: let it attach before publishing
+        await h.attached(ada.id); // live-only subscription: it must exist before the first publish
         const a = await h.publish({ scope: "PERSON", personId: ada.id, key: "a", title: "A1" });
         await h.publish({ scope: "PERSON", personId: ada.id, key: "a", title: "A2" });
         const b = await h.publish({ scope: "PERSON", personId: ada.id, key: "b", title: "B1" });
         await seen(ada.token, [a.id]);
         await gql(h.url, h.producerKey, `mutation($id: ID!) { resolveNotification(id: $id) { __typename } }`, { id: b.id });
         // CREATED, UPDATED, CREATED, SEEN, RESOLVED, plus DELIVERED marks for what reached the client.
-        await sub.waitFor(5);
-        await sleep(300);
+        await expectStreamEqualsLog(sub, ada.id, (log) => log.filter((e) => e.notificationId === a.id || e.notificationId === b.id));
         sub.dispose();
-        const log = (await logFor(ada.id)).filter((e) => e.notificationId === a.id || e.notificationId === b.id);
-        expect(sub.events.map((e) => `${e.type}:${e.notification.id}`)).toEqual(log.map((e) => `${e.type}:${e.notificationId}`));
         expect(new Set(sub.events.map((e) => e.cursor)).size).toBe(sub.events.length);
         expect(sub.events.map((e) => e.type).filter((t) => t !== "DELIVERED")).toEqual(["CREATED", "UPDATED", "CREATED", "SEEN", "RESOLVED"]);
       });
@@ -51,7 +57,7 @@ for (const provider of providers) {
       it(`resumes after a client drop without gap or duplicate (${mode.name})`, async () => {
         const ada = await h.newPerson("Ada");
         const first = subscribe(h.url, ada.token, { singleConnection: mode.singleConnection });
-        await sleep(300);
+        await h.attached(ada.id);
         await h.publish({ scope: "PERSON", personId: ada.id, key: "r1", title: "before drop" });
         const [got] = await first.waitFor(1);
         first.dispose();
@@ -59,14 +65,9 @@ for (const provider of providers) {
         // Keep publishing while the client resumes: the replay/live seam must hold.
         const resumed = subscribe(h.url, ada.token, { after: got!.cursor, singleConnection: mode.singleConnection });
         for (let i = 0; i < 5; i++) await h.publish({ scope: "PERSON", personId: ada.id, key: `during-${i}`, title: `during ${i}` });
-        const log = await logFor(ada.id);
-        const afterFirst = log.filter((e) => e.seq > log.find((x) => x.notificationId === got!.notification.id && x.type === "CREATED")!.seq);
-        await resumed.waitFor(afterFirst.length);
-        await sleep(300);
+        const firstSeq = (await logFor(ada.id)).find((x) => x.notificationId === got!.notification.id && x.type === "CREATED")!.seq;
+        await expectStreamEqualsLog(resumed, ada.id, (log) => log.filter((e) => e.seq > firstSeq));
         resumed.dispose();
-        const final = await logFor(ada.id);
-        const expected = final.filter((e) => e.seq > afterFirst[0]!.seq - 1);
-        expect(resumed.events.map((e) => `${e.type}:${e.notification.id}`)).toEqual(expected.map((e) => `${e.type}:${e.notificationId}`));
       });
     }
 
@@ -89,7 +90,7 @@ for (const provider of providers) {
       const bob = await h.newPerson("Bob");
       const adaSub = subscribe(h.url, ada.token);
       const bobSub = subscribe(h.url, bob.token);
-      await sleep(300);
+      await Promise.all([h.attached(ada.id), h.attached(bob.id)]);
       await h.publish({ scope: "PERSON", personId: ada.id, key: "private", title: "For Ada only" });
       const [adaEvent] = await adaSub.waitFor(1);
       await sleep(300);
@@ -120,7 +121,7 @@ for (const provider of providers) {
       const ada = await h.newPerson("Ada");
       await gql(h.url, ada.token, `mutation { setQuietMode(enabled: true) { quietMode } }`);
       const sub = subscribe(h.url, ada.token);
-      await sleep(300);
+      await h.attached(ada.id);
       for (let i = 0; i < 3; i++) await h.publish({ scope: "PERSON", personId: ada.id, key: `quiet-${i}`, title: `held ${i}` });
       await sleep(500);
       expect(sub.events).toEqual([]);
@@ -138,19 +139,22 @@ for (const provider of providers) {
       const until = new Date(h.clock.now().getTime() + 60_000).toISOString();
       await gql(h.url, ada.token, `mutation($id: ID!, $u: DateTime!) { snoozeNotification(id: $id, until: $u) { id } }`, { id: n.id, u: until });
       const sub = subscribe(h.url, ada.token);
-      await sleep(300);
+      await h.attached(ada.id);
       h.clock.advance(60_001);
       const events = await sub.waitFor(1);
       expect(events[0]).toMatchObject({ type: "UNSNOOZED", notification: { id: n.id, snoozedUntil: null } });
       sub.dispose();
 
+      await eventually(() => h.herald.feed.listenersOf(ada.id) === 0, 10_000, "the first stream to close");
       const live = subscribe(h.url, ada.token);
-      await sleep(300);
+      await h.attached(ada.id);
       const fresh = await h.publish({ scope: "PERSON", personId: ada.id, key: "fresh", title: "Fresh" });
-      await sleep(600);
-      live.dispose();
       // (The woken notification's own delivery mark may also arrive here; only `fresh` is checked.)
-      expect(live.events.filter((e) => e.notification.id === fresh.id).map((e) => e.type)).toEqual(["CREATED", "DELIVERED"]);
+      const freshTypes = () => live.events.filter((e) => e.notification.id === fresh.id).map((e) => e.type);
+      await live.waitUntil(() => freshTypes().length >= 2);
+      await sleep(300);
+      live.dispose();
+      expect(freshTypes()).toEqual(["CREATED", "DELIVERED"]);
       const view = await gql(h.url, ada.token, `query($id: ID!) { notification(id: $id) { status deliveredAt } }`, { id: fresh.id });
       expect(view.data.notification.status).toBe("DELIVERED");
       const delivered = await h.herald.database.db.notificationEvent.count({ where: { notificationId: fresh.id, type: "DELIVERED" } });
@@ -173,7 +177,7 @@ for (const provider of providers) {
         query: `subscription { actionInvocations(plugin: "tests") { notificationId actionId targetActionId fixedParams values personId plugin } }`,
         variables: {},
       });
-      await sleep(300);
+      await h.attached();
       const invoked = await gql(h.url, ada.token, `mutation($id: ID!) { invokeNotificationAction(id: $id, actionId: "retry", values: { reason: "flaky" }) { id targetActionId } }`, { id: n.id });
       expect(invoked.data.invokeNotificationAction.targetActionId).toBe("export.retry");
       const [received] = (await producer.waitFor(1)) as unknown as { actionInvocations: Record<string, unknown> }[];
@@ -217,12 +221,12 @@ for (const provider of providers) {
     it("keeps a dismissal conflict honest on the stream: the newer revision arrives", async () => {
       const ada = await h.newPerson("Ada");
       const sub = subscribe(h.url, ada.token);
-      await sleep(300);
+      await h.attached(ada.id);
       const n = await h.publish({ scope: "PERSON", personId: ada.id, key: "conflict", title: "v1" });
       await h.publish({ scope: "PERSON", personId: ada.id, key: "conflict", title: "v2" });
       const conflict = await gql(h.url, ada.token, `mutation($id: ID!) { dismissNotification(id: $id, expectedRevision: 1) { ${resultFields("dismiss")} } }`, { id: n.id });
       expect(conflict.data.dismissNotification.__typename).toBe("RevisionConflictError");
-      const events = await sub.waitFor(3);
+      const events = await sub.waitUntil((received) => received.some((e) => e.type === "UPDATED"));
       sub.dispose();
       const updated = events.find((e: ReceivedEvent) => e.type === "UPDATED");
       expect(updated?.notification).toMatchObject({ revision: 2, title: "v2" });

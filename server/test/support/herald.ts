@@ -5,6 +5,7 @@ import type { Tuning } from "../../src/config.ts";
 import { errorCode, gql, NOTIFICATION_FIELDS, resultFields } from "./graphql.ts";
 import type { ProviderCase } from "./providers.ts";
 import { TestClock } from "./clock.ts";
+import { eventually } from "./sse.ts";
 
 export interface TestHerald {
   url: string;
@@ -13,6 +14,8 @@ export interface TestHerald {
   producerKey: string;
   newPerson(name?: string): Promise<{ id: string; token: string }>;
   publish(input: Record<string, unknown>, key?: string): Promise<any>;
+  /** Waits until a live-only stream of this person (or, without one, a producer's actionInvocations) is attached. */
+  attached(personId?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -50,6 +53,12 @@ export async function startHerald(provider: ProviderCase, tuning: Partial<Tuning
     producerKey,
     newPerson,
     publish,
+    attached: (personId) =>
+      eventually(
+        () => (personId ? herald.feed.listenersOf(personId) : herald.feed.invocationListenerCount) > 0,
+        10_000,
+        `a stream of ${personId ?? "the producer"} to attach`,
+      ),
     async close() {
       await running.close();
       await herald.close();

@@ -12,6 +12,8 @@ export interface Subscription {
   errors: unknown[];
   completed: boolean;
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedEvent[]>;
+  /** Resolves once the received events satisfy `done`; CREATED may arrive with DELIVERED marks in between. */
+  waitUntil(done: (events: ReceivedEvent[]) => boolean, timeoutMs?: number): Promise<ReceivedEvent[]>;
   dispose(): void;
 }
 
@@ -38,13 +40,16 @@ export function subscribe(
     events,
     errors,
     completed: false,
-    waitFor(count, timeoutMs = 10_000) {
+    async waitFor(count, timeoutMs = 10_000) {
+      return (await sub.waitUntil((received) => received.length >= count, timeoutMs)).slice(0, count);
+    },
+    waitUntil(done, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
-          if (events.length >= count) {
+          if (done(events)) {
             waiters.delete(check);
             clearTimeout(timer);
-            resolve(events.slice(0, count));
+            resolve(events);
           } else if (errors.length > 0) {
             waiters.delete(check);
             clearTimeout(timer);
@@ -53,7 +58,7 @@ export function subscribe(
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`timed out with ${events.length}/${count} events: ${JSON.stringify(events.map((e) => e.type))}`));
+          reject(new Error(`timed out with ${events.length} events: ${JSON.stringify(events.map((e) => e.type))}`));
         }, timeoutMs);
         waiters.add(check);
         check();
@@ -87,3 +92,24 @@ export function subscribe(
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `done` until it holds; a machine busy with other suites gets the whole timeout, not a fixed sleep. */
+export async function eventually(done: () => boolean | Promise<boolean>, timeoutMs = 10_000, what = "condition"): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+/** The person's newest event cursor: subscribing after it misses nothing published from now on. */
+export async function headCursor(graphqlUrl: string, token: string): Promise<string> {
+  const response = await fetch(graphqlUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query: "{ notificationEventsCursor }" }),
+  });
+  const body = (await response.json()) as { data?: { notificationEventsCursor?: string } };
+  if (!body.data?.notificationEventsCursor) throw new Error(`no head cursor: ${JSON.stringify(body)}`);
+  return body.data.notificationEventsCursor;
+}

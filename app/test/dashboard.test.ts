@@ -179,7 +179,7 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
       source: { plugin: "monitor", subsystem: "certificates" },
       actions: [{ kind: "DOWNLOAD_ATTACHMENT_ASSET", id: "csr", label: "Download CSR", assetId: "csr-api" }],
     });
-    await page.locator("[data-testid=badge][data-count='3']").waitFor({ timeout: 2_000 });
+    await page.locator("[data-testid=badge][data-count='3']").waitFor({ timeout: 5_000 });
     await banner("build:42").waitFor();
     await screenshot(page, "badge-with-count");
 
@@ -292,7 +292,7 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
       expect(await card.textContent()).toContain("5 s elapsed");
 
       await progress("compressing", 65);
-      await card.locator(".phase", { hasText: "compressing" }).waitFor({ timeout: 2_000 });
+      await card.locator(".phase", { hasText: "compressing" }).waitFor({ timeout: 5_000 });
       expect(await card.textContent()).toContain("1 min 5 s elapsed");
       expect(await drawer().locator('[data-key="export:data"]').count()).toBe(1);
       expect(await card.getAttribute("data-notification-id")).toBe(first.id);
@@ -305,7 +305,7 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
 
       const resolved = await stack.producer.resolve(first.id, { actionId: "cancelled" }, operationId);
       expect(resolved.ok).toBe(true);
-      await card.waitFor({ state: "detached", timeout: 2_000 });
+      await card.waitFor({ state: "detached", timeout: 5_000 });
       await closeDrawer();
     } finally {
       stop();

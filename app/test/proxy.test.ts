@@ -160,7 +160,7 @@ describe("proxy", () => {
         // The response is not buffered: a second event arrives on the same open stream.
         const before = events.length;
         await stack.producer.publish({ scope: "PERSON", personId: stack.person.id, key, title: "second revision", source: { plugin: "e2e" } });
-        expect(await eventually(() => events.slice(before).some((e) => e.notification.title === "second revision"), 2_000)).toBe(true);
+        expect(await eventually(() => events.slice(before).some((e) => e.notification.title === "second revision"), 5_000)).toBe(true);
       } finally {
         stop();
         client.close();

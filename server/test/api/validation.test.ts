@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gql, resultFields } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
+import { limits } from "../../src/domain/limits.ts";
 
 const PUBLISH = `mutation($input: PublishNotificationInput!) { publishNotification(input: $input) { ${resultFields("publish")} } }`;
 
@@ -103,6 +104,14 @@ for (const provider of providers) {
       const costly = await gql(h.url, ada.token, `{ ${heavy} }`);
       expect(costly.data ?? null).toBeNull();
       expect(costly.errors?.[0]?.message).toMatch(/cost/i);
+    });
+
+    it("refuses a query past the depth limit before running it", async () => {
+      // No field of the schema nests that deep (its longest path is 5), as an attacker's query would.
+      const deep = `{ notifications { edges { node { ${"a { ".repeat(limits.queryDepth)}b${" }".repeat(limits.queryDepth)} } } } }`;
+      const r = await gql(h.url, ada.token, deep);
+      expect(r.data ?? null).toBeNull();
+      expect(r.errors?.map((e: { message: string }) => e.message).join("\n")).toMatch(new RegExp(`depth limit of ${limits.queryDepth}`, "i"));
     });
 
     it("never leaks stack traces in errors", async () => {

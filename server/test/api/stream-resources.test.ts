@@ -80,7 +80,7 @@ describe("stream resources", () => {
       `POST /graphql/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: text/event-stream\r\n` +
         `Authorization: Bearer ${ada.token}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     );
-    await sleep(300);
+    await h.attached(ada.id);
     socket.pause(); // never read again
     expect(h.herald.feed.listenerCount).toBe(1);
     const big = "x".repeat(9_000);

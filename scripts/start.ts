@@ -25,7 +25,8 @@ const stopAll = (code: number) => {
 process.once("SIGINT", () => stopAll(0));
 process.once("SIGTERM", () => stopAll(0));
 
-const server = spawn(process.execPath, [join(root, "server", "bin", "herald.js"), "serve"], {
+// The binary itself, not `node <file>`: its shebang carries the server's V8 flags.
+const server = spawn(join(root, "server", "bin", "herald.js"), ["serve"], {
   cwd: root,
   env: { ...process.env, PORT: serverPort, HOST: host, HERALD_DASHBOARD_URL: dashboardUrl },
   stdio: ["ignore", "pipe", "inherit"],

@@ -64,7 +64,8 @@ export function killAllServers(): void {
 }
 
 export function startHerald(databaseUrl: string): Promise<RunningHerald> {
-  const child = spawn(process.execPath, [heraldBin, "serve"], { env: heraldEnv(databaseUrl), stdio: ["ignore", "pipe", "pipe"] });
+  // The binary itself, as an operator starts it: its shebang carries the server's V8 flags.
+  const child = spawn(heraldBin, ["serve"], { env: heraldEnv(databaseUrl), stdio: ["ignore", "pipe", "pipe"] });
   running.add(child);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   void exited.then(() => running.delete(child));

@@ -3,7 +3,7 @@
 // person; every event is an APPLICATION-scope notification, which every person receives (the
 // broadcast case, and one without a per-delivery DELIVERED write: that is PERSON/SESSION only).
 import type { ChildProcess } from "node:child_process";
-import { appendFileSync } from "node:fs";
+import { appendFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { fanoutConfig } from "./config.ts";
@@ -20,6 +20,12 @@ export const heraldSubscription = "subscription { notificationEvents { cursor ty
 const publishMutation = `mutation Publish($input: PublishNotificationInput!) {
   publishNotification(input: $input) { __typename ... on UserError { message } }
 }`;
+
+/** The node flags on the binary's `#!/usr/bin/env -S node ...` line. */
+function shebangNodeFlags(): string[] {
+  const words = readFileSync(heraldBin, "utf8").split("\n", 1)[0]!.split(/\s+/);
+  return words.slice(words.indexOf("node") + 1);
+}
 
 function heraldEnv(databaseUrl: string): NodeJS.ProcessEnv {
   // production: no demo data on first start; warn: request logs would cost the server CPU.
@@ -91,13 +97,12 @@ export async function startHerald(options: StartOptions): Promise<FanoutServer> 
     const producerKey = (await runCli(databaseUrl, ["key", "create", "--name", "fanout-bench"])).at(-1)!;
     if (!personToken.startsWith("herald_pt_") || !producerKey.startsWith("herald_pk_")) throw new Error("unexpected output of the herald CLI");
 
-    // FANOUT_HERALD_NODE_ARGS: extra node flags for the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
+    // The binary itself, as an operator starts it: its shebang carries the server's V8 flags.
+    // FANOUT_HERALD_NODE_ARGS: extra node flags for the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"
+    // (most are refused in NODE_OPTIONS, so node is then started by hand with the shebang's flags too).
     const nodeArgs = (process.env.FANOUT_HERALD_NODE_ARGS ?? "").split(" ").filter(Boolean);
-    child = spawnTracked(process.execPath, [...nodeArgs, heraldBin, "serve"], {
-      cpus: options.serverCpus || undefined,
-      openFiles: options.openFiles,
-      env: heraldEnv(databaseUrl),
-    });
+    const [command, ...args] = nodeArgs.length > 0 ? [process.execPath, ...shebangNodeFlags(), ...nodeArgs, heraldBin, "serve"] : [heraldBin, "serve"];
+    child = spawnTracked(command!, args, { cpus: options.serverCpus || undefined, openFiles: options.openFiles, env: heraldEnv(databaseUrl) });
     const url = await waitForUrl(child);
     const pid = child.pid!;
     poster = new HttpPoster(url, { "content-type": "application/json", authorization: `Bearer ${producerKey}` }, options.maxPublishers);

@@ -21,7 +21,8 @@ export interface Served {
 /** Starts `herald serve` and resolves once it prints its GraphQL URL. */
 export function serve(env: Record<string, string>): Promise<Served> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [heraldBin, "serve"], { env: { ...process.env, PORT: "0", LOG_LEVEL: "warn", ...env } });
+    // The binary itself, as an operator starts it (its shebang carries the server's V8 flags).
+    const child = spawn(heraldBin, ["serve"], { env: { ...process.env, PORT: "0", LOG_LEVEL: "warn", ...env } });
     let output = "";
     const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 60_000);
     child.stdout.on("data", (chunk: Buffer) => {

@@ -61,7 +61,7 @@ export class EventFeed {
   get listenerCount(): number {
     let count = 0;
     for (const set of this.persons.values()) count += set.size;
-    return count + this.invocationListeners.size;
+    return count + this.invocationListenerCount;
   }
 
   /** Open streams of one person and open producer streams: tests wait on these before publishing to a live-only stream. */

@@ -6,7 +6,7 @@ import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
-import { sleep } from "../support/sse.ts";
+import { eventually, sleep } from "../support/sse.ts";
 
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
@@ -53,8 +53,9 @@ describe("stream resources", () => {
     }
   }
 
+  /** The listener count once it reaches `expected`, or whatever it is after 10 s (for the assertion's message). */
   async function listenersBackTo(expected: number) {
-    for (let i = 0; i < 200 && h.herald.feed.listenerCount !== expected; i++) await sleep(50);
+    await eventually(() => h.herald.feed.listenerCount === expected, 10_000).catch(() => undefined);
     return h.herald.feed.listenerCount;
   }
 

@@ -1,5 +1,6 @@
 // Subscriptions through the stock graphql-sse client, in either of its modes.
 import { createClient } from "graphql-sse";
+import { gql } from "./graphql.ts";
 
 export interface ReceivedEvent {
   cursor: string;
@@ -104,12 +105,7 @@ export async function eventually(done: () => boolean | Promise<boolean>, timeout
 
 /** The person's newest event cursor: subscribing after it misses nothing published from now on. */
 export async function headCursor(graphqlUrl: string, token: string): Promise<string> {
-  const response = await fetch(graphqlUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query: "{ notificationEventsCursor }" }),
-  });
-  const body = (await response.json()) as { data?: { notificationEventsCursor?: string } };
-  if (!body.data?.notificationEventsCursor) throw new Error(`no head cursor: ${JSON.stringify(body)}`);
-  return body.data.notificationEventsCursor;
+  const head = await gql<{ notificationEventsCursor: string }>(graphqlUrl, token, "{ notificationEventsCursor }");
+  if (!head.data?.notificationEventsCursor) throw new Error(`no head cursor: ${JSON.stringify(head)}`);
+  return head.data.notificationEventsCursor;
 }

@@ -101,13 +101,12 @@ export class Dashboard {
     return !this.gone.has(n.id) && !isTerminal(n) && !isSnoozed(n, this.now);
   }
 
+  // Derived (computed once per change, not per read): many surfaces read these on every event.
   /** Active notifications, newest first, with this person's latest actions applied. */
-  get active(): Notification[] {
-    return this.main ? this.visible(this.main.state.items, {}) : [];
-  }
+  readonly active: Notification[] = $derived(this.main ? this.visible(this.main.state.items, {}) : []);
 
   /** The badge: the view's unseen count, less what this person has just seen or dismissed. */
-  get unseen(): number {
+  readonly unseen: number = $derived.by(() => {
     if (!this.main) return 0;
     const { items, counts } = this.main.state;
     let unseen = counts.unseen;
@@ -117,7 +116,7 @@ export class Dashboard {
       if (this.gone.has(item.id) || !isUnseen(current) || !this.stillActive(current)) unseen--;
     }
     return Math.max(0, unseen);
-  }
+  });
 
   /**
    * Where messages must render: a modal <dialog> makes the rest of the page inert, so the live

@@ -3,6 +3,9 @@ import type { Notification } from "@herald/sdk";
 
 export type Variant = Notification["display"]["variant"];
 
+/** How a session is named on every surface: its label, else harness and native id. */
+export const sessionLabel = (s: NonNullable<Notification["session"]>): string => s.label || `${s.harness} ${s.sessionId}`;
+
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 24 * 3600],
   ["month", 30 * 24 * 3600],

@@ -12,12 +12,12 @@ import {
 import { SvelteMap } from "svelte/reactivity";
 import type { Dashboard } from "./dashboard.svelte";
 
-export const EMPTY_STATE: LiveState = { items: [], counts: { total: 0, unseen: 0 }, connection: "connecting", error: null };
+const EMPTY_STATE: LiveState = { items: [], counts: { total: 0, unseen: 0 }, connection: "connecting", error: null };
 
 /** Records the live window of a Feed keeps current; older ones come from cursor pages. */
-export const LIVE_WINDOW = 50;
+const LIVE_WINDOW = 50;
 /** Size of each older page fetched while scrolling. */
-export const OLDER_PAGE = 25;
+const OLDER_PAGE = 25;
 
 /** A LiveView whose latest state is reactive. */
 export class LiveList {

@@ -3,7 +3,7 @@
 // returned as the upstream stream itself (no buffering), and closing the browser's request
 // cancels the upstream one.
 import type { RequestEvent } from "@sveltejs/kit";
-import { clearTokenCookie, TOKEN_COOKIE } from "$lib/server/herald";
+import { clearTokenCookie } from "$lib/server/herald";
 
 /** Request headers the GraphQL and graphql-sse protocols need; everything else stays here. */
 const FORWARDED_REQUEST_HEADERS = ["accept", "content-type", "x-graphql-event-stream-token", "last-event-id", "accept-language"];
@@ -24,7 +24,7 @@ export async function proxyToHerald(event: RequestEvent, target: string): Promis
   const origin = request.headers.get("origin");
   if (origin !== null && origin !== url.origin) return graphqlError(403, "FORBIDDEN", "Cross-origin requests are not accepted.");
 
-  const token = cookies.get(TOKEN_COOKIE);
+  const token = event.locals.token;
   if (!token) return graphqlError(401, "UNAUTHENTICATED", "Not signed in.");
 
   const headers = new Headers();

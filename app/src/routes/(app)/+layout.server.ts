@@ -5,8 +5,7 @@ import { HeraldUnauthenticatedError } from "@herald/sdk";
 import { clearTokenCookie, describeFailure, serverClient } from "$lib/server/herald";
 import type { LayoutServerLoad } from "./$types";
 
-export const load: LayoutServerLoad = async ({ locals, cookies, url, depends }) => {
-  depends("herald:viewer");
+export const load: LayoutServerLoad = async ({ locals, cookies, url }) => {
   if (!locals.token) redirect(303, "/signin");
   const client = serverClient(locals.token);
   try {

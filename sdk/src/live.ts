@@ -105,6 +105,9 @@ export class LiveView {
 
   private async connect(): Promise<void> {
     if (this.closed) return;
+    // A refresh() while a reconnect is scheduled: this attempt replaces that one.
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
     const generation = ++this.generation;
     this.unsubscribe?.();
     const resuming = this.hasSnapshot && this.cursor !== null;
@@ -129,7 +132,8 @@ export class LiveView {
         if (generation !== this.generation) return;
         snapshotDone = true;
         for (const event of buffered) this.applyEvent(event);
-      } else {
+      } else if (!this.complete) {
+        // (A complete view counts its own records; only a partial one needs the server's.)
         this.serverCounts = await this.client.counts(this.filter);
       }
       if (generation !== this.generation) return;
@@ -151,8 +155,8 @@ export class LiveView {
       total = page.totalCount;
       after = page.nextCursor;
     } while (after !== null && records.length < this.options.maxItems);
-    this.serverCounts = await this.client.counts(this.filter);
     this.complete = records.length >= total;
+    if (!this.complete) this.serverCounts = await this.client.counts(this.filter);
     this.hasSnapshot = true;
     this.known.clear();
     for (const record of records) this.observe(record);

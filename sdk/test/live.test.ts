@@ -13,12 +13,16 @@ async function snapshot(client: HeraldClient) {
 }
 
 async function settledEqual(view: LiveView, client: HeraldClient, timeoutMs = 20_000) {
-  let fresh = await snapshot(client);
+  let fresh!: Awaited<ReturnType<typeof snapshot>>;
+  // Not settling is reported by the caller's comparison of `live` and `fresh`, which shows the difference.
   const ok = await eventually(async () => {
     fresh = await snapshot(client);
     const s = view.current;
     return s.connection === "live" && JSON.stringify(summary(s.items)) === JSON.stringify(fresh.items) && JSON.stringify(s.counts) === JSON.stringify(fresh.counts);
-  }, timeoutMs, 250);
+  }, timeoutMs, 250).then(
+    () => true,
+    () => false,
+  );
   return { ok, fresh, live: { items: summary(view.current.items), counts: view.current.counts } };
 }
 

@@ -71,7 +71,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const kill = () =>
     new Promise<void>((resolve) => {
       const proc = child;
-      if (!proc || proc.exitCode !== null) return resolve();
+      // A process killed by a signal has no exit code, only a signal code.
+      if (!proc || proc.exitCode !== null || proc.signalCode !== null) return resolve();
       proc.once("exit", () => resolve());
       proc.kill("SIGKILL");
     });
@@ -97,12 +98,11 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Polls until `check` holds or the time is up; returns whether it held. */
-export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 15_000, stepMs = 50): Promise<boolean> {
+/** Polls until `check` holds; fails the test when the time is up, so no wait passes silently. */
+export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 15_000, stepMs = 50): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
+  while (!(await check())) {
+    if (Date.now() >= deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${check.toString().slice(0, 200)}`);
     await sleep(stepMs);
   }
-  return check();
 }

@@ -40,7 +40,8 @@ export function serve(env: Record<string, string>): Promise<Served> {
 
 export function stop(served: { process: ChildProcess }, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
   return new Promise((resolve) => {
-    if (served.process.exitCode !== null) return resolve();
+    // A process killed by a signal has no exit code, only a signal code.
+    if (served.process.exitCode !== null || served.process.signalCode !== null) return resolve();
     served.process.once("exit", () => resolve());
     served.process.kill(signal);
   });

@@ -13,7 +13,6 @@ export type Decision =
   /** A change of the record itself (global for shared records). */
   | {
       kind: "update";
-      previous: NotificationRecord;
       next: NotificationRecord;
       event: NotificationEventType;
       /** Shared records only: a new content revision is new to every person again. */
@@ -126,7 +125,7 @@ export function decideSeen(view: NotificationRecord, receipt: Receipt | null, pe
  */
 export function decideDelivered(view: NotificationRecord, now: Date): Decision {
   if (view.scope === "APPLICATION" || view.status !== "PENDING") return { kind: "none", current: view };
-  return { kind: "update", previous: view, event: "DELIVERED", resetReceipts: false, next: { ...view, status: "DELIVERED", deliveredAt: now, updatedAt: now } };
+  return { kind: "update", event: "DELIVERED", resetReceipts: false, next: { ...view, status: "DELIVERED", deliveredAt: now, updatedAt: now } };
 }
 
 /** A snooze whose time has come ends by itself (the snooze waker calls this). */
@@ -163,7 +162,6 @@ function guardOperation(current: NotificationRecord, operationId: string | null)
 function represent(current: NotificationRecord, content: NotificationContent, now: Date): Decision {
   return {
     kind: "update",
-    previous: current,
     event: "UPDATED",
     resetReceipts: current.scope === "APPLICATION",
     next: {
@@ -186,7 +184,6 @@ function change(
 ): Decision {
   return {
     kind: "update",
-    previous: current,
     event,
     resetReceipts: false,
     next: { ...current, ...fields, revision: current.revision + 1, updatedAt: now },
@@ -203,7 +200,7 @@ function readingState(
 ): Decision {
   if (view.scope === "APPLICATION") return personal(view, receipt, personId, event, { ...fields, updatedAt: now });
   const status = fields.seenAt ? "SEEN" : view.status;
-  return { kind: "update", previous: view, event, resetReceipts: false, next: { ...view, ...fields, status, updatedAt: now } };
+  return { kind: "update", event, resetReceipts: false, next: { ...view, ...fields, status, updatedAt: now } };
 }
 
 function personal(

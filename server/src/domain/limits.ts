@@ -9,6 +9,8 @@ export const limits = {
   /** Serialized size of any one JSON field (uiEffects, fixedParams, resolution values). */
   jsonBytes: 16 * 1024,
   reasonLength: 500,
+  /** Records per page: the default, and the most one page may ask for. */
+  defaultPageSize: 20,
   pageSize: 100,
   batchIds: 500,
   /** Queries deeper or costlier than this are refused before execution. */

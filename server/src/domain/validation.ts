@@ -131,8 +131,6 @@ const publishSchema = z.object({
 
 const patchSchema = z.object(contentFields).partial();
 
-export type PublishInput = z.input<typeof publishSchema>;
-export type NotificationPatchInput = z.input<typeof patchSchema>;
 type ParsedContent = z.output<typeof patchSchema>;
 
 /** Runs a zod schema and turns its first issue into a ValidationError naming the field. */
@@ -307,8 +305,7 @@ export function validateIds(ids: readonly string[], field = "ids"): string[] {
   return [...new Set(ids)];
 }
 
-export function validatePageSize(value: number | null | undefined, field: string): number {
-  if (value === null || value === undefined) return 20;
+export function validatePageSize(value: number, field: string): number {
   if (!Number.isInteger(value) || value < 0 || value > limits.pageSize) {
     throw new ValidationError(field, `${field}: must be between 0 and ${limits.pageSize}`);
   }

@@ -2,11 +2,12 @@
 // digests. Their visible prefix names their kind, so a wrong-kind use gets a precise error.
 import { randomBytes } from "node:crypto";
 import type { Clock } from "../domain/clock.ts";
-import { ForbiddenError, UnauthenticatedError, ValidationError } from "../domain/errors.ts";
+import { ForbiddenError, UnauthenticatedError } from "../domain/errors.ts";
 import { validateName } from "../domain/validation.ts";
 import type { CredentialKind, CredentialStore, SignInCodeStore } from "../storage/credential-store.ts";
 import type { DirectoryStore } from "../storage/directory-store.ts";
 import type { Caller } from "./caller.ts";
+import { mustHavePerson } from "./existence.ts";
 
 export const credentialPrefix: Record<CredentialKind, string> = {
   PERSON_TOKEN: "herald_pt_",
@@ -33,7 +34,7 @@ export class AuthService {
 
   /** A one-time code for a sign-in link; it becomes a person token when redeemed. */
   async issueSignInCode(personId: string): Promise<{ code: string; expiresAt: Date }> {
-    if (!(await this.directory.findPerson(personId))) throw new ValidationError("personId", "personId: no such person");
+    await mustHavePerson(this.directory, personId, "personId");
     const code = SIGN_IN_CODE_PREFIX + randomBytes(32).toString("base64url");
     const expiresAt = new Date(this.clock.now().getTime() + SIGN_IN_CODE_TTL_MS);
     await this.signInCodes.create(personId, code, expiresAt);
@@ -48,7 +49,7 @@ export class AuthService {
   }
 
   async issuePersonToken(personId: string, name = "person token"): Promise<IssuedCredential> {
-    if (!(await this.directory.findPerson(personId))) throw new Error(`No person ${personId}`);
+    await mustHavePerson(this.directory, personId, "personId");
     return this.issue("PERSON_TOKEN", validateName(name), personId);
   }
 

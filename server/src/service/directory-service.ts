@@ -6,6 +6,7 @@ import { limits } from "../domain/limits.ts";
 import { parse, validateName } from "../domain/validation.ts";
 import type { EventBus } from "../events/bus.ts";
 import type { DirectoryStore } from "../storage/directory-store.ts";
+import { mustHaveEngagement, mustHavePerson } from "./existence.ts";
 
 const identifier = z.string().trim().min(1, "must not be empty").max(limits.shortTextLength, `must be at most ${limits.shortTextLength} characters`);
 
@@ -42,7 +43,7 @@ export class DirectoryService {
   async createSession(input: { harness: unknown; sessionId: unknown; ownerPersonId: string }) {
     const harness = parse(identifier, input.harness, "harness");
     const nativeSessionId = parse(identifier, input.sessionId, "sessionId");
-    await this.mustHavePerson(input.ownerPersonId, "ownerPersonId");
+    await mustHavePerson(this.store, input.ownerPersonId, "ownerPersonId");
     const existing = await this.store.findSessionByNativeId(harness, nativeSessionId);
     if (existing) {
       if (existing.ownerPersonId !== input.ownerPersonId) {
@@ -66,7 +67,7 @@ export class DirectoryService {
 
   async createEngagement(input: { name: unknown; operatorPersonId: string }) {
     const name = validateName(input.name);
-    await this.mustHavePerson(input.operatorPersonId, "operatorPersonId");
+    await mustHavePerson(this.store, input.operatorPersonId, "operatorPersonId");
     const engagement = await this.store.createEngagement({ name, operatorPersonId: input.operatorPersonId });
     await this.store.addEngagementMember({ engagementId: engagement.id, personId: input.operatorPersonId, role: "OPERATOR" });
     return engagement;
@@ -77,21 +78,15 @@ export class DirectoryService {
   }
 
   async addEngagementMember(input: { engagementId: string; personId: string; role?: string | null }) {
-    if (!(await this.store.findEngagement(input.engagementId))) {
-      throw new ValidationError("engagementId", "engagementId: no such engagement");
-    }
-    await this.mustHavePerson(input.personId, "personId");
+    await mustHaveEngagement(this.store, input.engagementId, "engagementId");
+    await mustHavePerson(this.store, input.personId, "personId");
     const role = input.role ? parse(identifier, input.role, "role").toUpperCase() : "CONTRIBUTOR";
     return this.store.addEngagementMember({ engagementId: input.engagementId, personId: input.personId, role });
   }
 
   async rememberFact(input: { personId: string; content: unknown }) {
-    await this.mustHavePerson(input.personId, "personId");
+    await mustHavePerson(this.store, input.personId, "personId");
     const content = parse(z.string().trim().min(1, "must not be empty").max(limits.bodyLength), input.content, "content");
     return this.store.rememberFact(input.personId, content);
-  }
-
-  private async mustHavePerson(id: string, field: string) {
-    if (!(await this.store.findPerson(id))) throw new ValidationError(field, `${field}: no such person`);
   }
 }

@@ -35,6 +35,7 @@ import type { ActionInvocationMessage, EventBus } from "../events/bus.ts";
 import type { DirectoryStore } from "../storage/directory-store.ts";
 import type { NotificationStore, NotificationTx, StoredEvent } from "../storage/notification-store.ts";
 import type { CursorCodec } from "./cursor.ts";
+import { mustHaveEngagement, mustHavePerson } from "./existence.ts";
 
 export interface PageArgs {
   first?: number | null;
@@ -61,7 +62,7 @@ export class NotificationService {
     const now = this.clock.now();
     const valid = validatePublish(input, now);
     const target = await this.resolveTarget(valid.target);
-    await this.checkEngagement(valid.content.engagementId, "engagementId");
+    if (valid.content.engagementId) await mustHaveEngagement(this.directory, valid.content.engagementId, "engagementId");
     return this.change(async (tx) => {
       const existing = await tx.findActive(target, valid.key);
       return decidePublish(existing, target, valid.key, valid.content, now);
@@ -71,7 +72,7 @@ export class NotificationService {
   async update(id: string, patch: unknown): Promise<NotificationRecord> {
     const now = this.clock.now();
     const engagementId = (patch as { engagementId?: string | null } | null)?.engagementId;
-    if (engagementId) await this.checkEngagement(engagementId, "patch.engagementId");
+    if (engagementId) await mustHaveEngagement(this.directory, engagementId, "patch.engagementId");
     return this.change(async (tx) => {
       const current = await this.mustFind(tx, id);
       return decideUpdate(current, validatePatch(current, current, patch, now), now);
@@ -174,12 +175,7 @@ export class NotificationService {
     const now = this.clock.now();
     const results: NotificationRecord[] = [];
     for (const id of ids) {
-      const record = await this.changeAsPerson(personId, id, (view, receipt) => decideSeen(view, receipt, personId, now)).catch(
-        (error: unknown) => {
-          if (error instanceof NotFoundError) return null;
-          throw error;
-        },
-      );
+      const record = await this.changeAsPerson(personId, id, (view, receipt) => decideSeen(view, receipt, personId, now)).catch(ignoreNotFound);
       if (record) results.push(record);
     }
     return results;
@@ -201,9 +197,7 @@ export class NotificationService {
   /** A PERSON/SESSION notification reached a connected client of its reader. */
   async markDelivered(personId: string, id: string): Promise<void> {
     const now = this.clock.now();
-    await this.changeAsPerson(personId, id, (view) => decideDelivered(view, now)).catch((error: unknown) => {
-      if (!(error instanceof NotFoundError)) throw error;
-    });
+    await this.changeAsPerson(personId, id, (view) => decideDelivered(view, now)).catch(ignoreNotFound);
   }
 
   /** Ends the snoozes whose time has passed; returns how many woke. */
@@ -266,7 +260,7 @@ export class NotificationService {
   }
 
   /** Only after commit: a subscriber must never see a change that could still roll back. */
-  private publishCommitted({ record: _record, ...event }: StoredEvent) {
+  private publishCommitted(event: StoredEvent) {
     this.bus.publish({ kind: "event", event });
   }
 
@@ -278,9 +272,7 @@ export class NotificationService {
 
   /** PERSON needs an existing person; SESSION an existing session, whose owner becomes the reader. */
   private async resolveTarget(target: Target): Promise<Target> {
-    if (target.scope === "PERSON" && !(await this.directory.findPerson(target.personId!))) {
-      throw new ValidationError("personId", "personId: no such person");
-    }
+    if (target.scope === "PERSON") await mustHavePerson(this.directory, target.personId!, "personId");
     if (target.scope === "SESSION") {
       const session = await this.directory.findSession(target.sessionId!);
       if (!session) throw new ValidationError("sessionId", "sessionId: no such session");
@@ -288,12 +280,12 @@ export class NotificationService {
     }
     return target;
   }
+}
 
-  private async checkEngagement(engagementId: string | null, field: string) {
-    if (engagementId && !(await this.directory.findEngagement(engagementId))) {
-      throw new ValidationError(field, `${field}: no such engagement`);
-    }
-  }
+/** Ids the person cannot see (or that are gone) are skipped, not errors, in batch and delivery marks. */
+function ignoreNotFound(error: unknown): null {
+  if (error instanceof NotFoundError) return null;
+  throw error;
 }
 
 /**

@@ -42,14 +42,6 @@ export class CredentialStore {
     });
     return count;
   }
-
-  async list(): Promise<CredentialRow[]> {
-    return (await this.db.credential.findMany({ orderBy: { createdAt: "asc" } })) as CredentialRow[];
-  }
-
-  async count(): Promise<number> {
-    return this.db.credential.count();
-  }
 }
 
 /** One-time sign-in codes, stored as digests like credentials. */

@@ -41,12 +41,6 @@ export class DirectoryStore {
       update: { role: input.role },
     });
   }
-  isEngagementMember(engagementId: string, personId: string) {
-    return this.db.engagementMember
-      .findUnique({ where: { engagementId_personId: { engagementId, personId } } })
-      .then((m) => m !== null);
-  }
-
   rememberFact(personId: string, content: string) {
     return this.db.rememberedFact.create({ data: { personId, content } });
   }

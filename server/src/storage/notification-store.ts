@@ -17,7 +17,6 @@ export interface StoredEvent {
   type: NotificationEventType;
   notificationId: string;
   revision: number;
-  record: NotificationRecord;
 }
 
 export interface Applied {
@@ -261,7 +260,7 @@ export class NotificationTx {
     await this.tx.notificationEvent.create({
       data: { seq, personId, type, notificationId: record.id, revision: record.revision, snapshot },
     });
-    return { seq, snapshot, personId, type, notificationId: record.id, revision: record.revision, record };
+    return { seq, snapshot, personId, type, notificationId: record.id, revision: record.revision };
   }
 }
 

@@ -1,5 +1,6 @@
 // Read operations. A person reads only their own view; producers read sessions.
 import { resolveCursorConnection } from "@pothos/plugin-relay";
+import { limits } from "../../domain/limits.ts";
 import type { NotificationRecord } from "../../domain/notification.ts";
 import { requirePerson } from "../../service/auth-service.ts";
 import { builder } from "./builder.ts";
@@ -38,8 +39,8 @@ builder.queryFields((t) => ({
         const connection = (await resolveCursorConnection<Promise<NotificationRecord[]>>(
           {
             args: { ...args, first: page.first, last: page.last },
-            defaultSize: 20,
-            maxSize: 100,
+            defaultSize: limits.defaultPageSize,
+            maxSize: limits.pageSize,
             toCursor: (n) => page.cursorOf(n),
           },
           ({ limit, inverted }) => page.fetch({ after: page.after, before: page.before, limit, inverted }),

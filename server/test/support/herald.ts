@@ -2,7 +2,7 @@
 import { pino } from "pino";
 import { createHerald, type Herald, startServer } from "../../src/app.ts";
 import type { Tuning } from "../../src/config.ts";
-import { errorCode, gql, NOTIFICATION_FIELDS, resultFields } from "./graphql.ts";
+import { errorCode, gql, resultFields } from "./graphql.ts";
 import type { ProviderCase } from "./providers.ts";
 import { TestClock } from "./clock.ts";
 import { eventually } from "./sse.ts";
@@ -66,5 +66,3 @@ export async function startHerald(provider: ProviderCase, tuning: Partial<Tuning
     },
   };
 }
-
-export { NOTIFICATION_FIELDS, resultFields };

@@ -4,21 +4,24 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { benchConfig } from "./config.ts";
 
-const heraldBin = fileURLToPath(new URL("../bin/herald.js", import.meta.url));
+export const heraldBin = fileURLToPath(new URL("../bin/herald.js", import.meta.url));
 
-function heraldEnv(databaseUrl: string): NodeJS.ProcessEnv {
+export function heraldEnv(databaseUrl: string): NodeJS.ProcessEnv {
   // production: no demo data on first start; warn: request logs would cost the server CPU.
   return { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: "0", HOST: "127.0.0.1" };
 }
 
-/** Runs a `herald` CLI command; resolves with its stdout lines. */
-export function runCli(databaseUrl: string, args: string[]): Promise<string[]> {
+type SpawnChild = (command: string, args: string[], env: NodeJS.ProcessEnv) => ChildProcess;
+const spawnPiped: SpawnChild = (command, args, env) => spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+
+/** Runs a `herald` CLI command; resolves with its stdout lines. `spawnChild` lets a caller track the process. */
+export function runCli(databaseUrl: string, args: string[], spawnChild: SpawnChild = spawnPiped): Promise<string[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [heraldBin, ...args], { env: heraldEnv(databaseUrl), stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawnChild(process.execPath, [heraldBin, ...args], heraldEnv(databaseUrl));
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+    child.stdout!.on("data", (c: Buffer) => (stdout += c.toString()));
+    child.stderr!.on("data", (c: Buffer) => (stderr += c.toString()));
     const timer = setTimeout(() => child.kill("SIGKILL"), benchConfig.cliTimeoutMs);
     child.on("error", reject);
     child.on("exit", (code, signal) => {

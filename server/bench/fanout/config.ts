@@ -39,7 +39,6 @@ export const fanoutConfig = {
   /** Before each scenario, wait up to this long for other work on the machine to finish. */
   quietWaitSeconds: 20,
   serverStartTimeoutMs: 60_000,
-  cliTimeoutMs: 120_000,
   /** A normal run takes 4-6 minutes; past this something hangs and the run is abandoned. */
   hardLimitMinutes: 12,
   /** The targets. */

@@ -5,15 +5,13 @@
 import type { ChildProcess } from "node:child_process";
 import { appendFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { heraldBin, heraldEnv, runCli as runHeraldCli } from "../herald-process.ts";
 import { fanoutConfig } from "./config.ts";
 import { type FanoutServer, type StartOptions } from "./fanout-server.ts";
 import { HttpPoster } from "./http-post.ts";
 import { exited, spawnTracked, stopProcess } from "./processes.ts";
 import { makeTempDir, removeTempDir } from "./temp-dirs.ts";
 import { marker } from "./worker-protocol.ts";
-
-const heraldBin = fileURLToPath(new URL("../../bin/herald.js", import.meta.url));
 
 export const heraldSubscription = "subscription { notificationEvents { cursor type notification { id title } } }";
 
@@ -27,28 +25,8 @@ function shebangNodeFlags(): string[] {
   return words.slice(words.indexOf("node") + 1);
 }
 
-function heraldEnv(databaseUrl: string): NodeJS.ProcessEnv {
-  // production: no demo data on first start; warn: request logs would cost the server CPU.
-  return { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: "0", HOST: "127.0.0.1" };
-}
-
-/** Runs a `herald` CLI command; resolves with its stdout lines. */
-function runCli(databaseUrl: string, args: string[]): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawnTracked(process.execPath, [heraldBin, ...args], { env: heraldEnv(databaseUrl) });
-    let stdout = "";
-    let stderr = "";
-    child.stdout!.on("data", (c: Buffer) => (stdout += c.toString()));
-    child.stderr!.on("data", (c: Buffer) => (stderr += c.toString()));
-    const timer = setTimeout(() => child.kill("SIGKILL"), fanoutConfig.cliTimeoutMs);
-    child.on("error", reject);
-    child.on("exit", (code, signal) => {
-      clearTimeout(timer);
-      if (code === 0) return resolve(stdout.trim().split("\n"));
-      reject(new Error(`herald ${args.join(" ")} failed (${signal ?? `exit ${code}`}):\n${stderr || stdout}`));
-    });
-  });
-}
+/** A CLI command whose process the fan-out run tracks, so an interrupted run kills it too. */
+const runCli = (databaseUrl: string, args: string[]) => runHeraldCli(databaseUrl, args, (command, argv, env) => spawnTracked(command, argv, { env }));
 
 function waitForUrl(child: ChildProcess): Promise<URL> {
   return new Promise((resolve, reject) => {

@@ -1,7 +1,7 @@
 // Whether a notification belongs to a filtered list, mirroring the server's rules, so a live
 // view can place an event without asking the server.
 import type { Notification, NotificationFilter, NotificationStatus } from "./types.ts";
-import { TERMINAL_STATUSES } from "./types.ts";
+import { TERMINAL_STATUSES, UNSEEN_STATUSES } from "./types.ts";
 
 const ACTIVE: readonly NotificationStatus[] = ["PENDING", "DELIVERED", "SEEN"];
 
@@ -26,6 +26,11 @@ export function newestFirst(a: Notification, b: Notification): number {
 
 export function isTerminal(n: Pick<Notification, "status">): boolean {
   return TERMINAL_STATUSES.includes(n.status);
+}
+
+/** Counted by the unseen badge: not yet seen, and not ended. */
+export function isUnseen(n: Pick<Notification, "status">): boolean {
+  return UNSEEN_STATUSES.includes(n.status);
 }
 
 /**

@@ -11,7 +11,7 @@ export {
   HeraldUnauthenticatedError,
   HeraldValidationError,
 } from "./errors.ts";
-export { matchesFilter, newestFirst, supersedes } from "./filter.ts";
+export { isTerminal, isUnseen, matchesFilter, newestFirst, supersedes } from "./filter.ts";
 export { type ConnectionState, LiveView, type LiveState, type LiveViewOptions } from "./live.ts";
 export type { Sink } from "./transport.ts";
 export type * from "./types.ts";

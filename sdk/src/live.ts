@@ -4,9 +4,8 @@
 import { backoffDelay, type BackoffOptions } from "./backoff.ts";
 import type { HeraldClient } from "./client.ts";
 import { HeraldValidationError, type HeraldError } from "./errors.ts";
-import { matchesFilter, newestFirst, supersedes } from "./filter.ts";
+import { isUnseen, matchesFilter, newestFirst, supersedes } from "./filter.ts";
 import type { Counts, Notification, NotificationEvent, NotificationFilter } from "./types.ts";
-import { UNSEEN_STATUSES } from "./types.ts";
 import { UiEffectsDispatcher } from "./ui-effects.ts";
 
 export type ConnectionState = "connecting" | "live" | "reconnecting" | "offline";
@@ -220,7 +219,7 @@ export class LiveView {
       .filter((n) => matchesFilter(n, this.filter, now) && !this.client.dismissals.isHidden(n))
       .sort(newestFirst);
     const counts = this.complete
-      ? { total: matching.length, unseen: matching.filter((n) => UNSEEN_STATUSES.includes(n.status)).length }
+      ? { total: matching.length, unseen: matching.filter(isUnseen).length }
       : this.serverCounts;
     this.state = { ...this.state, items: matching.slice(0, this.options.maxItems), counts };
     for (const listener of this.listeners) listener(this.state);

@@ -9,9 +9,9 @@ import {
   type Notification,
   type NotificationFilter,
   matchesFilter,
+  isTerminal,
+  isUnseen,
   supersedes,
-  TERMINAL_STATUSES,
-  UNSEEN_STATUSES,
 } from "@herald/sdk";
 import { getContext, setContext } from "svelte";
 import { SvelteMap, SvelteSet } from "svelte/reactivity";
@@ -26,8 +26,6 @@ export interface Notice {
   tone: "info" | "error";
 }
 
-export const isUnseen = (n: Pick<Notification, "status">) => UNSEEN_STATUSES.includes(n.status);
-export const isTerminal = (n: Pick<Notification, "status">) => TERMINAL_STATUSES.includes(n.status);
 export const isSnoozed = (n: Pick<Notification, "snoozedUntil">, now: number) => n.snoozedUntil !== null && Date.parse(n.snoozedUntil) > now;
 
 export class Dashboard {

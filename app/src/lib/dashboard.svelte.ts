@@ -148,10 +148,9 @@ export class Dashboard {
 
   /** Revision-checked: a record that changed meanwhile is shown, not dismissed. */
   async dismiss(n: Notification): Promise<void> {
-    if (!this.client || this.busy.has(n.id)) return;
-    this.busy.add(n.id);
-    try {
-      const result = await this.client.dismiss(n);
+    if (this.busy.has(n.id)) return;
+    await this.act(n, async (client) => {
+      const result = await client.dismiss(n);
       if (result.ok) {
         this.record(result.notification);
         this.conflicts.delete(n.id);
@@ -169,11 +168,7 @@ export class Dashboard {
         this.gone.add(n.id);
         this.notify(`“${n.display.title}” no longer exists.`);
       }
-    } catch (error) {
-      this.fail(error);
-    } finally {
-      this.busy.delete(n.id);
-    }
+    });
   }
 
   async snooze(n: Notification, until: Date): Promise<void> {
@@ -182,37 +177,33 @@ export class Dashboard {
       this.notify("Pick a time in the future to snooze until.", "error");
       return;
     }
-    this.busy.add(n.id);
-    try {
-      this.record(await this.client.snooze(n.id, until));
+    await this.act(n, async (client) => {
+      this.record(await client.snooze(n.id, until));
       this.notify(`Snoozed “${n.display.title}” until ${absoluteTime(until)}.`);
-    } catch (error) {
-      this.fail(error);
-    } finally {
-      this.busy.delete(n.id);
-    }
+    });
   }
 
   async unsnooze(n: Notification): Promise<void> {
-    if (!this.client) return;
-    this.busy.add(n.id);
-    try {
-      this.record(await this.client.unsnooze(n.id));
+    await this.act(n, async (client) => {
+      this.record(await client.unsnooze(n.id));
       this.notify(`“${n.display.title}” is back in your notifications.`);
-    } catch (error) {
-      this.fail(error);
-    } finally {
-      this.busy.delete(n.id);
-    }
+    });
   }
 
   /** A RUN_ACTION follow-up (Cancel included): the producer receives the invocation. */
   async invoke(n: Notification, action: Action): Promise<void> {
+    await this.act(n, async (client) => {
+      await client.invokeAction(n.id, action.id);
+      this.notify(`“${action.label}” sent to ${n.source.plugin}.`);
+    });
+  }
+
+  /** One request about `n`: its buttons are disabled meanwhile, and a failure is shown. */
+  private async act(n: Notification, request: (client: HeraldClient) => Promise<void>): Promise<void> {
     if (!this.client) return;
     this.busy.add(n.id);
     try {
-      await this.client.invokeAction(n.id, action.id);
-      this.notify(`“${action.label}” sent to ${n.source.plugin}.`);
+      await request(this.client);
     } catch (error) {
       this.fail(error);
     } finally {

@@ -8,6 +8,7 @@ import "./types/results.ts";
 import "./queries.ts";
 import "./mutations.ts";
 import "./subscriptions.ts";
+import "./sessions.ts";
 import { lexicographicSortSchema } from "graphql";
 import { builder } from "./builder.ts";
 

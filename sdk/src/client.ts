@@ -26,6 +26,8 @@ import {
   PublishNotificationDocument,
   RedeemSignInCodeDocument,
   RememberFactDocument,
+  ReportExchangeDocument,
+  SessionMetadataDocument,
   type RememberFactInput,
   type PublishResultFieldsFragment,
   ResolveNotificationDocument,
@@ -49,7 +51,10 @@ import type {
   Page,
   PublishNotificationInput,
   PublishResult,
+  ReportedExchange,
+  ReportExchangeInput,
   ResolutionInput,
+  SessionMetadata,
 } from "./types.ts";
 
 export type HeraldClientOptions = TransportOptions;
@@ -235,6 +240,22 @@ export class HeraldClient {
 
   async createSession(input: CreateSessionInput): Promise<{ id: string; harness: string; sessionId: string; label: string }> {
     return (await this.transport.mutate(CreateSessionDocument, { input })).createSession;
+  }
+
+  /**
+   * An agent harness's completed exchange: counts it (a retried `completionId` changes nothing),
+   * notifies the session's owner and refreshes the session's label in the background.
+   * Throws HeraldValidationError naming the field for bad input.
+   */
+  async reportExchange(input: ReportExchangeInput): Promise<ReportedExchange> {
+    const { reportExchange: r } = await this.transport.mutate(ReportExchangeDocument, { input });
+    if (r.__typename === "ValidationError") throw new HeraldValidationError(r.field, r.message);
+    return { duplicate: r.duplicate, session: r.session, notification: r.notification };
+  }
+
+  /** A session's label state, or null when absent (or, for a person, not theirs). */
+  async session(harness: string, sessionId: string): Promise<SessionMetadata | null> {
+    return (await this.transport.query(SessionMetadataDocument, { harness, sessionId })).session;
   }
 
   async createEngagement(input: CreateEngagementInput): Promise<{ id: string; name: string; operatorPersonId: string }> {

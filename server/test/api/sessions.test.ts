@@ -146,7 +146,7 @@ for (const provider of providers) {
       labeler.auto = () => new Error("model offline");
       await report(exchange(same, "a", { userText: "same words", assistantText: "same answer" }));
       await h.herald.services.sessions.settled();
-      labeler.auto = (request) => {
+      labeler.auto = () => {
         asked.push(0n);
         return { kind: "label", text: "Finally Named Session" };
       };

@@ -12,9 +12,8 @@ import {
   type Material,
   projectOf,
   type SessionRecord,
-  validateExchange,
-  type ValidExchange,
 } from "../domain/session-labels.ts";
+import { validateExchange, type ValidExchange } from "../domain/exchange-validation.ts";
 import type { Logger } from "../logger.ts";
 import { LabelStateUnavailable, type SessionStore } from "../storage/session-store.ts";
 import type { DirectoryService } from "./directory-service.ts";

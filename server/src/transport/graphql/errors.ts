@@ -82,7 +82,9 @@ const expectedFailures = new WeakMap<object, readonly FailureName[]>();
 
 /**
  * Declares a mutation's result union: its success type (a thunk, as entity files import this
- * one) or one of the listed failures.
+ * one) or one of the listed failures. A new one goes here beside the others, e.g.
+ * `resultUnion("EmitEventResult", () => EmitEventSuccessRef, ["ValidationError"])`, and its
+ * resolver returns `asResult(EmitEventResult, () => service call)`.
  */
 export function resultUnion<T extends object>(name: string, success: () => ObjectRef<HeraldTypes, T>, failures: readonly FailureName[]) {
   const union = builder.unionType(name, {

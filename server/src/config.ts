@@ -22,7 +22,15 @@ const schema = z.object({
   HERALD_LABELER_MODEL: z.string().min(1).default("gpt-4o-mini"),
   HERALD_LABELER_KEY: z.string().optional(),
   HERALD_LABELER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Where the dashboard is served, for printed sign-in links (kept without a trailing slash). */
+  HERALD_DASHBOARD_URL: z
+    .url({ protocol: /^https?$/ })
+    .transform((url) => url.replace(/\/+$/, ""))
+    .optional(),
 });
+
+/** The dashboard's address when HERALD_DASHBOARD_URL is unset (its development server). */
+export const DEFAULT_DASHBOARD_URL = "http://127.0.0.1:5173";
 
 export type Config = z.infer<typeof schema>;
 

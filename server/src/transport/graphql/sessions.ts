@@ -2,11 +2,11 @@
 import { requireProducer } from "../../service/auth-service.ts";
 import type { ReportedExchange } from "../../service/session-service.ts";
 import { builder } from "./builder.ts";
-import { SessionRef } from "./types/directory.ts";
-import { NotificationRef } from "./types/notification.ts";
-import { asResult, type Failure, ValidationErrorRef } from "./types/results.ts";
+import { SessionRef } from "./directory.ts";
+import { asResult, ReportExchangeResult } from "./errors.ts";
+import { NotificationRef } from "./notification.ts";
 
-const ReportExchangeInput = builder.inputType("ReportExchangeInput", {
+export const ReportExchangeInput = builder.inputType("ReportExchangeInput", {
   description: "One completed exchange (a user turn and the assistant's answer) of an agent session.",
   fields: (f) => ({
     harness: f.string({ required: true, description: "pi, claude-code, codex or opencode." }),
@@ -23,7 +23,7 @@ const ReportExchangeInput = builder.inputType("ReportExchangeInput", {
   }),
 });
 
-const ReportedExchangeRef = builder.objectRef<ReportedExchange>("ReportedExchange").implement({
+export const ReportedExchangeRef = builder.objectRef<ReportedExchange>("ReportedExchange").implement({
   description: "The exchange was taken. The label is refreshed in the background: read session(...) for it.",
   fields: (t) => ({
     session: t.field({ type: SessionRef, resolve: (r) => r.session }),
@@ -37,11 +37,6 @@ const ReportedExchangeRef = builder.objectRef<ReportedExchange>("ReportedExchang
   }),
 });
 
-const ReportExchangeResult = builder.unionType("ReportExchangeResult", {
-  types: [ReportedExchangeRef, ValidationErrorRef],
-  resolveType: (value) => ("__typename" in value ? (value as Failure).__typename : "ReportedExchange"),
-});
-
 builder.mutationFields((t) => ({
   reportExchange: t.field({
     type: ReportExchangeResult,
@@ -50,7 +45,9 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, ctx) => {
       requireProducer(ctx.caller);
       const { personId, ...rest } = args.input;
-      return asResult(() => ctx.services.sessions.reportExchange({ ...rest, personId: personId == null ? personId : String(personId) }), ["ValidationError"]);
+      return asResult(ReportExchangeResult, () =>
+        ctx.services.sessions.reportExchange({ ...rest, personId: personId == null ? personId : String(personId) }),
+      );
     },
   }),
 }));

@@ -239,6 +239,23 @@ for (const provider of providers) {
       labeler.auto = null;
     });
 
+    it("counts concurrent exchanges exactly once each, and concurrent retries once", async () => {
+      labeler.auto = (request) => ({ kind: "label", text: `Busy Session ${request.material.user.replace(/\D/g, "")}` });
+      const id = fresh();
+      await report(exchange(id, 0));
+      await Promise.all(Array.from({ length: 8 }, (_, i) => report(exchange(id, i + 1))));
+      const retries = await Promise.all(Array.from({ length: 5 }, () => report(exchange(id, 99))));
+      expect(retries.filter((r) => !r.duplicate)).toHaveLength(1);
+      await h.herald.services.sessions.settled();
+      const state = await session(id);
+      expect(state.sourceGeneration).toBe("10");
+      expect(await h.herald.database.db.sessionExchange.count({ where: { sessionId: state.id } })).toBe(10);
+      expect(BigInt(state.labelGeneration)).toBeGreaterThanOrEqual(1n);
+      expect(BigInt(state.labelGeneration)).toBeLessThanOrEqual(10n);
+      expect(state.label).toMatch(/^Busy Session \d+$/);
+      labeler.auto = null;
+    });
+
     it("an exchange without a completion id notifies without counting", async () => {
       labeler.auto = () => ({ kind: "label", text: "Not Asked Label" });
       const id = fresh();

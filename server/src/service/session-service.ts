@@ -27,7 +27,10 @@ export const LABELS_UNAVAILABLE = "labels unavailable";
 
 export interface ReportedExchange {
   session: SessionRecord;
-  /** null for a retried completion id: it was accepted before, and nothing changed now. */
+  /**
+   * null for a retried completion id: it was accepted before, and nothing changed now (unless
+   * its first report failed before publishing: then the notification is published now).
+   */
   notification: NotificationRecord | null;
   duplicate: boolean;
 }
@@ -57,10 +60,13 @@ export class SessionService {
     // The label the notification shows: the one known before this exchange (or the cwd fallback).
     let label = session.label;
     let naming: NamingJob | null = null;
+    let duplicate = false;
     if (exchange.completionId !== null) {
       const counted = await this.count(session, exchange, exchange.completionId);
       if (counted === "duplicate") return { session, notification: null, duplicate: true };
-      if (counted) {
+      // A retry of an exchange counted before whose notification never went out: publish it now.
+      if (counted === "unnotified") duplicate = true;
+      else if (counted) {
         label = counted.prior.label;
         naming = counted.naming;
       }
@@ -75,9 +81,10 @@ export class SessionService {
       source: { plugin: exchange.harness, subsystem: "exchange" },
       trigger: { type: "EVENT_BASED", ref: exchange.completionId },
     });
+    if (exchange.completionId !== null) await this.store.markNotified(session.id, exchange.completionId, notification.id);
     if (naming) this.inBackground(this.refreshLabel(naming));
     const current = (await this.directory.findSessionById(session.id)) ?? session;
-    return { session: current, notification, duplicate: false };
+    return { session: current, notification, duplicate };
   }
 
   /** Resolves once every label refresh started so far has finished (tests, shutdown). */
@@ -95,17 +102,18 @@ export class SessionService {
   }
 
   /**
-   * Counts the exchange. Returns "duplicate" for a retried completion id, the prior state and
+   * Counts the exchange. Returns "duplicate" for a retried completion id ("unnotified" when its
+   * first report failed before its notification was published), the prior state and
    * any naming to do for a counted one, or null when the label state is unavailable (the
    * notification still goes out, with the label known before).
    */
   private async count(session: SessionRecord, exchange: ValidExchange, completionId: string) {
     const material = boundedMaterial(exchange.userText, exchange.assistantText);
     try {
-      const { prior, decision } = await this.store.accept(session.id, completionId, (state, seen) =>
+      const { prior, decision, unnotified } = await this.store.accept(session.id, completionId, (state, seen) =>
         decideExchange(state, completionId, seen, material),
       );
-      if (decision.kind === "duplicate") return "duplicate" as const;
+      if (decision.kind === "duplicate") return unnotified ? ("unnotified" as const) : ("duplicate" as const);
       if (decision.kind === "exhausted") {
         this.labelsUnavailable(session, "the source generation is at its maximum");
         return { prior, naming: null };

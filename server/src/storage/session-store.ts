@@ -20,6 +20,8 @@ export interface Accepted {
   /** The state the decision was taken from. */
   prior: LabelState;
   decision: ExchangeDecision;
+  /** A duplicate whose first report never got its notification published. */
+  unnotified: boolean;
 }
 
 export class SessionStore {
@@ -31,7 +33,8 @@ export class SessionStore {
       const prior = await stateOf(tx, sessionId);
       const seen = await tx.sessionExchange.findUnique({ where: { sessionId_completionId: { sessionId, completionId } } });
       const decision = decide(prior, seen !== null);
-      if (decision.kind !== "accepted") return { prior, decision };
+      const unnotified = seen !== null && seen.notificationId === null;
+      if (decision.kind !== "accepted") return { prior, decision, unnotified };
       // A concurrent report of the same completion id collides here and is retried as a duplicate.
       await tx.sessionExchange.create({ data: { sessionId, completionId } });
       const { next } = decision;
@@ -44,8 +47,13 @@ export class SessionStore {
         },
       });
       if (count !== 1) throw new StaleWrite();
-      return { prior, decision };
+      return { prior, decision, unnotified: false };
     });
+  }
+
+  /** The exchange's completion notification is published: a retry of it is a plain duplicate now. */
+  async markNotified(sessionId: string, completionId: string, notificationId: string): Promise<void> {
+    await this.db.sessionExchange.updateMany({ where: { sessionId, completionId }, data: { notificationId } });
   }
 
   /** Applies a labeler's answer, decided against the current state (see decideLabelResult). */

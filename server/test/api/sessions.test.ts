@@ -126,6 +126,20 @@ for (const provider of providers) {
       labeler.auto = null;
     });
 
+    it("a retry of an exchange whose notification never went out publishes it, without counting again", async () => {
+      labeler.auto = () => ({ kind: "label", text: "Half Done Report" });
+      const id = fresh();
+      const first = await report(exchange(id, 1));
+      await h.herald.services.sessions.settled();
+      // As if the first report failed between counting and publishing.
+      await h.herald.database.db.sessionExchange.updateMany({ where: { sessionId: first.session.id }, data: { notificationId: null } });
+      const retried = await report(exchange(id, 1));
+      expect(retried).toMatchObject({ duplicate: true, session: { sourceGeneration: "1" }, notification: { id: first.notification.id, revision: 2 } });
+      expect(retried.notification.title).toBe("Half Done Report · claude-code finished");
+      expect(await report(exchange(id, 1))).toMatchObject({ duplicate: true, notification: null });
+      labeler.auto = null;
+    });
+
     it("asks for a label at exchanges 1, 5 and 9, and only when the material changed", async () => {
       const asked: bigint[] = [];
       labeler.auto = (request) => {

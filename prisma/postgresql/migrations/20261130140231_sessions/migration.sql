@@ -9,6 +9,7 @@ ALTER COLUMN "labelGeneration" SET DATA TYPE TEXT;
 CREATE TABLE "SessionExchange" (
     "sessionId" TEXT NOT NULL,
     "completionId" TEXT NOT NULL,
+    "notificationId" TEXT,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "SessionExchange_pkey" PRIMARY KEY ("sessionId","completionId")

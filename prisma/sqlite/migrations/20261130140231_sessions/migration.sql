@@ -2,6 +2,7 @@
 CREATE TABLE "SessionExchange" (
     "sessionId" TEXT NOT NULL,
     "completionId" TEXT NOT NULL,
+    "notificationId" TEXT,
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     PRIMARY KEY ("sessionId", "completionId"),

@@ -6,15 +6,14 @@ import { INVALID_REQUEST, metadataLine, parseMetadataArgs } from "../domain/sess
 import { resolveDatabaseUrl } from "../storage/database-url.ts";
 import { readSessionMetadata } from "../storage/session-metadata-reader.ts";
 
-async function main(args: readonly string[]): Promise<{ line: string; code: number }> {
+async function answer(args: readonly string[]): Promise<{ line: string; code: number }> {
   const request = parseMetadataArgs(args);
   if (!request) return { line: INVALID_REQUEST, code: 2 };
   const url = resolveDatabaseUrl(request.databaseUrl ?? process.env.DATABASE_URL);
-  const result = /^(file:|postgres(ql)?:\/\/)/.test(url)
-    ? await readSessionMetadata(url, request.harness, request.sessionId)
-    : ({ status: "unavailable" } as const);
+  // Every failure (a DATABASE_URL of another kind included) becomes a status, never an exception.
+  const result = await readSessionMetadata(url, request.harness, request.sessionId);
   return { line: metadataLine(request, result), code: 0 };
 }
 
-const { line, code } = await main(process.argv.slice(3)).catch(() => ({ line: INVALID_REQUEST, code: 2 }));
+const { line, code } = await answer(process.argv.slice(3));
 process.stdout.write(line, () => process.exit(code));

@@ -51,6 +51,13 @@ describe("session-metadata refuses invalid requests with exactly one line and ex
     expect(await metadata(args)).toEqual({ out: INVALID, bytes: INVALID.length, code: 2 });
   });
 
+  it("reports unavailable, not invalid, when DATABASE_URL names another kind of store", async () => {
+    expect(await metadata(["--harness", "opencode", "--session-id", "s1"], { DATABASE_URL: "mysql://db/herald" })).toMatchObject({
+      out: line({ status: "unavailable", harness: "opencode", session_id: "s1" }),
+      code: 0,
+    });
+  });
+
   it("accepts the longest valid session id and the = form", async () => {
     const dir = mkdtempSync(join(tmpdir(), "herald-meta-"));
     const id = `_${"a".repeat(127)}`;

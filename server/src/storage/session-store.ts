@@ -6,6 +6,7 @@ import {
   formatGeneration,
   type LabelOutcome,
   type LabelState,
+  noLabelState,
   readLabelState,
   type SessionRecord,
 } from "../domain/session-labels.ts";
@@ -77,7 +78,7 @@ async function stateOf(tx: Tx, sessionId: string): Promise<LabelState> {
   if (!row) throw new LabelStateUnavailable("the session no longer exists");
   const state = readLabelState(row);
   if (state === "invalid") throw new LabelStateUnavailable("the stored label state is not valid");
-  return state === "none" ? { ...row, sourceGeneration: 0n, labelGeneration: 0n } : state;
+  return state === "none" ? noLabelState : state;
 }
 
 /** A session row as the rest of the server sees it; an unreadable label state reads as none. */

@@ -6,6 +6,7 @@ import "./types/notification.ts";
 import "./types/inputs.ts";
 import "./types/results.ts";
 import "./queries.ts";
+import "./directory-reads.ts";
 import "./mutations.ts";
 import "./subscriptions.ts";
 import { lexicographicSortSchema } from "graphql";

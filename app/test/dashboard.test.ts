@@ -397,8 +397,8 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
       userText: "Migrate the checkout tests to vitest",
       assistantText: "Migrated all checkout tests.",
     });
-    await eventually(async () => (await stack.producer.session("claude-code", "sess-e2e-1"))?.labelGeneration === "1");
-    const label = (await stack.producer.session("claude-code", "sess-e2e-1"))!.label;
+    await eventually(async () => (await stack.producer.sessionMetadata("claude-code", "sess-e2e-1"))?.labelGeneration === "1");
+    const label = (await stack.producer.sessionMetadata("claude-code", "sess-e2e-1"))!.label;
     expect(label).toBe("Migrate Checkout Tests Vitest");
     // Only the notification published below stays active in this session.
     await stack.producer.expire(reported.notification!.id);

@@ -265,8 +265,11 @@ export class HeraldClient {
     return { duplicate: r.duplicate, session: r.session, notification: r.notification };
   }
 
-  /** A session's label state, or null when absent (or, for a person, not theirs). */
-  async session(harness: string, sessionId: string): Promise<SessionMetadata | null> {
+  /**
+   * A session's label state by its harness and the harness's own session id, or null when absent
+   * (or, for a person, not theirs). Generations are decimal strings.
+   */
+  async sessionMetadata(harness: string, sessionId: string): Promise<SessionMetadata | null> {
     return (await this.transport.query(SessionMetadataDocument, { harness, sessionId })).session;
   }
 

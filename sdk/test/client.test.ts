@@ -124,11 +124,11 @@ describe("agent sessions", () => {
     expect(first.notification).toMatchObject({ key: "exchange", scope: "SESSION", title: "herald · pi finished" });
     expect(await producer.reportExchange({ ...exchange, completionId: "e1" })).toMatchObject({ duplicate: true, notification: null });
     await expect(producer.reportExchange({ ...exchange, completionId: "e2", harness: "cursor" })).rejects.toMatchObject({ field: "harness" });
-    await eventually(async () => (await ada.session("pi", "sdk-1"))?.labelGeneration === "1");
-    const mine = await ada.session("pi", "sdk-1");
+    await eventually(async () => (await ada.sessionMetadata("pi", "sdk-1"))?.labelGeneration === "1");
+    const mine = await ada.sessionMetadata("pi", "sdk-1");
     expect(mine).toMatchObject({ label: "Rename Billing Module Renamed", completionId: "e1", sourceGeneration: "1", labelGeneration: "1" });
     expect(typeof mine!.sourceGeneration).toBe("string");
-    expect(await ada.session("pi", "someone-else")).toBeNull();
+    expect(await ada.sessionMetadata("pi", "someone-else")).toBeNull();
     producer.close();
     ada.close();
   });

@@ -1,5 +1,6 @@
 import type { AuthService } from "./service/auth-service.ts";
 import type { DirectoryService } from "./service/directory-service.ts";
+import type { EventService } from "./service/event-service.ts";
 import type { NotificationService } from "./service/notification-service.ts";
 import type { RealtimeService } from "./service/realtime-service.ts";
 
@@ -9,4 +10,5 @@ export interface Services {
   directory: DirectoryService;
   auth: AuthService;
   realtime: RealtimeService;
+  events: EventService;
 }

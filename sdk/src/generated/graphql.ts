@@ -143,6 +143,8 @@ export type PublishNotificationInput = {
 
 export type RememberFactInput = {
   content: string;
+  /** The engagement the fact is about: remembering it counts as activity there. */
+  engagementId?: string | null | undefined;
   personId: string;
 };
 

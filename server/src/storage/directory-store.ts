@@ -2,6 +2,17 @@
 // are addressed to.
 import type { Db } from "./database.ts";
 
+/** A remembered fact with the date rules extracted from it (domain/date-rules.ts). */
+export interface FactRow {
+  personId: string;
+  content: string;
+  engagementId: string | null;
+  dateRules: string;
+  hasDates: boolean;
+  datesVersion: number;
+  createdAt: Date;
+}
+
 export class DirectoryStore {
   constructor(private readonly db: Db) {}
 
@@ -28,20 +39,25 @@ export class DirectoryStore {
     return this.db.session.findUnique({ where: { harness_nativeSessionId: { harness, nativeSessionId } } });
   }
 
-  createEngagement(input: { name: string; operatorPersonId: string }) {
+  createEngagement(input: { name: string; operatorPersonId: string; createdAt: Date }) {
     return this.db.engagement.create({ data: input });
   }
   findEngagement(id: string) {
     return this.db.engagement.findUnique({ where: { id } });
   }
-  addEngagementMember(input: { engagementId: string; personId: string; role: string }) {
+  /** A new member joins at `createdAt` (activity in the engagement); a known one changes role only. */
+  addEngagementMember(input: { engagementId: string; personId: string; role: string; createdAt: Date }) {
     return this.db.engagementMember.upsert({
       where: { engagementId_personId: { engagementId: input.engagementId, personId: input.personId } },
       create: input,
       update: { role: input.role },
     });
   }
-  rememberFact(personId: string, content: string) {
-    return this.db.rememberedFact.create({ data: { personId, content } });
+  rememberFact(fact: FactRow) {
+    return this.db.rememberedFact.create({ data: fact });
+  }
+  /** Members of an engagement with their role (the operator's role is OPERATOR). */
+  engagementMembers(engagementId: string) {
+    return this.db.engagementMember.findMany({ where: { engagementId }, select: { personId: true, role: true } });
   }
 }

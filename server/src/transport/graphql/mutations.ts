@@ -245,14 +245,22 @@ builder.mutationFields((t) => ({
     args: {
       input: t.arg({
         type: builder.inputType("RememberFactInput", {
-          fields: (f) => ({ personId: f.id({ required: true }), content: f.string({ required: true }) }),
+          fields: (f) => ({
+            personId: f.id({ required: true }),
+            content: f.string({ required: true }),
+            engagementId: f.id({ required: false, description: "The engagement the fact is about: remembering it counts as activity there." }),
+          }),
         }),
         required: true,
       }),
     },
     resolve: (_root, args, ctx) => {
       requireProducer(ctx.caller);
-      return ctx.services.directory.rememberFact({ personId: String(args.input.personId), content: args.input.content });
+      return ctx.services.directory.rememberFact({
+        personId: String(args.input.personId),
+        content: args.input.content,
+        engagementId: args.input.engagementId ? String(args.input.engagementId) : null,
+      });
     },
   }),
 }));

@@ -8,6 +8,8 @@ import "./types/results.ts";
 import "./queries.ts";
 import "./mutations.ts";
 import "./subscriptions.ts";
+import "./events.ts";
+import "./companion.ts";
 import { lexicographicSortSchema } from "graphql";
 import { builder } from "./builder.ts";
 

@@ -23,7 +23,7 @@ export const NotificationFilterInput = builder.inputType("NotificationFilter", {
   }),
 });
 
-const SourceInput = builder.inputType("SourceInput", {
+export const SourceInput = builder.inputType("SourceInput", {
   fields: (t) => ({ plugin: t.string({ required: true }), subsystem: t.string({ required: false }) }),
 });
 

@@ -57,7 +57,7 @@ const OperationMismatchErrorRef = failureRef(
   "The update came from an operation occurrence that is not the active one for this key.",
 );
 const NotFoundErrorRef = failureRef("NotFoundError", "No such notification, or not one the caller may see.");
-const ValidationErrorRef = failureRef("ValidationError", "The input broke a rule; nothing was written.");
+export const ValidationErrorRef = failureRef("ValidationError", "The input broke a rule; nothing was written.");
 
 const resolveType = (value: NotificationRecord | Failure) => ("__typename" in value ? value.__typename : "Notification");
 

@@ -20,7 +20,15 @@ const schema = z.object({
   HERALD_DATE_LEAD_DAYS: z.coerce.number().int().min(0).max(366).default(7),
   /** Days without activity after which an engagement's operator is nudged. */
   HERALD_STALE_ENGAGEMENT_DAYS: z.coerce.number().int().min(1).max(3_650).default(14),
+  /** Where the dashboard is served, for printed sign-in links (kept without a trailing slash). */
+  HERALD_DASHBOARD_URL: z
+    .url({ protocol: /^https?$/ })
+    .transform((url) => url.replace(/\/+$/, ""))
+    .optional(),
 });
+
+/** The dashboard's address when HERALD_DASHBOARD_URL is unset (its development server). */
+export const DEFAULT_DASHBOARD_URL = "http://127.0.0.1:5173";
 
 export type Config = z.infer<typeof schema>;
 

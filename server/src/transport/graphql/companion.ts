@@ -3,9 +3,9 @@
 // preferences live.
 import { requirePerson, requireProducer } from "../../service/auth-service.ts";
 import { builder } from "./builder.ts";
-import { PreferencesRef } from "./types/directory.ts";
-import { SourceInput } from "./types/inputs.ts";
-import { asResult, PublishNotificationResult } from "./types/results.ts";
+import { PreferencesRef } from "./directory.ts";
+import { asResult, PublishNotificationResult } from "./errors.ts";
+import { SourceInput } from "./producer.ts";
 
 const PublishObservationInput = builder.inputType("PublishObservationInput", {
   description: "An OBSERVATION offering to remember a fact; Herald adds the “Remember this” and “Not now” follow-ups.",
@@ -52,14 +52,12 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, ctx) => {
       requireProducer(ctx.caller);
       const { input } = args;
-      return asResult(
-        () =>
-          ctx.services.notifications.publishObservation({
-            ...input,
-            personId: String(input.personId),
-            engagementId: input.engagementId ? String(input.engagementId) : null,
-          }),
-        ["ValidationError", "OperationMismatchError", "NotFoundError", "NotificationTransitionError"],
+      return asResult(PublishNotificationResult, () =>
+        ctx.services.notifications.publishObservation({
+          ...input,
+          personId: String(input.personId),
+          engagementId: input.engagementId ? String(input.engagementId) : null,
+        }),
       );
     },
   }),

@@ -3,8 +3,8 @@
 import type { EmitResult } from "../../service/event-service.ts";
 import { requireProducer } from "../../service/auth-service.ts";
 import { builder } from "./builder.ts";
-import { NotificationRef } from "./types/notification.ts";
-import { asResult, type Failure, ValidationErrorRef } from "./types/results.ts";
+import { asResult, resultUnion } from "./errors.ts";
+import { NotificationRef } from "./notification.ts";
 
 const EmitEventInput = builder.inputType("EmitEventInput", {
   fields: (t) => ({
@@ -19,7 +19,6 @@ const EmitEventInput = builder.inputType("EmitEventInput", {
 
 const EmitEventSuccessRef = builder.objectRef<EmitResult>("EmitEventSuccess").implement({
   description: "The event was recorded; which listeners ran and which notifications they created.",
-  isTypeOf: (value) => !("__typename" in (value as object)),
   fields: (t) => ({
     eventId: t.exposeID("eventId"),
     type: t.exposeString("type"),
@@ -33,10 +32,7 @@ const EmitEventSuccessRef = builder.objectRef<EmitResult>("EmitEventSuccess").im
   }),
 });
 
-const EmitEventResult = builder.unionType("EmitEventResult", {
-  types: [EmitEventSuccessRef, ValidationErrorRef],
-  resolveType: (value: EmitResult | Failure) => ("__typename" in value ? value.__typename : "EmitEventSuccess"),
-});
+const EmitEventResult = resultUnion("EmitEventResult", () => EmitEventSuccessRef, ["ValidationError"]);
 
 builder.mutationFields((t) => ({
   emitEvent: t.field({
@@ -44,7 +40,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: EmitEventInput, required: true }) },
     resolve: (_root, args, ctx) => {
       requireProducer(ctx.caller);
-      return asResult(() => ctx.services.events.emit(args.input), ["ValidationError"]);
+      return asResult(EmitEventResult, () => ctx.services.events.emit(args.input));
     },
   }),
 }));

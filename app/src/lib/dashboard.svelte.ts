@@ -20,6 +20,9 @@ import { LiveList } from "./live.svelte";
 
 type Action = Notification["actions"][number];
 
+/** An observation's “Remember this”: Herald itself stores the fact, no producer is involved. */
+const REMEMBER_FACT_ACTION = "herald.rememberFact";
+
 export interface Notice {
   id: number;
   text: string;
@@ -54,6 +57,7 @@ export class Dashboard {
 
   private knownIds: Set<string> | null = null;
   private noticeId = 0;
+  private stopPreferences: (() => void) | null = null;
 
   constructor(viewer: { name: string; quietMode: boolean }) {
     this.viewerName = viewer.name;
@@ -73,6 +77,8 @@ export class Dashboard {
     const tick = setInterval(() => (this.now = Date.now()), 15_000);
     return () => {
       clearInterval(tick);
+      this.stopPreferences?.();
+      this.stopPreferences = null;
       this.main?.close();
       this.main = null;
       client.close();
@@ -194,7 +200,27 @@ export class Dashboard {
   async invoke(n: Notification, action: Action): Promise<void> {
     await this.act(n, async (client) => {
       await client.invokeAction(n.id, action.id);
-      this.notify(`“${action.label}” sent to ${n.source.plugin}.`);
+      this.notify(action.actionId === REMEMBER_FACT_ACTION ? "Remembered." : `“${action.label}” sent to ${n.source.plugin}.`);
+    });
+  }
+
+  /**
+   * Quiet mode as it changes anywhere (another tab or device, or the person's companion asked
+   * in conversation): the muted state follows without a reload. Started once the main view is
+   * live, after its own subscription; a dropped stream is followed again a little later.
+   */
+  private followPreferences(): void {
+    const client = this.client;
+    if (!client || this.stopPreferences) return;
+    const retry = () => {
+      this.stopPreferences?.();
+      this.stopPreferences = null;
+      setTimeout(() => this.client === client && this.followPreferences(), 5_000);
+    };
+    this.stopPreferences = client.preferences({
+      next: (preferences) => (this.quietMode = preferences.quietMode),
+      error: retry,
+      complete: retry,
     });
   }
 
@@ -295,7 +321,10 @@ export class Dashboard {
   private observeMain(state: LiveState): void {
     this.handleAuth(state.error);
     if (this.knownIds === null) {
-      if (state.connection === "live") this.knownIds = new Set(state.items.map((n) => n.id));
+      if (state.connection === "live") {
+        this.knownIds = new Set(state.items.map((n) => n.id));
+        this.followPreferences();
+      }
       return;
     }
     const known = this.knownIds;

@@ -1,9 +1,9 @@
 // The time-based scan: a reminder for each date in a person's remembered facts that is at most
 // the lead time away, once per (fact, occurrence).
-import { dedupKeyOf, factTriggerRef } from "../../domain/companion.ts";
+import { factTriggerRef } from "../../domain/companion.ts";
 import { daysUntil, parseDateRules, upcomingOccurrence } from "../../domain/date-rules.ts";
 import type { RaiseInput } from "../../service/notification-service.ts";
-import type { ScanDeps } from "./scan-deps.ts";
+import { raiseUnfired, type ScanDeps } from "./scan-deps.ts";
 
 const PAGE = 500;
 
@@ -20,11 +20,7 @@ export async function scanDates(deps: ScanDeps, now: Date, leadDays: number): Pr
         if (date) due.push(reminder(fact, date, now));
       }
     }
-    const fired = await deps.scan.firedAlready(due.map((r) => dedupKeyOf(r.personId, r.triggerRef)));
-    for (const raise of due) {
-      if (fired.has(dedupKeyOf(raise.personId, raise.triggerRef))) continue;
-      if ((await deps.notifications.raise(raise)).created) created++;
-    }
+    created += await raiseUnfired(deps, due);
     checked += facts.length;
     if (facts.length < PAGE) return { checked, created };
     after = facts[facts.length - 1]!.id;

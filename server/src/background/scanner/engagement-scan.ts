@@ -1,7 +1,8 @@
 // The concern-based scan: an engagement with no activity for the stale period nudges its
 // operator, once per period of inactivity.
 import { isStale, staleTriggerRef } from "../../domain/companion.ts";
-import type { ScanDeps } from "./scan-deps.ts";
+import type { RaiseInput } from "../../service/notification-service.ts";
+import { raiseUnfired, type ScanDeps } from "./scan-deps.ts";
 
 const PAGE = 500;
 
@@ -11,13 +12,14 @@ export async function scanEngagements(deps: ScanDeps, now: Date, staleDays: numb
   for (let after: string | null = null; ; ) {
     const engagements = await deps.scan.engagements(after, PAGE);
     const activity = await deps.scan.lastActivity(engagements.map((e) => e.id));
+    const due: RaiseInput[] = [];
     for (const engagement of engagements) {
       const seen = activity.get(engagement.id);
       const last = seen && seen > engagement.createdAt ? seen : engagement.createdAt;
       if (!isStale(last, now, staleDays)) continue;
       const days = Math.floor((now.getTime() - last.getTime()) / 86_400_000);
       const since = last.toLocaleDateString("en-US", { month: "long", day: "numeric", timeZone: "UTC" });
-      const result = await deps.notifications.raise({
+      due.push({
         personId: engagement.operatorPersonId,
         triggerRef: staleTriggerRef(engagement.id, last),
         triggerType: "TIME_BASED",
@@ -26,8 +28,8 @@ export async function scanEngagements(deps: ScanDeps, now: Date, staleDays: numb
         title: `${engagement.name} has been quiet for ${days} days`,
         body: `Nothing has happened in ${engagement.name} since ${since}. Pick it back up, or let it rest?`,
       });
-      if (result.created) created++;
     }
+    created += await raiseUnfired(deps, due);
     checked += engagements.length;
     if (engagements.length < PAGE) return { checked, created };
     after = engagements[engagements.length - 1]!.id;

@@ -1,4 +1,5 @@
-import type { NotificationService } from "../../service/notification-service.ts";
+import { dedupKeyOf } from "../../domain/companion.ts";
+import type { NotificationService, RaiseInput } from "../../service/notification-service.ts";
 import type { ScanService } from "../../service/scan-service.ts";
 
 export interface ScanDeps {
@@ -6,4 +7,19 @@ export interface ScanDeps {
   notifications: NotificationService;
   /** Yields to the event loop between pages, so a long cycle never holds up requests. */
   pause(): Promise<void>;
+}
+
+/**
+ * Raises the page's due triggers. Those that fired before are skipped with one read for the
+ * page, not a transaction each: in a steady state nearly every due trigger has fired already.
+ * Returns how many notifications were created.
+ */
+export async function raiseUnfired(deps: ScanDeps, due: RaiseInput[]): Promise<number> {
+  const fired = await deps.scan.firedAlready(due.map((r) => dedupKeyOf(r.personId, r.triggerRef)));
+  let created = 0;
+  for (const raise of due) {
+    if (fired.has(dedupKeyOf(raise.personId, raise.triggerRef))) continue;
+    if ((await deps.notifications.raise(raise)).created) created++;
+  }
+  return created;
 }

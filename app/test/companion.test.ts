@@ -39,16 +39,16 @@ describe.skipIf(!availability.run)("the companion in the dashboard", () => {
   it("shows an observation with Remember this; clicking it stores the fact and the card goes", async () => {
     const n = await observe("Prefers short summaries");
     await card(n.id).waitFor({ timeout: 5_000 });
-    expect(await card(n.id).getByText("Noticed").count()).toBe(1);
+    expect(await card(n.id).getByText("Noticed", { exact: true }).count()).toBe(1);
     await screenshot(browser.page, "observation");
-    await card(n.id).getByRole("button", { name: "Remember this" }).click();
+    await card(n.id).getByRole("button", { name: "Remember this", exact: true }).click();
     await card(n.id).waitFor({ state: "detached", timeout: 5_000 });
     await expect.poll(async () => (await stack.personClient.get(n.id))?.status).toBe("RESOLVED");
   });
 
   it("dismisses an observation with Not now", async () => {
     const n = await observe("Works late on Fridays");
-    await card(n.id).getByRole("button", { name: "Not now" }).click();
+    await card(n.id).getByRole("button", { name: "Not now", exact: true }).click();
     await card(n.id).waitFor({ state: "detached", timeout: 5_000 });
     await expect.poll(async () => (await stack.personClient.get(n.id))?.status).toBe("DISMISSED");
   });

@@ -16,17 +16,18 @@ export class ScanService {
    * Extracts the dates of facts stored before the current extractor (older rows, or an upgrade),
    * a page at a time. Facts keep the time they were said as the reference for "next Friday".
    */
-  async extractOutdatedDates(yieldBetweenPages: () => Promise<void>): Promise<number> {
+  async extractOutdatedDates(pause: () => Promise<void>): Promise<number> {
     let done = 0;
     for (;;) {
       const page = await this.store.factsToExtract(DATE_RULES_VERSION, EXTRACT_PAGE);
       for (const fact of page) {
         const rules = extractDateRules(fact.content, fact.createdAt);
         await this.store.setFactDates(fact.id, serializeDateRules(rules), rules.length > 0, DATE_RULES_VERSION);
+        await pause();
       }
       done += page.length;
       if (page.length < EXTRACT_PAGE) return done;
-      await yieldBetweenPages();
+      await pause();
     }
   }
 

@@ -12,6 +12,7 @@ export async function scanDates(deps: ScanDeps, now: Date, leadDays: number): Pr
   let checked = 0;
   let created = 0;
   for (let after: string | null = null; ; ) {
+    await deps.pause();
     const facts = await deps.scan.datedFacts(after, PAGE);
     const due: RaiseInput[] = [];
     for (const fact of facts) {
@@ -20,11 +21,11 @@ export async function scanDates(deps: ScanDeps, now: Date, leadDays: number): Pr
         if (date) due.push(reminder(fact, date, now));
       }
     }
+    await deps.pause();
     created += await raiseUnfired(deps, due);
     checked += facts.length;
     if (facts.length < PAGE) return { checked, created };
     after = facts[facts.length - 1]!.id;
-    await deps.pause();
   }
 }
 

@@ -10,7 +10,9 @@ export async function scanEngagements(deps: ScanDeps, now: Date, staleDays: numb
   let checked = 0;
   let created = 0;
   for (let after: string | null = null; ; ) {
+    await deps.pause();
     const engagements = await deps.scan.engagements(after, PAGE);
+    await deps.pause();
     const activity = await deps.scan.lastActivity(engagements.map((e) => e.id));
     const due: RaiseInput[] = [];
     for (const engagement of engagements) {
@@ -33,6 +35,5 @@ export async function scanEngagements(deps: ScanDeps, now: Date, staleDays: numb
     checked += engagements.length;
     if (engagements.length < PAGE) return { checked, created };
     after = engagements[engagements.length - 1]!.id;
-    await deps.pause();
   }
 }

@@ -5,7 +5,10 @@ import type { ScanService } from "../../service/scan-service.ts";
 export interface ScanDeps {
   scan: ScanService;
   notifications: NotificationService;
-  /** Yields to the event loop between pages, so a long cycle never holds up requests. */
+  /**
+   * Yields to the event loop. The SQLite driver is synchronous: its queries resolve without
+   * waiting for I/O, so a cycle that never pauses would hold up every request until it ends.
+   */
   pause(): Promise<void>;
 }
 
@@ -20,6 +23,7 @@ export async function raiseUnfired(deps: ScanDeps, due: RaiseInput[]): Promise<n
   for (const raise of due) {
     if (fired.has(dedupKeyOf(raise.personId, raise.triggerRef))) continue;
     if ((await deps.notifications.raise(raise)).created) created++;
+    await deps.pause();
   }
   return created;
 }

@@ -22,6 +22,7 @@ describe.skipIf(!availability.run)("the companion in the dashboard", () => {
     browser = await launch(stack.dashboardUrl);
     browser.page.setDefaultTimeout(10_000);
     await browser.page.goto(`/signin/${await stack.newSignInCode()}`);
+    await browser.page.getByRole("button", { name: "Continue to the dashboard" }).click();
     await browser.page.getByRole("heading", { name: "Hello, Ada" }).waitFor();
   });
   afterAll(async () => {

@@ -14,6 +14,7 @@ import {
   DismissNotificationDocument,
   EmitEventDocument,
   type EmitEventInput,
+  EngagementByIdDocument,
   ExpireNotificationDocument,
   InvokeNotificationActionDocument,
   IssuePersonTokenDocument,
@@ -37,6 +38,7 @@ import {
   ResolveNotificationDocument,
   type ResolveResultFieldsFragment,
   SetPersonQuietModeDocument,
+  SessionByIdDocument,
   SetQuietModeDocument,
   SnoozeNotificationDocument,
   UnsnoozeNotificationDocument,
@@ -109,6 +111,16 @@ export class HeraldClient {
   /** Null when absent or not visible to this person. */
   async get(id: string): Promise<Notification | null> {
     return (await this.transport.query(NotificationByIdDocument, { id })).notification;
+  }
+
+  /** One of this person's sessions by Herald's id; null when absent or someone else's. */
+  async session(id: string): Promise<{ id: string; harness: string; sessionId: string; label: string } | null> {
+    return (await this.transport.query(SessionByIdDocument, { id })).sessionById;
+  }
+
+  /** An engagement this person is a member of; null when absent or not theirs. */
+  async engagement(id: string): Promise<{ id: string; name: string } | null> {
+    return (await this.transport.query(EngagementByIdDocument, { id })).engagement;
   }
 
   async counts(filter?: NotificationFilter): Promise<Counts> {

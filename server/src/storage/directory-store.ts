@@ -45,6 +45,10 @@ export class DirectoryStore {
   findEngagement(id: string) {
     return this.db.engagement.findUnique({ where: { id } });
   }
+  /** The engagement, when the person is one of its members (the operator is one). */
+  findEngagementOfMember(id: string, personId: string) {
+    return this.db.engagement.findFirst({ where: { id, members: { some: { personId } } } });
+  }
   /** A new member joins at `createdAt` (activity in the engagement); a known one changes role only. */
   addEngagementMember(input: { engagementId: string; personId: string; role: string; createdAt: Date }) {
     return this.db.engagementMember.upsert({

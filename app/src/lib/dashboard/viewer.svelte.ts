@@ -1,0 +1,66 @@
+// The signed-in person as the page shows them: their name and quiet mode.
+import type { Connection } from "./connection.svelte";
+import type { Messages } from "./messages.svelte";
+
+const PREFERENCES_RETRY_MS = 5_000;
+
+export class Viewer {
+  name = $state("");
+  quietMode = $state(false);
+  quietBusy = $state(false);
+
+  constructor(
+    viewer: { name: string; quietMode: boolean },
+    private readonly connection: Connection,
+    private readonly messages: Messages,
+    private readonly fail: (error: unknown) => void,
+  ) {
+    this.name = viewer.name;
+    this.quietMode = viewer.quietMode;
+  }
+
+  /**
+   * Quiet mode as it changes anywhere (another tab or device, or the person's companion asked
+   * in conversation): the muted state follows without a reload. A dropped stream is followed
+   * again a little later. Returns the stop function.
+   */
+  followPreferences(): () => void {
+    let stopped = false;
+    let unsubscribe: (() => void) | null = null;
+    let retry: ReturnType<typeof setTimeout> | null = null;
+    const follow = () => {
+      const client = this.connection.client;
+      if (stopped || !client) return;
+      const again = () => {
+        unsubscribe?.();
+        unsubscribe = null;
+        if (!stopped) retry = setTimeout(follow, PREFERENCES_RETRY_MS);
+      };
+      unsubscribe = client.preferences({ next: (preferences) => (this.quietMode = preferences.quietMode), error: again, complete: again });
+    };
+    follow();
+    return () => {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      unsubscribe?.();
+    };
+  }
+
+  async setQuietMode(enabled: boolean): Promise<void> {
+    const client = this.connection.client;
+    if (!client || this.quietBusy) return;
+    this.quietBusy = true;
+    try {
+      this.quietMode = await client.setQuietMode(enabled);
+      this.messages.notify(
+        this.quietMode
+          ? "Quiet mode is on: new notifications are kept for later and not shown as they arrive."
+          : "Quiet mode is off: anything that arrived meanwhile is shown now.",
+      );
+    } catch (error) {
+      this.fail(error);
+    } finally {
+      this.quietBusy = false;
+    }
+  }
+}

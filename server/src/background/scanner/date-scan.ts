@@ -3,9 +3,7 @@
 import { factTriggerRef } from "../../domain/companion.ts";
 import { daysUntil, parseDateRules, upcomingOccurrence } from "../../domain/date-rules.ts";
 import type { RaiseInput } from "../../service/notification-service.ts";
-import { raiseUnfired, type ScanDeps } from "./scan-deps.ts";
-
-const PAGE = 500;
+import { raiseUnfired, SCAN_PAGE, type ScanDeps } from "./scan-deps.ts";
 
 export async function scanDates(deps: ScanDeps, now: Date, leadDays: number): Promise<{ checked: number; created: number }> {
   await deps.scan.extractOutdatedDates(deps.pause);
@@ -13,7 +11,7 @@ export async function scanDates(deps: ScanDeps, now: Date, leadDays: number): Pr
   let created = 0;
   for (let after: string | null = null; ; ) {
     await deps.pause();
-    const facts = await deps.scan.datedFacts(after, PAGE);
+    const facts = await deps.scan.datedFacts(after, SCAN_PAGE);
     const due: RaiseInput[] = [];
     for (const fact of facts) {
       for (const rule of parseDateRules(fact.dateRules)) {
@@ -24,7 +22,7 @@ export async function scanDates(deps: ScanDeps, now: Date, leadDays: number): Pr
     await deps.pause();
     created += await raiseUnfired(deps, due);
     checked += facts.length;
-    if (facts.length < PAGE) return { checked, created };
+    if (facts.length < SCAN_PAGE) return { checked, created };
     after = facts[facts.length - 1]!.id;
   }
 }

@@ -2,16 +2,14 @@
 // operator, once per period of inactivity.
 import { isStale, staleTriggerRef } from "../../domain/companion.ts";
 import type { RaiseInput } from "../../service/notification-service.ts";
-import { raiseUnfired, type ScanDeps } from "./scan-deps.ts";
-
-const PAGE = 500;
+import { raiseUnfired, SCAN_PAGE, type ScanDeps } from "./scan-deps.ts";
 
 export async function scanEngagements(deps: ScanDeps, now: Date, staleDays: number): Promise<{ checked: number; created: number }> {
   let checked = 0;
   let created = 0;
   for (let after: string | null = null; ; ) {
     await deps.pause();
-    const engagements = await deps.scan.engagements(after, PAGE);
+    const engagements = await deps.scan.engagements(after, SCAN_PAGE);
     await deps.pause();
     const activity = await deps.scan.lastActivity(engagements.map((e) => e.id));
     const due: RaiseInput[] = [];
@@ -33,7 +31,7 @@ export async function scanEngagements(deps: ScanDeps, now: Date, staleDays: numb
     }
     created += await raiseUnfired(deps, due);
     checked += engagements.length;
-    if (engagements.length < PAGE) return { checked, created };
+    if (engagements.length < SCAN_PAGE) return { checked, created };
     after = engagements[engagements.length - 1]!.id;
   }
 }

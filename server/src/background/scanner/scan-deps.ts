@@ -2,6 +2,12 @@ import { dedupKeyOf } from "../../domain/companion.ts";
 import type { NotificationService, RaiseInput } from "../../service/notification-service.ts";
 import type { ScanService } from "../../service/scan-service.ts";
 
+/**
+ * Rows per query. Small enough that one query never holds the (synchronous) SQLite driver long
+ * while requests wait; large enough that a 100,000-fact cycle is a few hundred queries.
+ */
+export const SCAN_PAGE = 200;
+
 export interface ScanDeps {
   scan: ScanService;
   notifications: NotificationService;

@@ -10,5 +10,6 @@ import "./mutations.ts";
 import "./subscriptions.ts";
 import { lexicographicSortSchema } from "graphql";
 import { builder } from "./builder.ts";
+import { guardTextArguments } from "./safe-text.ts";
 
-export const schema = lexicographicSortSchema(builder.toSchema());
+export const schema = guardTextArguments(lexicographicSortSchema(builder.toSchema()));

@@ -31,10 +31,11 @@ interface Reservation {
 /** graphql-sse's answer when a request is refused: a body and its init. */
 type Refusal = SSEResponse;
 
-const json = { "content-type": "application/json; charset=utf-8" };
+// A fresh object each time: the fetch ponyfill writes content-length into the headers it is given.
+const json = () => ({ "content-type": "application/json; charset=utf-8" });
 
 function refusal(code: HttpErrorCode, message: string, headers: Record<string, string> = {}): Refusal {
-  return [JSON.stringify(errorBody(code, message)), { status: httpStatusOf[code], statusText: "", headers: { ...json, ...headers } }];
+  return [JSON.stringify(errorBody(code, message)), { status: httpStatusOf[code], statusText: "", headers: { ...json(), ...headers } }];
 }
 
 const codeOfStatus = (status: number) => (Object.keys(httpStatusOf) as HttpErrorCode[]).find((c) => httpStatusOf[c] === status);
@@ -53,7 +54,7 @@ function refusalOf(errors: readonly GraphQLError[], fallback: HttpErrorCode): Re
       return { message: e.message, extensions: { ...extensions, code } };
     }),
   };
-  return [JSON.stringify(body), { status, statusText: "", headers: json }];
+  return [JSON.stringify(body), { status, statusText: "", headers: json() }];
 }
 
 const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
@@ -160,7 +161,14 @@ export function useGraphQLStream(options: GraphQLStreamOptions): Plugin & { rese
               if (error instanceof GraphQLError) return refusalOf([error], "GRAPHQL_PARSE_FAILED");
               throw error;
             }
-            const errors = enveloped.validate(enveloped.schema, document);
+            let errors: readonly GraphQLError[];
+            try {
+              errors = enveloped.validate(enveloped.schema, document);
+            } catch (error) {
+              // graphql-armor's limits throw their refusal rather than report it.
+              if (error instanceof GraphQLError) return refusalOf([error], "GRAPHQL_VALIDATION_FAILED");
+              throw error;
+            }
             if (errors.length > 0) return refusalOf(errors, "GRAPHQL_VALIDATION_FAILED");
             const operation = getOperationAST(document, params.operationName);
             if (!operation) {
@@ -199,7 +207,7 @@ export function useGraphQLStream(options: GraphQLStreamOptions): Plugin & { rese
         endResponse(await typed(await handler(request)));
       } catch (error) {
         logger.error({ err: error }, "unexpected error on the stream endpoint");
-        endResponse(new Response(JSON.stringify(errorBody("INTERNAL_SERVER_ERROR", "Unexpected error.")), { status: 500, headers: json }));
+        endResponse(errorResponse("INTERNAL_SERVER_ERROR", "Unexpected error."));
       }
     },
   };
@@ -218,7 +226,8 @@ async function typed(response: Response): Promise<Response> {
   }
   const errors = body.errors?.length ? body.errors : [{ message: response.statusText || "The request was refused" }];
   const headers = new Headers(response.headers);
-  headers.set("content-type", json["content-type"]);
+  headers.set("content-type", json()["content-type"]);
+  headers.delete("content-length");
   return new Response(JSON.stringify({ errors: errors.map((e) => ({ message: e.message, extensions: { code, ...e.extensions } })) }), {
     status: response.status,
     headers,

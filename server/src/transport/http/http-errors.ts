@@ -16,6 +16,7 @@ export const httpStatusOf = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
+  INTERNAL_SERVER_ERROR: 500,
 } as const;
 
 export type HttpErrorCode = keyof typeof httpStatusOf;

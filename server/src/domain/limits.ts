@@ -22,5 +22,5 @@ export const limits = {
   queryNesting: 64,
   /** Parsed documents kept for reuse: at most this many, and this many bytes of source. */
   parseCacheDocuments: 1_000,
-  parseCacheBytes: 8 * 1024 * 1024,
+  parseCacheBytes: 1024 * 1024,
 } as const;

@@ -63,7 +63,7 @@ const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
 const reservationToken = (request: Request) =>
   request.headers.get(TOKEN_HEADER_KEY) || new URL(request.url).searchParams.get(TOKEN_QUERY_KEY) || null;
 
-export function useGraphQLStream(options: GraphQLStreamOptions): Plugin & { reservationCount(): number } {
+export function useGraphQLStream(options: GraphQLStreamOptions): Plugin {
   const { endpoint, logger, documentLimits } = options;
   const reservations = new Map<string, Reservation>();
   const unopened = new Map<string, number>();
@@ -144,7 +144,6 @@ export function useGraphQLStream(options: GraphQLStreamOptions): Plugin & { rese
   };
 
   return {
-    reservationCount: () => reservations.size,
     onYogaInit({ yoga }) {
       const server = yoga as unknown as YogaServerInstance<Record<string, unknown>, Record<string, unknown>>;
       handler = createHandler(

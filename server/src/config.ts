@@ -19,10 +19,17 @@ const schema = z.object({
   HERALD_SSE_RESERVATIONS_PER_CREDENTIAL: z.coerce.number().int().min(1).default(10),
   /** Comma-separated origins allowed to call the API from a browser (besides HERALD_DASHBOARD_URL). */
   HERALD_CORS_ORIGINS: z.string().default(""),
-  HERALD_DASHBOARD_URL: z.string().optional(),
   /** GraphiQL loads its scripts from a CDN: on by default only outside production. */
   HERALD_GRAPHIQL: z.enum(["true", "false", "1", "0", "on", "off"]).optional(),
+  /** Where the dashboard is served, for printed sign-in links (kept without a trailing slash). */
+  HERALD_DASHBOARD_URL: z
+    .url({ protocol: /^https?$/ })
+    .transform((url) => url.replace(/\/+$/, ""))
+    .optional(),
 });
+
+/** The dashboard's address when HERALD_DASHBOARD_URL is unset (its development server). */
+export const DEFAULT_DASHBOARD_URL = "http://127.0.0.1:5173";
 
 export type Config = z.infer<typeof schema>;
 

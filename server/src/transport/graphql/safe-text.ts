@@ -2,7 +2,7 @@
 // and lone surrogates are refused the same way on every provider, whichever field carries them.
 import { defaultFieldResolver, type GraphQLFieldResolver, type GraphQLSchema, getNamedType, isObjectType, isUnionType } from "graphql";
 import { assertSafeText } from "../../domain/validation.ts";
-import { asResult } from "./types/results.ts";
+import { failureOf } from "./errors.ts";
 
 // Fields name input paths relative to an `input` argument (as the services' validation does).
 const checkArgs = (args: Record<string, unknown>) => {
@@ -20,16 +20,16 @@ export function guardTextArguments(schema: GraphQLSchema): GraphQLSchema {
       // A field whose result union has a ValidationError member answers with it, like any other invalid input.
       const typedFailure = isUnionType(returned) && returned.getTypes().some((t) => t.name === "ValidationError");
       const resolve: GraphQLFieldResolver<unknown, unknown> = field.resolve ?? defaultFieldResolver;
-      field.resolve = typedFailure
-        ? (source, args, ctx, info) =>
-            asResult(async () => {
-              checkArgs(args);
-              return resolve(source, args, ctx, info);
-            }, ["ValidationError"])
-        : (source, args, ctx, info) => {
-            checkArgs(args);
-            return resolve(source, args, ctx, info);
-          };
+      field.resolve = (source, args, ctx, info) => {
+        try {
+          checkArgs(args);
+        } catch (error) {
+          const failure = typedFailure ? failureOf(error) : null;
+          if (failure) return failure;
+          throw error;
+        }
+        return resolve(source, args, ctx, info);
+      };
       const subscribe = field.subscribe;
       if (subscribe) {
         field.subscribe = (source, args, ctx, info) => {

@@ -14,7 +14,7 @@ import { boundedParseCache, useDocumentLimits } from "./document-limits.ts";
 import { useGraphQLStream } from "./graphql-stream.ts";
 import { useStreamGuard } from "./stream-guard.ts";
 import type { Services } from "../../services.ts";
-import type { GraphQLContext } from "../graphql/context.ts";
+import { type GraphQLContext, newContext } from "../graphql/context.ts";
 import { schema } from "../graphql/schema.ts";
 
 const exampleQuery = `# Herald: paste a person token into the headers below, then run.
@@ -82,12 +82,12 @@ export function createGraphQLHandler(services: Services, logger: Logger, tuning:
     ],
     context: async ({ request, caller }): Promise<GraphQLContext> => {
       // The stream endpoint has authenticated the request already.
-      if (caller) return { caller: caller as Caller, services, memo: new Map() };
+      if (caller) return newContext(caller as Caller, services);
       const authorization = request.headers.get("authorization");
       // No credential at all: introspection (GraphiQL's docs) still works; every field refuses.
-      if (!authorization) return { caller: null, services, memo: new Map() };
+      if (!authorization) return newContext(null, services);
       try {
-        return { caller: await authenticate(authorization), services, memo: new Map() };
+        return newContext(await authenticate(authorization), services);
       } catch (error) {
         if (error instanceof DomainError) {
           throw new GraphQLError(error.message, { extensions: { code: error.code, http: { status: 401 } } });

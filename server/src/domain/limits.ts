@@ -20,7 +20,7 @@ export const limits = {
   /** Tokens in one GraphQL document, and brackets open at once; both refused before parsing. */
   queryTokens: 5_000,
   queryNesting: 64,
-  /** Parsed documents kept for reuse: at most this many, and this many bytes of source. */
+  /** Parsed documents kept for reuse: at most this many, holding about this much memory. */
   parseCacheDocuments: 1_000,
-  parseCacheBytes: 1024 * 1024,
+  parseCacheBytes: 16 * 1024 * 1024,
 } as const;

@@ -33,7 +33,7 @@ export function createGraphQLHandler(services: Services, logger: Logger, tuning:
   // every masked error again at error level, which would let any client flood the error log.
   const logged = new WeakSet<object>();
   const documentLimits = { maxTokens: limits.queryTokens, maxNesting: limits.queryNesting };
-  const authenticate = async (authorization: string | null): Promise<Caller> => services.auth.authenticate(authorization);
+  const authenticate = (authorization: string | null) => services.auth.authenticate(authorization);
   return createYoga<Record<string, unknown>, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
@@ -111,12 +111,9 @@ export function createGraphQLHandler(services: Services, logger: Logger, tuning:
             extensions: { code: original.code, ...(original instanceof ValidationError ? { field: original.field } : {}) },
           });
         }
-        if (error instanceof GraphQLError && !error.originalError) {
-          logger.debug({ code: error.extensions.code }, error.message);
-        } else {
-          logged.add(error as object);
-          logger.error({ err: original }, "unexpected error");
-        }
+        logged.add(error as object);
+        if (error instanceof GraphQLError && !error.originalError) logger.debug({ code: error.extensions.code }, error.message);
+        else logger.error({ err: original }, "unexpected error");
         // Never the development variant: it would put stack traces in responses.
         void isDev;
         return maskError(error, message, false);

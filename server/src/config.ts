@@ -1,6 +1,9 @@
 // Everything the server reads from its environment, checked once at start.
 import { z } from "zod";
 
+/** Agent harnesses whose sessions Herald labels (reportExchange, `herald session-metadata`). */
+export const supportedHarnesses = ["pi", "claude-code", "codex", "opencode"] as const;
+
 const schema = z.object({
   DATABASE_URL: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65_535).default(4000),
@@ -21,6 +24,11 @@ const schema = z.object({
   HERALD_CORS_ORIGINS: z.string().default(""),
   /** GraphiQL loads its scripts from a CDN: on by default only outside production. */
   HERALD_GRAPHIQL: z.enum(["true", "false", "1", "0", "on", "off"]).optional(),
+  /** An OpenAI-compatible API (base URL or its /chat/completions endpoint); unset: the built-in labeler. */
+  HERALD_LABELER_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional()),
+  HERALD_LABELER_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  HERALD_LABELER_KEY: z.string().optional(),
+  HERALD_LABELER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Where the dashboard is served, for printed sign-in links (kept without a trailing slash). */
   HERALD_DASHBOARD_URL: z
     .url({ protocol: /^https?$/ })

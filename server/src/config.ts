@@ -17,6 +17,13 @@ const schema = z.object({
   HERALD_STREAM_QUEUE: z.coerce.number().int().min(10).default(1_000),
   HERALD_SNOOZE_INTERVAL_MS: z.coerce.number().int().min(10).default(1_000),
   HERALD_FEED_POLL_MS: z.coerce.number().int().min(10).default(2_000),
+  HERALD_MAX_BODY_BYTES: z.coerce.number().int().min(1_024).default(256 * 1024),
+  HERALD_SSE_RESERVATION_TTL_MS: z.coerce.number().int().min(100).default(30_000),
+  HERALD_SSE_RESERVATIONS_PER_CREDENTIAL: z.coerce.number().int().min(1).default(10),
+  /** Comma-separated origins allowed to call the API from a browser (besides HERALD_DASHBOARD_URL). */
+  HERALD_CORS_ORIGINS: z.string().default(""),
+  /** GraphiQL loads its scripts from a CDN: on by default only outside production. */
+  HERALD_GRAPHIQL: z.enum(["true", "false", "1", "0", "on", "off"]).optional(),
   /** An OpenAI-compatible API (base URL or its /chat/completions endpoint); unset: the built-in labeler. */
   HERALD_LABELER_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional()),
   HERALD_LABELER_MODEL: z.string().min(1).default("gpt-4o-mini"),
@@ -49,7 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return result.data;
 }
 
-/** Real-time settings (documented in the README, "Real-time delivery"). */
+/** Runtime settings (documented in the README, "Real-time delivery" and "Limits"). */
 export interface Tuning {
   redisUrl: string | undefined;
   heartbeatMs: number;
@@ -60,6 +67,15 @@ export interface Tuning {
   scanIntervalMs: number;
   dateLeadDays: number;
   staleEngagementDays: number;
+  /** Largest request body accepted on /graphql and /graphql/stream. */
+  maxBodyBytes: number;
+  /** How long a single-connection stream reservation (PUT /graphql/stream) waits to be opened. */
+  reservationTtlMs: number;
+  /** Reservations one credential may hold unopened at once. */
+  reservationsPerCredential: number;
+  /** Browser origins allowed by CORS (exact match, scheme://host[:port]). */
+  corsOrigins: string[];
+  graphiql: boolean;
 }
 
 export function tuningFrom(config: Config): Tuning {
@@ -73,5 +89,22 @@ export function tuningFrom(config: Config): Tuning {
     scanIntervalMs: config.HERALD_SCAN_INTERVAL_MS,
     dateLeadDays: config.HERALD_DATE_LEAD_DAYS,
     staleEngagementDays: config.HERALD_STALE_ENGAGEMENT_DAYS,
+    maxBodyBytes: config.HERALD_MAX_BODY_BYTES,
+    reservationTtlMs: config.HERALD_SSE_RESERVATION_TTL_MS,
+    reservationsPerCredential: config.HERALD_SSE_RESERVATIONS_PER_CREDENTIAL,
+    corsOrigins: allowedOrigins(config),
+    graphiql: config.HERALD_GRAPHIQL ? ["true", "1", "on"].includes(config.HERALD_GRAPHIQL) : config.NODE_ENV !== "production",
   };
+}
+
+function allowedOrigins(config: Config): string[] {
+  const listed = [...config.HERALD_CORS_ORIGINS.split(","), config.HERALD_DASHBOARD_URL ?? ""];
+  const origins = listed.map((entry) => entry.trim()).filter(Boolean).map((entry) => {
+    try {
+      return new URL(entry).origin;
+    } catch {
+      throw new Error(`Invalid environment: HERALD_CORS_ORIGINS / HERALD_DASHBOARD_URL entry "${entry}" is not a URL`);
+    }
+  });
+  return [...new Set(origins)];
 }

@@ -20,4 +20,10 @@ export const limits = {
   queryDepth: 10,
   queryCost: 5_000,
   queryAliases: 30,
+  /** Tokens in one GraphQL document, and brackets open at once; both refused before parsing. */
+  queryTokens: 5_000,
+  queryNesting: 64,
+  /** Parsed documents kept for reuse: at most this many, holding about this much memory. */
+  parseCacheDocuments: 1_000,
+  parseCacheBytes: 16 * 1024 * 1024,
 } as const;

@@ -235,7 +235,11 @@ for (const provider of providers) {
       await h.publish({ scope: "SESSION", sessionId: session.id, key: "turn", title: "first" });
       await sub.waitUntil((events) => changes(events).length >= 1);
       // A harness names its session as it runs; the stream must not keep the name it first saw.
-      await h.herald.database.db.session.update({ where: { id: session.id }, data: { label: "brave blue fox" } });
+      // A valid label state: a label always comes with the exchange that named it (docs/decisions.md).
+      await h.herald.database.db.session.update({
+        where: { id: session.id },
+        data: { label: "brave blue fox", completionId: "c-1", sourceGeneration: "1", labelGeneration: "1" },
+      });
       await h.publish({ scope: "SESSION", sessionId: session.id, key: "turn", title: "second" });
       const events = changes(await sub.waitUntil((received) => changes(received).length >= 2));
       sub.dispose();

@@ -1,25 +1,13 @@
 // Streams give back what they hold: dropped subscriptions release their listeners and memory,
 // and a client that stops reading is cut off instead of growing the server's memory.
 import { connect } from "node:net";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
+import { settledHeap } from "../support/memory.ts";
 import { eventually, sleep } from "../support/sse.ts";
 
-setFlagsFromString("--expose-gc");
-const gc = runInNewContext("gc") as () => void;
-
 const sqlite = providers[0]!;
-
-async function settledHeap(): Promise<number> {
-  for (let i = 0; i < 3; i++) {
-    gc();
-    await sleep(50);
-  }
-  return process.memoryUsage().heapUsed;
-}
 
 describe("stream resources", () => {
   let h: TestHerald;

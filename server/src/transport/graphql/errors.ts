@@ -125,9 +125,16 @@ export async function asResult<T extends object>(union: ResultUnion<T>, run: () 
   try {
     return await run();
   } catch (error) {
-    const name = (Object.keys(failureClasses) as FailureName[]).find((n) => error instanceof failureClasses[n]);
-    if (!name || !expectedFailures.get(union)?.includes(name)) throw error;
-    const e = error as DomainError & { field?: string; current?: NotificationRecord };
-    return { __typename: name, message: e.message, field: e.field, current: e.current };
+    const failure = failureOf(error);
+    if (!failure || !expectedFailures.get(union)?.includes(failure.__typename)) throw error;
+    return failure;
   }
+}
+
+/** A domain failure as the union member that carries it, or null for any other error. */
+export function failureOf(error: unknown): Failure | null {
+  const name = (Object.keys(failureClasses) as FailureName[]).find((n) => error instanceof failureClasses[n]);
+  if (!name) return null;
+  const e = error as DomainError & { field?: string; current?: NotificationRecord };
+  return { __typename: name, message: e.message, field: e.field, current: e.current };
 }

@@ -11,5 +11,6 @@ import "./events.ts";
 import "./companion.ts";
 import { lexicographicSortSchema } from "graphql";
 import { builder } from "./builder.ts";
+import { guardTextArguments } from "./safe-text.ts";
 
-export const schema = lexicographicSortSchema(builder.toSchema());
+export const schema = guardTextArguments(lexicographicSortSchema(builder.toSchema()));

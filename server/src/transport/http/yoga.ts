@@ -1,4 +1,4 @@
-// The HTTP face of the API: GraphQL (and GraphiQL) at /graphql.
+// The HTTP face of the API: GraphQL (and GraphiQL) at /graphql, graphql-sse at /graphql/stream.
 import { costLimitPlugin } from "@escape.tech/graphql-armor-cost-limit";
 import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
@@ -6,9 +6,12 @@ import { GraphQLError } from "graphql";
 import { createYoga, maskError } from "graphql-yoga";
 import { DomainError, ValidationError } from "../../domain/errors.ts";
 import { limits } from "../../domain/limits.ts";
-import { useGraphQLSSE } from "@graphql-yoga/plugin-graphql-sse";
 import type { Tuning } from "../../config.ts";
 import type { Logger } from "../../logger.ts";
+import type { Caller } from "../../service/caller.ts";
+import { useBodyLimit } from "./body-limit.ts";
+import { boundedParseCache, useDocumentLimits } from "./document-limits.ts";
+import { useGraphQLStream } from "./graphql-stream.ts";
 import { useStreamGuard } from "./stream-guard.ts";
 import type { Services } from "../../services.ts";
 import { type GraphQLContext, newContext } from "../graphql/context.ts";
@@ -26,35 +29,65 @@ query Inbox {
 `;
 
 export function createGraphQLHandler(services: Services, logger: Logger, tuning: Tuning) {
+  // Errors our maskError has already logged (once, at the level their kind deserves); Yoga logs
+  // every masked error again at error level, which would let any client flood the error log.
+  const logged = new WeakSet<object>();
+  const documentLimits = { maxTokens: limits.queryTokens, maxNesting: limits.queryNesting };
+  const authenticate = (authorization: string | null) => services.auth.authenticate(authorization);
   return createYoga<Record<string, unknown>, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
     landingPage: false,
-    graphiql: { title: "Herald GraphiQL", defaultQuery: exampleQuery, headers: '{"Authorization": "Bearer "}' },
+    graphiql: tuning.graphiql
+      ? { title: "Herald GraphiQL", defaultQuery: exampleQuery, headers: '{"Authorization": "Bearer "}' }
+      : false,
+    // Browsers may call from the listed origins only (credentials allowed); others get no CORS headers.
+    cors: (request) => {
+      const origin = request.headers.get("origin");
+      return origin && tuning.corsOrigins.includes(origin) ? { origin: [origin], credentials: true } : false;
+    },
+    parserAndValidationCache: boundedParseCache(limits.parseCacheDocuments, limits.parseCacheBytes),
     logging: {
       debug: (...args) => logger.debug(args.map(String).join(" ")),
       info: (...args) => logger.info(args.map(String).join(" ")),
       warn: (...args) => logger.warn(args.map(String).join(" ")),
-      error: (...args) => logger.error(args.map(String).join(" ")),
+      error: (...args) => {
+        const errors = args.filter((a): a is Error => a instanceof Error);
+        if (errors.length > 0 && errors.every((e) => logged.has(e))) return;
+        if (errors.length > 0) logger.error({ err: errors[0] }, "unexpected error");
+        else logger.error(args.map(String).join(" "));
+      },
     },
     plugins: [
+      // First: nothing may read a body before its size is checked.
+      useBodyLimit(tuning.maxBodyBytes),
       // graphql-sse protocol (distinct connections and single-connection reservations).
-      useGraphQLSSE({ endpoint: "/graphql/stream" }),
+      useGraphQLStream({
+        endpoint: "/graphql/stream",
+        reservationTtlMs: tuning.reservationTtlMs,
+        reservationsPerCredential: tuning.reservationsPerCredential,
+        documentLimits,
+        authenticate,
+        logger,
+      }),
       useStreamGuard({
         heartbeatMs: tuning.heartbeatMs,
         maxBufferedBytes: tuning.maxBufferedBytes,
         onSlowConsumer: () => logger.info("closed a stream whose client fell behind"),
       }),
+      useDocumentLimits(documentLimits),
       maxDepthPlugin({ n: limits.queryDepth, ignoreIntrospection: true }),
       costLimitPlugin({ maxCost: limits.queryCost, ignoreIntrospection: true }),
       maxAliasesPlugin({ n: limits.queryAliases }),
     ],
-    context: async ({ request }): Promise<GraphQLContext> => {
+    context: async ({ request, caller }): Promise<GraphQLContext> => {
+      // The stream endpoint has authenticated the request already.
+      if (caller) return newContext(caller as Caller, services);
       const authorization = request.headers.get("authorization");
       // No credential at all: introspection (GraphiQL's docs) still works; every field refuses.
       if (!authorization) return newContext(null, services);
       try {
-        return newContext(await services.auth.authenticate(authorization), services);
+        return newContext(await authenticate(authorization), services);
       } catch (error) {
         if (error instanceof DomainError) {
           throw new GraphQLError(error.message, { extensions: { code: error.code, http: { status: 401 } } });
@@ -69,13 +102,18 @@ export function createGraphQLHandler(services: Services, logger: Logger, tuning:
         const original = error instanceof GraphQLError ? error.originalError : error;
         if (original instanceof DomainError) {
           const graphQLError = error as GraphQLError;
+          logged.add(error as object);
+          // A client's mistake, not the server's: worth a debug line, never a stack.
+          logger.debug({ code: original.code }, original.message);
           return new GraphQLError(original.message, {
             nodes: graphQLError.nodes,
             path: graphQLError.path,
             extensions: { code: original.code, ...(original instanceof ValidationError ? { field: original.field } : {}) },
           });
         }
-        if (!(error instanceof GraphQLError && !error.originalError)) logger.error({ err: original }, "unexpected error");
+        logged.add(error as object);
+        if (error instanceof GraphQLError && !error.originalError) logger.debug({ code: error.extensions.code }, error.message);
+        else logger.error({ err: original }, "unexpected error");
         // Never the development variant: it would put stack traces in responses.
         void isDev;
         return maskError(error, message, false);

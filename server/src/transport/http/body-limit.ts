@@ -1,0 +1,58 @@
+// Refuses request bodies above the configured size before anything parses them. The body is
+// counted as it arrives, so a missing or false Content-Length does not get past the limit,
+// and nothing beyond limit + one chunk is ever held in memory.
+import type { Plugin } from "graphql-yoga";
+import { errorResponse } from "./http-errors.ts";
+
+/**
+ * After refusing, the rest of an upload is read and dropped (up to this much) so the client gets
+ * to read the 413: closing a socket with unread data makes the kernel reset the connection, and
+ * the client then sees a network error instead of the answer (nginx's "lingering close").
+ */
+const LINGER_BYTES = 32 * 1024 * 1024;
+
+export function useBodyLimit(maxBytes: number): Plugin {
+  const tooLarge = () => errorResponse("PAYLOAD_TOO_LARGE", `The request body is larger than ${maxBytes} bytes`);
+  return {
+    async onRequest({ request, setRequest, endResponse, fetchAPI }) {
+      if (!request.body) return;
+      const reader = request.body.getReader();
+      const declared = Number(request.headers.get("content-length") ?? "0");
+      const body = declared > maxBytes ? null : await readAtMost(reader, maxBytes);
+      if (!body) {
+        void discard(reader, LINGER_BYTES);
+        return endResponse(tooLarge());
+      }
+      setRequest(new fetchAPI.Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal }));
+    },
+  };
+}
+
+/** The whole body, or null as soon as it passes `maxBytes`. */
+async function readAtMost(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) return null;
+    chunks.push(value);
+  }
+  return new Uint8Array(Buffer.concat(chunks, size));
+}
+
+async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes: number): Promise<void> {
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      size += value.byteLength;
+      if (size > maxBytes) break;
+    }
+    await reader.cancel();
+  } catch {
+    // the client went away: nothing left to drop
+  }
+}

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expireServerLifetimeRecords } from "./background/retention.ts";
+import { startRevocationSweep } from "./background/revocation-sweep.ts";
 import { startSnoozeWaker } from "./background/snooze-waker.ts";
 import { loadConfig, type Tuning, tuningFrom } from "./config.ts";
 import { type Clock, systemClock } from "./domain/clock.ts";
@@ -24,6 +25,7 @@ import { EventLog } from "./storage/event-log.ts";
 import { migrate, pendingMigrations } from "./storage/migrate.ts";
 import { NotificationStore } from "./storage/notification-store.ts";
 import { randomSecret, SettingsStore } from "./storage/settings-store.ts";
+import { RequestRateLimiter } from "./transport/http/rate-limiter.ts";
 import { createGraphQLHandler } from "./transport/http/yoga.ts";
 
 export interface HeraldOptions {
@@ -39,6 +41,7 @@ export interface Herald {
   services: Services;
   database: Database;
   feed: EventFeed;
+  rateLimiter: RequestRateLimiter;
   tuning: Tuning;
   logger: Logger;
   close(): Promise<void>;
@@ -65,32 +68,40 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
   const eventLog = new EventLog(database.db);
 
   let bus: EventBus = new InMemoryEventBus();
+  let sharedRateLimit: { url: string; keyPrefix: string } | undefined;
   if (tuning.redisUrl) {
     const deployment = await settings.getOrCreate("deployment-id", () => randomUUID());
     const redis = new RedisEventBus(tuning.redisUrl, `herald:${deployment}:bus`, logger);
     await redis.start();
     bus = redis;
+    sharedRateLimit = { url: tuning.redisUrl, keyPrefix: `herald:${deployment}:rate` };
   }
+  const rateLimiter = new RequestRateLimiter({ points: tuning.rateLimitPoints, windowSeconds: tuning.rateLimitWindowSeconds, redis: sharedRateLimit });
   const feed = new EventFeed(bus, eventLog, logger, { gapWaitMs: 50, pollMs: tuning.feedPollMs });
   await feed.start();
 
   const notifications = new NotificationService(notificationStore, directoryStore, bus, cursors, clock);
   const directory = new DirectoryService(directoryStore, bus);
+  const auth = new AuthService(new CredentialStore(database.db), new SignInCodeStore(database.db), directoryStore, bus, clock);
   const services: Services = {
     notifications,
     directory,
-    auth: new AuthService(new CredentialStore(database.db), new SignInCodeStore(database.db), directoryStore, clock),
-    realtime: new RealtimeService(feed, eventLog, notifications, directory, cursors, logger, {
+    auth,
+    realtime: new RealtimeService(feed, eventLog, notifications, directory, cursors, auth, logger, {
       maxQueuedEvents: tuning.maxQueuedEvents,
+      maxStreamsPerCredential: tuning.maxStreamsPerCredential,
     }),
   };
   return {
     services,
     database,
     feed,
+    rateLimiter,
     tuning,
     logger,
     async close() {
+      services.realtime.stop();
+      rateLimiter.close();
       feed.stop();
       await bus.close();
       await database.close();
@@ -109,7 +120,8 @@ export async function startServer(herald: Herald, port: number, host: string): P
   const { logger, tuning } = herald;
   await expireServerLifetimeRecords(herald.services.notifications, logger);
   const stopWaker = startSnoozeWaker(herald.services.notifications, logger, tuning.snoozeIntervalMs);
-  const yoga = createGraphQLHandler(herald.services, logger, tuning);
+  const stopSweep = startRevocationSweep(herald.services.realtime, logger, tuning.revocationCheckMs);
+  const yoga = createGraphQLHandler(herald.services, logger, tuning, herald.rateLimiter);
   const server = createServer(yoga);
   // Idle keep-alive sockets must outlive the client's and a load balancer's idle timeout (60 s
   // is common), or the server closes one just as a client reuses it and the request fails.
@@ -128,6 +140,7 @@ export async function startServer(herald: Herald, port: number, host: string): P
     close: () =>
       new Promise<void>((resolve) => {
         stopWaker();
+        stopSweep();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

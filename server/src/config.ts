@@ -14,6 +14,10 @@ const schema = z.object({
   HERALD_STREAM_QUEUE: z.coerce.number().int().min(10).default(1_000),
   HERALD_SNOOZE_INTERVAL_MS: z.coerce.number().int().min(10).default(1_000),
   HERALD_FEED_POLL_MS: z.coerce.number().int().min(10).default(2_000),
+  HERALD_MAX_STREAMS_PER_CREDENTIAL: z.coerce.number().int().min(1).default(16),
+  HERALD_REVOCATION_CHECK_MS: z.coerce.number().int().min(10).default(2_000),
+  HERALD_RATE_LIMIT_POINTS: z.coerce.number().int().min(1).default(1_200),
+  HERALD_RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(60),
 });
 
 export type Config = z.infer<typeof schema>;
@@ -35,6 +39,13 @@ export interface Tuning {
   maxQueuedEvents: number;
   snoozeIntervalMs: number;
   feedPollMs: number;
+  /** Open streams one credential may hold on one instance. */
+  maxStreamsPerCredential: number;
+  /** How often an instance asks the store whether a credential holding a stream was revoked. */
+  revocationCheckMs: number;
+  /** Requests one credential (or one client address without one) may make per window. */
+  rateLimitPoints: number;
+  rateLimitWindowSeconds: number;
 }
 
 export function tuningFrom(config: Config): Tuning {
@@ -45,5 +56,9 @@ export function tuningFrom(config: Config): Tuning {
     maxQueuedEvents: config.HERALD_STREAM_QUEUE,
     snoozeIntervalMs: config.HERALD_SNOOZE_INTERVAL_MS,
     feedPollMs: config.HERALD_FEED_POLL_MS,
+    maxStreamsPerCredential: config.HERALD_MAX_STREAMS_PER_CREDENTIAL,
+    revocationCheckMs: config.HERALD_REVOCATION_CHECK_MS,
+    rateLimitPoints: config.HERALD_RATE_LIMIT_POINTS,
+    rateLimitWindowSeconds: config.HERALD_RATE_LIMIT_WINDOW_S,
   };
 }

@@ -94,7 +94,8 @@ function dashboardUrl(): string {
 
 async function withHerald(run: (herald: Awaited<ReturnType<typeof createHerald>>) => Promise<void>) {
   const config = loadConfig();
-  const herald = await createHerald({ databaseUrl: config.DATABASE_URL, logger: createLogger(config.LOG_LEVEL) });
+  // With REDIS_URL the command is heard by the running instances (a revocation ends streams at once).
+  const herald = await createHerald({ databaseUrl: config.DATABASE_URL, logger: createLogger(config.LOG_LEVEL), tuning: tuningFrom(config) });
   try {
     await run(herald);
   } finally {

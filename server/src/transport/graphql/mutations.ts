@@ -1,4 +1,5 @@
 // Write operations. Each checks the caller's kind and hands over to a service.
+import { UnauthenticatedError } from "../../domain/errors.ts";
 import { requirePerson, requireProducer } from "../../service/auth-service.ts";
 import { builder } from "./builder.ts";
 import { ActionInvocationRef } from "./types/action-invocation.ts";
@@ -84,6 +85,15 @@ builder.mutationFields((t) => ({
 // ---- anyone holding a sign-in code ----------------------------------------------------
 
 builder.mutationFields((t) => ({
+  signOut: t.boolean({
+    description:
+      "Revokes the credential that sent this request (a dashboard's sign-out); its open streams end on every instance. False if it was already revoked.",
+    resolve: (_root, _args, ctx) => {
+      if (!ctx.caller) throw new UnauthenticatedError("Send the credential to revoke as Authorization: Bearer <credential>");
+      return ctx.services.auth.revokeOwn(ctx.caller);
+    },
+  }),
+
   redeemSignInCode: t.field({
     type: IssuedCredentialRef,
     args: { code: t.arg.string({ required: true }) },

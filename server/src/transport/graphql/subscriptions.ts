@@ -2,6 +2,7 @@
 // connections at /graphql).
 import type { StreamItem } from "../../events/person-stream.ts";
 import { requirePerson, requireProducer } from "../../service/auth-service.ts";
+import { StreamEnded } from "../../service/stream-registry.ts";
 import { builder } from "./builder.ts";
 import { ActionInvocationRef } from "./types/action-invocation.ts";
 import { NotificationEventTypeEnum } from "./types/enums.ts";
@@ -25,24 +26,27 @@ builder.subscriptionFields((t) => ({
     type: NotificationEventRef,
     args: { after: t.arg.string({ required: false, description: "Replay every event after this cursor first." }) },
     subscribe: (_root, args, ctx) => {
-      const { personId } = requirePerson(ctx.caller);
-      const stream = ctx.services.realtime.notificationEvents(personId, args.after);
+      const caller = requirePerson(ctx.caller);
+      const stream = ctx.services.realtime.notificationEvents(caller, args.after);
       const realtime = ctx.services.realtime;
-      return mapIterator(stream, (item): EventShape => ({ ...item, cursor: realtime.cursorFor(personId, item.seq) }));
+      return mapIterator(stream, (item) => (item instanceof StreamEnded ? item : { ...item, cursor: realtime.cursorFor(caller.personId, item.seq) }));
     },
-    resolve: (event) => event,
+    resolve: (event: EventShape | StreamEnded) => endedOr(event),
   }),
 
   actionInvocations: t.field({
     type: ActionInvocationRef,
     args: { plugin: t.arg.string({ required: false, description: "Only invocations of this plugin's notifications." }) },
-    subscribe: (_root, args, ctx) => {
-      requireProducer(ctx.caller);
-      return ctx.services.realtime.actionInvocations(args.plugin ?? null);
-    },
-    resolve: (invocation) => invocation,
+    subscribe: (_root, args, ctx) => ctx.services.realtime.actionInvocations(requireProducer(ctx.caller), args.plugin ?? null),
+    resolve: (invocation) => endedOr(invocation),
   }),
 }));
+
+/** A stream ended for its caller's sake (revoked credential) carries the reason as its last result. */
+function endedOr<T>(value: T | StreamEnded): T {
+  if (value instanceof StreamEnded) throw value.error;
+  return value;
+}
 
 /** Maps an async iterator lazily, passing return() through so the source is released. */
 function mapIterator<T, U>(source: AsyncIterableIterator<T>, map: (value: T) => U): AsyncIterableIterator<U> {

@@ -9,6 +9,8 @@ import { limits } from "../../domain/limits.ts";
 import { useGraphQLSSE } from "@graphql-yoga/plugin-graphql-sse";
 import type { Tuning } from "../../config.ts";
 import type { Logger } from "../../logger.ts";
+import { callerOf, useCallerGate } from "./caller-gate.ts";
+import type { RequestRateLimiter } from "./rate-limiter.ts";
 import { useStreamGuard } from "./stream-guard.ts";
 import type { Services } from "../../services.ts";
 import type { GraphQLContext } from "../graphql/context.ts";
@@ -25,7 +27,7 @@ query Inbox {
 }
 `;
 
-export function createGraphQLHandler(services: Services, logger: Logger, tuning: Tuning) {
+export function createGraphQLHandler(services: Services, logger: Logger, tuning: Tuning, limiter: RequestRateLimiter) {
   return createYoga<Record<string, unknown>, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
@@ -38,6 +40,8 @@ export function createGraphQLHandler(services: Services, logger: Logger, tuning:
       error: (...args) => logger.error(args.map(String).join(" ")),
     },
     plugins: [
+      // First: refuses over-limit callers before anything is parsed or subscribed.
+      useCallerGate({ services, limiter, logger, graphqlEndpoint: "/graphql", streamEndpoint: "/graphql/stream" }),
       // graphql-sse protocol (distinct connections and single-connection reservations).
       useGraphQLSSE({ endpoint: "/graphql/stream" }),
       useStreamGuard({
@@ -50,11 +54,9 @@ export function createGraphQLHandler(services: Services, logger: Logger, tuning:
       maxAliasesPlugin({ n: limits.queryAliases }),
     ],
     context: async ({ request }): Promise<GraphQLContext> => {
-      const authorization = request.headers.get("authorization");
       // No credential at all: introspection (GraphiQL's docs) still works; every field refuses.
-      if (!authorization) return { caller: null, services, memo: new Map() };
       try {
-        return { caller: await services.auth.authenticate(authorization), services, memo: new Map() };
+        return { caller: await callerOf(services, request), services, memo: new Map() };
       } catch (error) {
         if (error instanceof DomainError) {
           throw new GraphQLError(error.message, { extensions: { code: error.code, http: { status: 401 } } });

@@ -74,3 +74,11 @@ export class RateLimitedError extends DomainError {
     super(`Too many requests; retry after ${retryAfterSeconds} s`);
   }
 }
+
+/** The store cannot be reached (e.g. PostgreSQL restarting); nothing was changed, the caller may retry. */
+export class StorageUnavailableError extends DomainError {
+  readonly code = "STORAGE_UNAVAILABLE";
+  constructor() {
+    super("Herald's database is unavailable right now; nothing was changed. Retry shortly");
+  }
+}

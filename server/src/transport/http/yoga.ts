@@ -4,7 +4,8 @@ import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { GraphQLError } from "graphql";
 import { createYoga, maskError } from "graphql-yoga";
-import { DomainError, ValidationError } from "../../domain/errors.ts";
+import { DomainError, StorageUnavailableError, ValidationError } from "../../domain/errors.ts";
+import { isStorageUnavailable } from "../../storage/unavailable.ts";
 import { limits } from "../../domain/limits.ts";
 import { useGraphQLSSE } from "@graphql-yoga/plugin-graphql-sse";
 import type { Tuning } from "../../config.ts";
@@ -61,6 +62,7 @@ export function createGraphQLHandler(services: Services, logger: Logger, tuning:
         if (error instanceof DomainError) {
           throw new GraphQLError(error.message, { extensions: { code: error.code, http: { status: 401 } } });
         }
+        if (isStorageUnavailable(error)) throw unavailable();
         throw error;
       }
     },
@@ -77,6 +79,10 @@ export function createGraphQLHandler(services: Services, logger: Logger, tuning:
             extensions: { code: original.code, ...(original instanceof ValidationError ? { field: original.field } : {}) },
           });
         }
+        if (isStorageUnavailable(original)) {
+          logger.warn({ err: (original as Error).message }, "storage unavailable");
+          return unavailable();
+        }
         if (!(error instanceof GraphQLError && !error.originalError)) logger.error({ err: original }, "unexpected error");
         // Never the development variant: it would put stack traces in responses.
         void isDev;
@@ -84,4 +90,10 @@ export function createGraphQLHandler(services: Services, logger: Logger, tuning:
       },
     },
   });
+}
+
+/** 503 with a typed code: the store is down (e.g. restarting); the client retries shortly. */
+function unavailable(): GraphQLError {
+  const error = new StorageUnavailableError();
+  return new GraphQLError(error.message, { extensions: { code: error.code, http: { status: 503, headers: { "retry-after": "5" } } } });
 }

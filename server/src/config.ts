@@ -16,7 +16,7 @@ const schema = z.object({
   HERALD_FEED_POLL_MS: z.coerce.number().int().min(10).default(2_000),
   HERALD_MAX_STREAMS_PER_CREDENTIAL: z.coerce.number().int().min(1).default(16),
   HERALD_REVOCATION_CHECK_MS: z.coerce.number().int().min(10).default(2_000),
-  HERALD_RATE_LIMIT_POINTS: z.coerce.number().int().min(1).default(1_200),
+  HERALD_RATE_LIMIT_POINTS: z.coerce.number().int().min(1).default(3_000),
   HERALD_RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(60),
 });
 

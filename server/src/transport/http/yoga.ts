@@ -14,7 +14,7 @@ import { callerOf, useCallerGate } from "./caller-gate.ts";
 import type { RequestRateLimiter } from "./rate-limiter.ts";
 import { useStreamGuard } from "./stream-guard.ts";
 import type { Services } from "../../services.ts";
-import type { GraphQLContext } from "../graphql/context.ts";
+import { type GraphQLContext, newContext } from "../graphql/context.ts";
 import { schema } from "../graphql/schema.ts";
 
 const exampleQuery = `# Herald: paste a person token into the headers below, then run.
@@ -57,7 +57,7 @@ export function createGraphQLHandler(services: Services, logger: Logger, tuning:
     context: async ({ request }): Promise<GraphQLContext> => {
       // No credential at all: introspection (GraphiQL's docs) still works; every field refuses.
       try {
-        return { caller: await callerOf(services, request), services, memo: new Map() };
+        return newContext(await callerOf(services, request), services);
       } catch (error) {
         if (error instanceof DomainError) {
           throw new GraphQLError(error.message, { extensions: { code: error.code, http: { status: 401 } } });

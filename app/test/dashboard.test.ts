@@ -387,7 +387,22 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
   });
 
   it("shows a session's INLINE notifications in its page, with the session label on the card", async () => {
-    const session = await stack.producer.createSession({ harness: "claude-code", sessionId: "sess-e2e-1", ownerPersonId: stack.person.id });
+    // A harness reports an exchange: the session gets its generated label in the background.
+    const reported = await stack.producer.reportExchange({
+      harness: "claude-code",
+      sessionId: "sess-e2e-1",
+      completionId: "msg-1",
+      personId: stack.person.id,
+      cwd: "/home/ada/src/shop",
+      userText: "Migrate the checkout tests to vitest",
+      assistantText: "Migrated all checkout tests.",
+    });
+    await eventually(async () => (await stack.producer.sessionMetadata("claude-code", "sess-e2e-1"))?.labelGeneration === "1");
+    const label = (await stack.producer.sessionMetadata("claude-code", "sess-e2e-1"))!.label;
+    expect(label).toBe("Migrate Checkout Tests Vitest");
+    // Only the notification published below stays active in this session.
+    await stack.producer.expire(reported.notification!.id);
+    const session = reported.session;
     await publish({
       scope: "SESSION",
       sessionId: session.id,
@@ -402,6 +417,7 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
     await openDrawer();
     const link = drawerCard("tests:failed").locator("a.session");
     await link.waitFor();
+    expect(await link.textContent()).toBe(`Session: ${label}`);
     // The scope filter narrows the drawer to session notifications.
     await drawer().getByLabel("Scope").selectOption("SESSION");
     await expect.poll(() => drawer().locator("article[data-surface=drawer]").evaluateAll((cards) => cards.map((c) => c.getAttribute("data-key")))).toEqual([
@@ -413,7 +429,7 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
     await page.waitForURL(`**/sessions/${session.id}`);
     const inline = page.locator("[data-testid=inline-area] article[data-surface=inline][data-key='tests:failed']");
     await inline.waitFor();
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain(session.label || "claude-code sess-e2e-1");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain(label);
     await screenshot(page, "session-inline");
     await afterSubscriptions(1, () => page.goto("/"));
   });
@@ -431,6 +447,31 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
     await page.waitForURL(`**/engagements/${engagement.id}`);
     await page.getByRole("heading", { level: 1, name: "Acme onboarding" }).waitFor();
     await page.locator("article[data-surface=page][data-key='acme:kickoff']").waitFor();
+    await afterSubscriptions(1, () => page.goto("/"));
+  });
+
+  it("names a session or engagement page that has no notifications, and answers 404 for one that is not the person's", async () => {
+    const session = await stack.producer.createSession({ harness: "codex", sessionId: "quiet-session-1", ownerPersonId: stack.person.id });
+    await page.goto(`/sessions/${session.id}`);
+    await page.getByRole("heading", { level: 1, name: session.label || "codex quiet-session-1" }).waitFor();
+    await page.getByText("codex · quiet-session-1").waitFor();
+    await page.getByText("No notifications for this session").waitFor();
+    expect(await page.title()).toBe(`${session.label || "codex quiet-session-1"} · Herald`);
+    await screenshot(page, "session-empty");
+
+    const engagement = await stack.producer.createEngagement({ name: "Quiet engagement", operatorPersonId: stack.person.id });
+    await page.goto(`/engagements/${engagement.id}`);
+    await page.getByRole("heading", { level: 1, name: "Quiet engagement" }).waitFor();
+    await page.getByText("No active notifications for this engagement").waitFor();
+
+    const bob = await stack.producer.createPerson("Bob");
+    const bobs = await stack.producer.createSession({ harness: "codex", sessionId: "bobs-session", ownerPersonId: bob.id });
+    for (const path of [`/sessions/${bobs.id}`, "/sessions/no-such-session", "/engagements/no-such-engagement"]) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await page.getByRole("heading", { level: 1, name: /^No such (session|engagement)$/ }).waitFor();
+      expect(await page.content()).not.toContain("bobs-session");
+    }
     await afterSubscriptions(1, () => page.goto("/"));
   });
 
@@ -535,6 +576,11 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
 
     const code = await stack.newSignInCode();
     await page.goto(`/signin/${code}`);
+    // Opening the link signs no one in: the confirm page's button does.
+    await page.getByRole("heading", { name: "Sign in to Herald" }).waitFor();
+    expect((await browser.context.cookies()).some((c) => c.name === "herald_token")).toBe(false);
+    await screenshot(page, "signin-confirm");
+    await page.getByRole("button", { name: "Continue to the dashboard" }).click();
     await page.waitForURL(`${stack.dashboardUrl}/`);
     await page.getByRole("heading", { name: "Hello, Ada" }).waitFor();
     expect(page.url()).not.toContain(code);
@@ -542,13 +588,15 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
     await page.getByRole("button", { name: /^Sign out/ }).click();
     await page.waitForURL("**/signin");
     await page.goto(`/signin/${code}`);
+    await page.getByRole("button", { name: "Continue to the dashboard" }).click();
     await page.getByRole("heading", { name: "This sign-in link did not work" }).waitFor();
     expect(await page.getByRole("alert").textContent()).toContain("not valid any more");
   });
 
   it("tells the person when their token stops working, and sends them to sign in again", async () => {
     const code = await stack.newSignInCode();
-    await afterSubscriptions(1, () => page.goto(`/signin/${code}`));
+    await page.goto(`/signin/${code}`);
+    await afterSubscriptions(1, () => page.getByRole("button", { name: "Continue to the dashboard" }).click());
     await page.getByRole("heading", { name: "Hello, Ada" }).waitFor();
     const token = (await browser.context.cookies()).find((c) => c.name === "herald_token")?.value ?? "";
     expect(token).toMatch(/^herald_pt_/);

@@ -12,6 +12,7 @@ import {
   CreateSessionDocument,
   type CreateSessionInput,
   DismissNotificationDocument,
+  EngagementByIdDocument,
   ExpireNotificationDocument,
   InvokeNotificationActionDocument,
   IssuePersonTokenDocument,
@@ -26,10 +27,13 @@ import {
   PublishNotificationDocument,
   RedeemSignInCodeDocument,
   RememberFactDocument,
+  ReportExchangeDocument,
+  SessionMetadataDocument,
   type RememberFactInput,
   type PublishResultFieldsFragment,
   ResolveNotificationDocument,
   type ResolveResultFieldsFragment,
+  SessionByIdDocument,
   SetQuietModeDocument,
   SignOutDocument,
   SnoozeNotificationDocument,
@@ -50,7 +54,10 @@ import type {
   Page,
   PublishNotificationInput,
   PublishResult,
+  ReportedExchange,
+  ReportExchangeInput,
   ResolutionInput,
+  SessionMetadata,
 } from "./types.ts";
 
 export type HeraldClientOptions = TransportOptions;
@@ -102,6 +109,16 @@ export class HeraldClient {
   /** Null when absent or not visible to this person. */
   async get(id: string): Promise<Notification | null> {
     return (await this.transport.query(NotificationByIdDocument, { id })).notification;
+  }
+
+  /** One of this person's sessions by Herald's id; null when absent or someone else's. */
+  async session(id: string): Promise<{ id: string; harness: string; sessionId: string; label: string } | null> {
+    return (await this.transport.query(SessionByIdDocument, { id })).sessionById;
+  }
+
+  /** An engagement this person is a member of; null when absent or not theirs. */
+  async engagement(id: string): Promise<{ id: string; name: string } | null> {
+    return (await this.transport.query(EngagementByIdDocument, { id })).engagement;
   }
 
   async counts(filter?: NotificationFilter): Promise<Counts> {
@@ -244,6 +261,25 @@ export class HeraldClient {
 
   async createSession(input: CreateSessionInput): Promise<{ id: string; harness: string; sessionId: string; label: string }> {
     return (await this.transport.mutate(CreateSessionDocument, { input })).createSession;
+  }
+
+  /**
+   * An agent harness's completed exchange: counts it (a retried `completionId` changes nothing),
+   * notifies the session's owner and refreshes the session's label in the background.
+   * Throws HeraldValidationError naming the field for bad input.
+   */
+  async reportExchange(input: ReportExchangeInput): Promise<ReportedExchange> {
+    const { reportExchange: r } = await this.transport.mutate(ReportExchangeDocument, { input });
+    if (r.__typename === "ValidationError") throw new HeraldValidationError(r.field, r.message);
+    return { duplicate: r.duplicate, session: r.session, notification: r.notification };
+  }
+
+  /**
+   * A session's label state by its harness and the harness's own session id, or null when absent
+   * (or, for a person, not theirs). Generations are decimal strings.
+   */
+  async sessionMetadata(harness: string, sessionId: string): Promise<SessionMetadata | null> {
+    return (await this.transport.query(SessionMetadataDocument, { harness, sessionId })).session;
   }
 
   async createEngagement(input: CreateEngagementInput): Promise<{ id: string; name: string; operatorPersonId: string }> {

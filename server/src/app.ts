@@ -16,7 +16,9 @@ import { AuthService } from "./service/auth-service.ts";
 import { CursorCodec } from "./service/cursor.ts";
 import { DirectoryService } from "./service/directory-service.ts";
 import { NotificationService } from "./service/notification-service.ts";
+import { BuiltinLabeler, type Labeler } from "./service/labelers/index.ts";
 import { RealtimeService } from "./service/realtime-service.ts";
+import { SessionService } from "./service/session-service.ts";
 import type { Services } from "./services.ts";
 import { CredentialStore, SignInCodeStore } from "./storage/credential-store.ts";
 import { type Database, openDatabase, resolveDatabaseUrl } from "./storage/database.ts";
@@ -24,6 +26,7 @@ import { DirectoryStore } from "./storage/directory-store.ts";
 import { EventLog } from "./storage/event-log.ts";
 import { migrate, pendingMigrations } from "./storage/migrate.ts";
 import { NotificationStore } from "./storage/notification-store.ts";
+import { SessionStore } from "./storage/session-store.ts";
 import { randomSecret, SettingsStore } from "./storage/settings-store.ts";
 import { RequestRateLimiter } from "./transport/http/rate-limiter.ts";
 import { createGraphQLHandler } from "./transport/http/yoga.ts";
@@ -35,6 +38,8 @@ export interface HeraldOptions {
   /** Apply migrations first (default true). */
   migrate?: boolean;
   tuning?: Partial<Tuning>;
+  /** Names agent sessions (default: the built-in, offline labeler). */
+  labeler?: Labeler;
 }
 
 export interface Herald {
@@ -82,10 +87,12 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
 
   const notifications = new NotificationService(notificationStore, directoryStore, bus, cursors, clock);
   const directory = new DirectoryService(directoryStore, bus);
+  const sessions = new SessionService(new SessionStore(database.db), directory, notifications, options.labeler ?? new BuiltinLabeler(), logger);
   const auth = new AuthService(new CredentialStore(database.db), new SignInCodeStore(database.db), directoryStore, bus, clock);
   const services: Services = {
     notifications,
     directory,
+    sessions,
     auth,
     realtime: new RealtimeService(feed, eventLog, notifications, directory, cursors, auth, logger, {
       maxQueuedEvents: tuning.maxQueuedEvents,
@@ -100,6 +107,8 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
     tuning,
     logger,
     async close() {
+      // Label refreshes in flight are bounded by the labeler's timeout; let them land.
+      await sessions.settled();
       services.realtime.stop();
       rateLimiter.close();
       feed.stop();

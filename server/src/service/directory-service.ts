@@ -39,11 +39,14 @@ export class DirectoryService {
     return (await this.store.findPerson(personId))?.quietMode ?? false;
   }
 
-  /** Idempotent for the same owner, so a harness hook may register its session on every run. */
-  async createSession(input: { harness: unknown; sessionId: unknown; ownerPersonId: string }) {
+  /**
+   * Idempotent for the same owner, so a harness hook may register its session on every run.
+   * `ownerField` names the input field that gave the owner (for the caller's ValidationError).
+   */
+  async createSession(input: { harness: unknown; sessionId: unknown; ownerPersonId: string }, ownerField = "ownerPersonId") {
     const harness = parse(identifier, input.harness, "harness");
     const nativeSessionId = parse(identifier, input.sessionId, "sessionId");
-    await mustHavePerson(this.store, input.ownerPersonId, "ownerPersonId");
+    await mustHavePerson(this.store, input.ownerPersonId, ownerField);
     const existing = await this.store.findSessionByNativeId(harness, nativeSessionId);
     if (existing) {
       if (existing.ownerPersonId !== input.ownerPersonId) {
@@ -65,6 +68,12 @@ export class DirectoryService {
     return this.store.findSession(id);
   }
 
+  /** The person's own session by Herald's id; null for any other (absent or not theirs alike). */
+  async sessionOf(personId: string, id: string) {
+    const session = await this.store.findSession(id);
+    return session && session.ownerPersonId === personId ? session : null;
+  }
+
   async createEngagement(input: { name: unknown; operatorPersonId: string }) {
     const name = validateName(input.name);
     await mustHavePerson(this.store, input.operatorPersonId, "operatorPersonId");
@@ -75,6 +84,11 @@ export class DirectoryService {
 
   findEngagement(id: string) {
     return this.store.findEngagement(id);
+  }
+
+  /** An engagement the person is a member of; null for any other (absent or not theirs alike). */
+  engagementOf(personId: string, id: string) {
+    return this.store.findEngagementOfMember(id, personId);
   }
 
   async addEngagementMember(input: { engagementId: string; personId: string; role?: string | null }) {

@@ -3,8 +3,12 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { assertionCommitted } from "./background/listeners/assertion-committed.ts";
+import { renderProduced } from "./background/listeners/render-produced.ts";
+import { shapeConfirmed } from "./background/listeners/shape-confirmed.ts";
 import { expireServerLifetimeRecords } from "./background/retention.ts";
 import { startRevocationSweep } from "./background/revocation-sweep.ts";
+import { TriggerScanner } from "./background/scanner/scanner.ts";
 import { startSnoozeWaker } from "./background/snooze-waker.ts";
 import { loadConfig, type Tuning, tuningFrom } from "./config.ts";
 import { type Clock, systemClock } from "./domain/clock.ts";
@@ -15,11 +19,15 @@ import type { Logger } from "./logger.ts";
 import { AuthService } from "./service/auth-service.ts";
 import { CursorCodec } from "./service/cursor.ts";
 import { DirectoryService } from "./service/directory-service.ts";
+import { EventService } from "./service/event-service.ts";
+import { ListenerRegistry } from "./service/listener-registry.ts";
 import { NotificationService } from "./service/notification-service.ts";
 import { BuiltinLabeler, type Labeler } from "./service/labelers/index.ts";
 import { RealtimeService } from "./service/realtime-service.ts";
 import { SessionService } from "./service/session-service.ts";
+import { ScanService } from "./service/scan-service.ts";
 import type { Services } from "./services.ts";
+import { CompanionStore } from "./storage/companion-store.ts";
 import { CredentialStore, SignInCodeStore } from "./storage/credential-store.ts";
 import { type Database, openDatabase, resolveDatabaseUrl } from "./storage/database.ts";
 import { DirectoryStore } from "./storage/directory-store.ts";
@@ -47,6 +55,7 @@ export interface Herald {
   database: Database;
   feed: EventFeed;
   rateLimiter: RequestRateLimiter;
+  scanner: TriggerScanner;
   tuning: Tuning;
   logger: Logger;
   close(): Promise<void>;
@@ -86,9 +95,20 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
   await feed.start();
 
   const notifications = new NotificationService(notificationStore, directoryStore, bus, cursors, clock);
-  const directory = new DirectoryService(directoryStore, bus);
+  const directory = new DirectoryService(directoryStore, bus, clock);
   const sessions = new SessionService(new SessionStore(database.db), directory, notifications, options.labeler ?? new BuiltinLabeler(), logger);
   const auth = new AuthService(new CredentialStore(database.db), new SignInCodeStore(database.db), directoryStore, bus, clock);
+  // emitEvent's dispatch table: one line per listener (modules in background/listeners/).
+  const listeners = new ListenerRegistry()
+    .register(renderProduced)
+    .register(shapeConfirmed)
+    .register(assertionCommitted);
+  const companionStore = new CompanionStore(database.db);
+  const scanner = new TriggerScanner(new ScanService(companionStore), notifications, clock, logger, {
+    intervalMs: tuning.scanIntervalMs,
+    dateLeadDays: tuning.dateLeadDays,
+    staleEngagementDays: tuning.staleEngagementDays,
+  });
   const services: Services = {
     notifications,
     directory,
@@ -98,12 +118,14 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
       maxQueuedEvents: tuning.maxQueuedEvents,
       maxStreamsPerCredential: tuning.maxStreamsPerCredential,
     }),
+    events: new EventService(companionStore, directoryStore, listeners, notifications, clock),
   };
   return {
     services,
     database,
     feed,
     rateLimiter,
+    scanner,
     tuning,
     logger,
     async close() {
@@ -130,6 +152,7 @@ export async function startServer(herald: Herald, port: number, host: string): P
   await expireServerLifetimeRecords(herald.services.notifications, logger);
   const stopWaker = startSnoozeWaker(herald.services.notifications, logger, tuning.snoozeIntervalMs);
   const stopSweep = startRevocationSweep(herald.services.realtime, logger, tuning.revocationCheckMs);
+  const stopScanner = herald.scanner.start();
   const yoga = createGraphQLHandler(herald.services, logger, tuning, herald.rateLimiter);
   const server = createServer(yoga);
   // Idle keep-alive sockets must outlive the client's and a load balancer's idle timeout (60 s
@@ -152,6 +175,6 @@ export async function startServer(herald: Herald, port: number, host: string): P
         stopSweep();
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      }).then(stopScanner),
   };
 }

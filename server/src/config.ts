@@ -26,6 +26,12 @@ const schema = z.object({
   HERALD_LABELER_MODEL: z.string().min(1).default("gpt-4o-mini"),
   HERALD_LABELER_KEY: z.string().optional(),
   HERALD_LABELER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** The trigger scanner's cycle (one instance of a deployment scans per cycle). */
+  HERALD_SCAN_INTERVAL_MS: z.coerce.number().int().min(1_000).default(300_000),
+  /** How many days ahead a date in a remembered fact is announced. */
+  HERALD_DATE_LEAD_DAYS: z.coerce.number().int().min(0).max(366).default(7),
+  /** Days without activity after which an engagement's operator is nudged. */
+  HERALD_STALE_ENGAGEMENT_DAYS: z.coerce.number().int().min(1).max(3_650).default(14),
   /** Where the dashboard is served, for printed sign-in links (kept without a trailing slash). */
   HERALD_DASHBOARD_URL: z
     .url({ protocol: /^https?$/ })
@@ -62,6 +68,9 @@ export interface Tuning {
   /** Requests one credential (or one client address without one) may make per window. */
   rateLimitPoints: number;
   rateLimitWindowSeconds: number;
+  scanIntervalMs: number;
+  dateLeadDays: number;
+  staleEngagementDays: number;
 }
 
 export function tuningFrom(config: Config): Tuning {
@@ -76,5 +85,8 @@ export function tuningFrom(config: Config): Tuning {
     revocationCheckMs: config.HERALD_REVOCATION_CHECK_MS,
     rateLimitPoints: config.HERALD_RATE_LIMIT_POINTS,
     rateLimitWindowSeconds: config.HERALD_RATE_LIMIT_WINDOW_S,
+    scanIntervalMs: config.HERALD_SCAN_INTERVAL_MS,
+    dateLeadDays: config.HERALD_DATE_LEAD_DAYS,
+    staleEngagementDays: config.HERALD_STALE_ENGAGEMENT_DAYS,
   };
 }

@@ -131,7 +131,18 @@ describe("sign-in", () => {
     expect(cookieOf(mine)).toMatch(/^herald_token=herald_pt_/);
   });
 
-  it("signs out by clearing the cookie", async () => {
+  it("signs out by revoking the token it holds and clearing the cookie", async () => {
+    // A token of its own: the others in this file keep using the stack's.
+    const token = await createHeraldClient({ url: stack.heraldUrl, token: stack.producerKey }).issuePersonToken(stack.person.id, "sign-out test");
+    const events: NotificationEvent[] = [];
+    let ended = false;
+    const live = createHeraldClient({ url: stack.heraldUrl, token });
+    live.events(await live.eventsCursor(), { next: (e) => events.push(e), error: () => (ended = true), complete: () => (ended = true) });
+    // The stream is open once something published reaches it.
+    const producer = createHeraldClient({ url: stack.heraldUrl, token: stack.producerKey });
+    await producer.publish({ scope: "PERSON", personId: stack.person.id, key: "before-sign-out", title: "before sign-out", source: { plugin: "tests" } });
+    await eventually(() => events.length > 0, 10_000);
+    producer.close();
     const response = await fetch(`${stack.dashboardUrl}/signout`, {
       method: "POST",
       redirect: "manual",
@@ -139,13 +150,17 @@ describe("sign-in", () => {
         accept: "text/html",
         origin: stack.dashboardUrl,
         "content-type": "application/x-www-form-urlencoded",
-        cookie: `herald_token=${stack.person.token}`,
+        cookie: `herald_token=${token}`,
       },
       body: "",
     });
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/signin");
     expect(cookieOf(response)).toMatch(/herald_token=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i);
+    // The token is revoked, not only forgotten by this browser: a copy of it is refused, and its stream ended.
+    await expect(createHeraldClient({ url: stack.heraldUrl, token }).viewer()).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+    await eventually(() => ended, 10_000);
+    live.close();
   });
 
   it("sends a signed-out visitor to the sign-in page", async () => {

@@ -42,6 +42,7 @@ import {
   SetPersonQuietModeDocument,
   SessionByIdDocument,
   SetQuietModeDocument,
+  SignOutDocument,
   SnoozeNotificationDocument,
   UnsnoozeNotificationDocument,
   UpdateNotificationDocument,
@@ -178,6 +179,14 @@ export class HeraldClient {
 
   async setQuietMode(enabled: boolean): Promise<boolean> {
     return (await this.transport.mutate(SetQuietModeDocument, { enabled })).setQuietMode.quietMode;
+  }
+
+  /**
+   * Revokes this client's credential on the server (sign-out): it stops working at once and its open
+   * streams end on every instance. False when it was already revoked.
+   */
+  async signOut(): Promise<boolean> {
+    return (await this.transport.mutate(SignOutDocument, {})).signOut;
   }
 
   /**

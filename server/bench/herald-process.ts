@@ -8,7 +8,17 @@ export const heraldBin = fileURLToPath(new URL("../bin/herald.js", import.meta.u
 
 export function heraldEnv(databaseUrl: string): NodeJS.ProcessEnv {
   // production: no demo data on first start; warn: request logs would cost the server CPU.
-  return { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: "0", HOST: "127.0.0.1" };
+  // The per-credential limits are lifted: the load generators are one credential doing the work of many.
+  return {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    NODE_ENV: "production",
+    LOG_LEVEL: "warn",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    HERALD_RATE_LIMIT_POINTS: "1000000000",
+    HERALD_MAX_STREAMS_PER_CREDENTIAL: "1000000",
+  };
 }
 
 type SpawnChild = (command: string, args: string[], env: NodeJS.ProcessEnv) => ChildProcess;

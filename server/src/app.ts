@@ -7,6 +7,7 @@ import { assertionCommitted } from "./background/listeners/assertion-committed.t
 import { renderProduced } from "./background/listeners/render-produced.ts";
 import { shapeConfirmed } from "./background/listeners/shape-confirmed.ts";
 import { expireServerLifetimeRecords } from "./background/retention.ts";
+import { startRevocationSweep } from "./background/revocation-sweep.ts";
 import { TriggerScanner } from "./background/scanner/scanner.ts";
 import { startSnoozeWaker } from "./background/snooze-waker.ts";
 import { loadConfig, type Tuning, tuningFrom } from "./config.ts";
@@ -35,6 +36,7 @@ import { migrate, pendingMigrations } from "./storage/migrate.ts";
 import { NotificationStore } from "./storage/notification-store.ts";
 import { SessionStore } from "./storage/session-store.ts";
 import { randomSecret, SettingsStore } from "./storage/settings-store.ts";
+import { RequestRateLimiter } from "./transport/http/rate-limiter.ts";
 import { createGraphQLHandler } from "./transport/http/yoga.ts";
 
 export interface HeraldOptions {
@@ -52,6 +54,7 @@ export interface Herald {
   services: Services;
   database: Database;
   feed: EventFeed;
+  rateLimiter: RequestRateLimiter;
   scanner: TriggerScanner;
   tuning: Tuning;
   logger: Logger;
@@ -79,18 +82,22 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
   const eventLog = new EventLog(database.db);
 
   let bus: EventBus = new InMemoryEventBus();
+  let sharedRateLimit: { url: string; keyPrefix: string } | undefined;
   if (tuning.redisUrl) {
     const deployment = await settings.getOrCreate("deployment-id", () => randomUUID());
     const redis = new RedisEventBus(tuning.redisUrl, `herald:${deployment}:bus`, logger);
     await redis.start();
     bus = redis;
+    sharedRateLimit = { url: tuning.redisUrl, keyPrefix: `herald:${deployment}:rate` };
   }
+  const rateLimiter = new RequestRateLimiter({ points: tuning.rateLimitPoints, windowSeconds: tuning.rateLimitWindowSeconds, redis: sharedRateLimit });
   const feed = new EventFeed(bus, eventLog, logger, { gapWaitMs: 50, pollMs: tuning.feedPollMs });
   await feed.start();
 
   const notifications = new NotificationService(notificationStore, directoryStore, bus, cursors, clock);
   const directory = new DirectoryService(directoryStore, bus, clock);
   const sessions = new SessionService(new SessionStore(database.db), directory, notifications, options.labeler ?? new BuiltinLabeler(), logger);
+  const auth = new AuthService(new CredentialStore(database.db), new SignInCodeStore(database.db), directoryStore, bus, clock);
   // emitEvent's dispatch table: one line per listener (modules in background/listeners/).
   const listeners = new ListenerRegistry()
     .register(renderProduced)
@@ -106,9 +113,10 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
     notifications,
     directory,
     sessions,
-    auth: new AuthService(new CredentialStore(database.db), new SignInCodeStore(database.db), directoryStore, clock),
-    realtime: new RealtimeService(feed, eventLog, notifications, directory, cursors, logger, {
+    auth,
+    realtime: new RealtimeService(feed, eventLog, notifications, directory, cursors, auth, logger, {
       maxQueuedEvents: tuning.maxQueuedEvents,
+      maxStreamsPerCredential: tuning.maxStreamsPerCredential,
     }),
     events: new EventService(companionStore, directoryStore, listeners, notifications, clock),
   };
@@ -116,12 +124,15 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
     services,
     database,
     feed,
+    rateLimiter,
     scanner,
     tuning,
     logger,
     async close() {
       // Label refreshes in flight are bounded by the labeler's timeout; let them land.
       await sessions.settled();
+      services.realtime.stop();
+      rateLimiter.close();
       feed.stop();
       await bus.close();
       await database.close();
@@ -140,8 +151,9 @@ export async function startServer(herald: Herald, port: number, host: string): P
   const { logger, tuning } = herald;
   await expireServerLifetimeRecords(herald.services.notifications, logger);
   const stopWaker = startSnoozeWaker(herald.services.notifications, logger, tuning.snoozeIntervalMs);
+  const stopSweep = startRevocationSweep(herald.services.realtime, logger, tuning.revocationCheckMs);
   const stopScanner = herald.scanner.start();
-  const yoga = createGraphQLHandler(herald.services, logger, tuning);
+  const yoga = createGraphQLHandler(herald.services, logger, tuning, herald.rateLimiter);
   const server = createServer(yoga);
   // Idle keep-alive sockets must outlive the client's and a load balancer's idle timeout (60 s
   // is common), or the server closes one just as a client reuses it and the request fails.
@@ -160,6 +172,7 @@ export async function startServer(herald: Herald, port: number, host: string): P
     close: () =>
       new Promise<void>((resolve) => {
         stopWaker();
+        stopSweep();
         server.close(() => resolve());
         server.closeAllConnections();
       }).then(stopScanner),

@@ -24,6 +24,10 @@ const schema = z.object({
   HERALD_CORS_ORIGINS: z.string().default(""),
   /** GraphiQL loads its scripts from a CDN: on by default only outside production. */
   HERALD_GRAPHIQL: z.enum(["true", "false", "1", "0", "on", "off"]).optional(),
+  HERALD_MAX_STREAMS_PER_CREDENTIAL: z.coerce.number().int().min(1).default(16),
+  HERALD_REVOCATION_CHECK_MS: z.coerce.number().int().min(10).default(2_000),
+  HERALD_RATE_LIMIT_POINTS: z.coerce.number().int().min(1).default(3_000),
+  HERALD_RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(60),
   /** An OpenAI-compatible API (base URL or its /chat/completions endpoint); unset: the built-in labeler. */
   HERALD_LABELER_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional()),
   HERALD_LABELER_MODEL: z.string().min(1).default("gpt-4o-mini"),
@@ -64,6 +68,13 @@ export interface Tuning {
   maxQueuedEvents: number;
   snoozeIntervalMs: number;
   feedPollMs: number;
+  /** Open streams one credential may hold on one instance. */
+  maxStreamsPerCredential: number;
+  /** How often an instance asks the store whether a credential holding a stream was revoked. */
+  revocationCheckMs: number;
+  /** Requests one credential (or one client address without one) may make per window. */
+  rateLimitPoints: number;
+  rateLimitWindowSeconds: number;
   scanIntervalMs: number;
   dateLeadDays: number;
   staleEngagementDays: number;
@@ -86,6 +97,10 @@ export function tuningFrom(config: Config): Tuning {
     maxQueuedEvents: config.HERALD_STREAM_QUEUE,
     snoozeIntervalMs: config.HERALD_SNOOZE_INTERVAL_MS,
     feedPollMs: config.HERALD_FEED_POLL_MS,
+    maxStreamsPerCredential: config.HERALD_MAX_STREAMS_PER_CREDENTIAL,
+    revocationCheckMs: config.HERALD_REVOCATION_CHECK_MS,
+    rateLimitPoints: config.HERALD_RATE_LIMIT_POINTS,
+    rateLimitWindowSeconds: config.HERALD_RATE_LIMIT_WINDOW_S,
     scanIntervalMs: config.HERALD_SCAN_INTERVAL_MS,
     dateLeadDays: config.HERALD_DATE_LEAD_DAYS,
     staleEngagementDays: config.HERALD_STALE_ENGAGEMENT_DAYS,

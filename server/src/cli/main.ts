@@ -90,6 +90,8 @@ program
 
 async function withHerald(run: (herald: Awaited<ReturnType<typeof createHerald>>, config: Config) => Promise<void>) {
   const config = loadConfig();
+  // No bus: a command must not wait for Redis. Running instances find a revocation in the store
+  // within HERALD_REVOCATION_CHECK_MS (signOut over the API reaches them at once).
   const herald = await createHerald({ databaseUrl: config.DATABASE_URL, logger: createLogger(config.LOG_LEVEL) });
   try {
     await run(herald, config);

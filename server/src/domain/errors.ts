@@ -58,3 +58,27 @@ export class UnauthenticatedError extends DomainError {
 export class ForbiddenError extends DomainError {
   readonly code = "FORBIDDEN";
 }
+
+/** A credential already holds as many open streams as one credential may. */
+export class TooManyStreamsError extends DomainError {
+  readonly code = "TOO_MANY_STREAMS";
+  constructor(limit: number) {
+    super(`This credential already has ${limit} open streams on this server; close one before opening another`);
+  }
+}
+
+/** A credential (or, without one, a client address) sent more requests than its rate allows. */
+export class RateLimitedError extends DomainError {
+  readonly code = "RATE_LIMITED";
+  constructor(readonly retryAfterSeconds: number) {
+    super(`Too many requests; retry after ${retryAfterSeconds} s`);
+  }
+}
+
+/** The store cannot be reached (e.g. PostgreSQL restarting); nothing was changed, the caller may retry. */
+export class StorageUnavailableError extends DomainError {
+  readonly code = "STORAGE_UNAVAILABLE";
+  constructor() {
+    super("Herald's database is unavailable right now; nothing was changed. Retry shortly");
+  }
+}

@@ -1,5 +1,6 @@
 // Messages between the processes of a deployment: committed notification events (carrying the
-// event-log sequence number), quiet-mode changes and action invocations. The bus may lose or
+// event-log sequence number), quiet-mode changes, action invocations and revoked credentials
+// (every instance ends their open streams). The bus may lose or
 // reorder messages (Redis outage, several publishers); event-feed.ts restores order from the log.
 import type { JsonValue } from "../domain/json.ts";
 
@@ -29,7 +30,8 @@ export interface ActionInvocationMessage {
 export type BusMessage =
   | { kind: "event"; event: WireEvent }
   | { kind: "quiet"; personId: string; quietMode: boolean }
-  | { kind: "invocation"; invocation: ActionInvocationMessage };
+  | { kind: "invocation"; invocation: ActionInvocationMessage }
+  | { kind: "revoked"; credentialIds: string[] };
 
 export type BusListener = (message: BusMessage) => void;
 

@@ -26,6 +26,7 @@ export class EventFeed {
   private readonly pending = new Map<number, WireEvent>();
   private readonly persons = new Map<string, Set<PersonListener>>();
   private readonly invocationListeners = new Set<(invocation: ActionInvocationMessage) => void>();
+  private readonly revocationListeners = new Set<(credentialIds: string[]) => void>();
   private readonly cleanups: (() => void)[] = [];
   private catchingUp: Promise<void> | null = null;
   private gapTimer: NodeJS.Timeout | null = null;
@@ -51,6 +52,7 @@ export class EventFeed {
     if (this.gapTimer) clearTimeout(this.gapTimer);
     this.persons.clear();
     this.invocationListeners.clear();
+    this.revocationListeners.clear();
   }
 
   /** The last sequence number handed to subscribers. */
@@ -89,6 +91,12 @@ export class EventFeed {
     return () => this.invocationListeners.delete(listener);
   }
 
+  /** Credentials revoked anywhere in the deployment (their streams must end on this instance). */
+  onRevoked(listener: (credentialIds: string[]) => void): () => void {
+    this.revocationListeners.add(listener);
+    return () => this.revocationListeners.delete(listener);
+  }
+
   /** Reads the log past the head and hands over what it finds (also fills gaps). */
   catchUp(): Promise<void> {
     this.catchingUp ??= (async () => {
@@ -111,8 +119,10 @@ export class EventFeed {
     if (message.kind === "event") this.accept(message.event, false);
     else if (message.kind === "quiet") {
       for (const listener of this.persons.get(message.personId) ?? []) listener.quiet(message.quietMode);
-    } else {
+    } else if (message.kind === "invocation") {
       for (const listener of this.invocationListeners) listener(message.invocation);
+    } else if (message.kind === "revoked" && Array.isArray(message.credentialIds)) {
+      for (const listener of this.revocationListeners) listener(message.credentialIds);
     }
   }
 

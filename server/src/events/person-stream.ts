@@ -19,8 +19,8 @@ export interface PersonStreamDeps {
   feed: EventFeed;
   log: EventLog;
   quietMode(personId: string): Promise<boolean>;
-  /** Records that a PERSON/SESSION notification reached a connected client (once). */
-  markDelivered(personId: string, notificationId: string): void;
+  /** A PERSON/SESSION notification, still PENDING, reached a connected client: record it (once per revision). */
+  markDelivered(personId: string, notification: NotificationRecord): void;
   /** Live events a slow client may have waiting before the server gives up on it. */
   maxQueuedEvents: number;
 }
@@ -100,7 +100,6 @@ async function* personEvents(deps: PersonStreamDeps, personId: string, after: nu
       signal();
     },
   });
-  const delivered = new Set<string>();
   let lastSent = after ?? deps.feed.head;
   let quiet = await deps.quietMode(personId);
   let holding = false;
@@ -115,13 +114,7 @@ async function* personEvents(deps: PersonStreamDeps, personId: string, after: nu
     }
     lastSent = event.seq;
     const notification = notificationOf(event);
-    if (notification.scope !== "APPLICATION" && notification.status === "PENDING") {
-      const key = `${notification.id}:${notification.revision}`;
-      if (!delivered.has(key)) {
-        delivered.add(key);
-        deps.markDelivered(personId, notification.id);
-      }
-    }
+    if (notification.scope !== "APPLICATION" && notification.status === "PENDING") deps.markDelivered(personId, notification);
     return { seq: event.seq, type: event.type as NotificationEventType, notification };
   };
 

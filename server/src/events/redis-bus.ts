@@ -63,6 +63,8 @@ export class RedisEventBus implements EventBus {
 
   async close(): Promise<void> {
     this.listeners.clear();
+    // QUIT after what is in flight, so a short-lived process (`herald revoke`) does not drop its message.
+    await Promise.race([this.publisher.quit().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
     this.publisher.disconnect();
     this.subscriber.disconnect();
   }

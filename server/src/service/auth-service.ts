@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import type { Clock } from "../domain/clock.ts";
 import { ForbiddenError, UnauthenticatedError } from "../domain/errors.ts";
 import { validateName } from "../domain/validation.ts";
+import type { EventBus } from "../events/bus.ts";
 import type { CredentialKind, CredentialStore, SignInCodeStore } from "../storage/credential-store.ts";
 import type { DirectoryStore } from "../storage/directory-store.ts";
 import type { Caller } from "./caller.ts";
@@ -29,6 +30,7 @@ export class AuthService {
     private readonly credentials: CredentialStore,
     private readonly signInCodes: SignInCodeStore,
     private readonly directory: DirectoryStore,
+    private readonly bus: EventBus,
     private readonly clock: Clock,
   ) {}
 
@@ -57,8 +59,24 @@ export class AuthService {
     return this.issue("PRODUCER_KEY", validateName(name), null);
   }
 
-  revoke(idOrPrefix: string): Promise<number> {
-    return this.credentials.revoke(idOrPrefix, this.clock.now());
+  /**
+   * Revokes by id or visible prefix; returns how many were revoked. Every instance hears of it on
+   * the bus and ends the credential's open streams (revokedAmong is the safety net for a lost message).
+   */
+  async revoke(idOrPrefix: string): Promise<number> {
+    const ids = await this.credentials.revoke(idOrPrefix, this.clock.now());
+    if (ids.length > 0) this.bus.publish({ kind: "revoked", credentialIds: ids });
+    return ids.length;
+  }
+
+  /** Sign-out: the caller's own credential stops working, here and on every instance. */
+  async revokeOwn(caller: Caller): Promise<boolean> {
+    return (await this.revoke(caller.credentialId)) > 0;
+  }
+
+  /** Which of these credentials no longer work. */
+  revokedAmong(credentialIds: readonly string[]): Promise<string[]> {
+    return this.credentials.revokedAmong(credentialIds);
   }
 
   /** Turns an Authorization header into a caller, or refuses. */

@@ -62,6 +62,8 @@ export interface PageArgs {
 }
 
 const MARK_ALL_LIMIT = 10_000;
+/** Records marked per transaction by markAllSeen: small enough that other writers wait at most one chunk. */
+const MARK_ALL_CHUNK = 100;
 
 export class NotificationService {
   constructor(
@@ -260,9 +262,25 @@ export class NotificationService {
 
   /** Beyond the per-call id limit of markSeen: the ids come from the store, not the caller. */
   async markAllSeen(personId: string, filter: NotificationFilter | null | undefined): Promise<number> {
-    const ids = await this.store.visibleIds(personId, unseenOnly(effectiveFilter(filter)), this.clock.now(), MARK_ALL_LIMIT);
-    const changed = await this.seenEach(personId, ids.slice(0, MARK_ALL_LIMIT));
-    return changed.filter((r) => r.status === "SEEN").length;
+    const now = this.clock.now();
+    const ids = (await this.store.visibleIds(personId, unseenOnly(effectiveFilter(filter)), now, MARK_ALL_LIMIT)).slice(0, MARK_ALL_LIMIT);
+    let changed = 0;
+    // One transaction per chunk, not per call: thousands of rows in one would hold the write lock
+    // (SQLite's, or PostgreSQL's event counter row) for seconds while every other writer waits.
+    for (let i = 0; i < ids.length; i += MARK_ALL_CHUNK) {
+      const chunk = ids.slice(i, i + MARK_ALL_CHUNK);
+      const records = await this.changeMany(async (tx) => {
+        const decisions: Decision[] = [];
+        for (const id of chunk) {
+          const decision = await this.decideAsPerson(tx, personId, id, (view, receipt) => decideSeen(view, receipt, personId, now)).catch(ignoreNotFound);
+          if (decision) decisions.push(decision);
+        }
+        return decisions;
+      });
+      changed += records.filter((r) => r.status === "SEEN").length;
+      await yieldToOtherRequests();
+    }
+    return changed;
   }
 
   private async seenEach(personId: string, ids: readonly string[]): Promise<NotificationRecord[]> {
@@ -362,17 +380,36 @@ export class NotificationService {
     return applied.record;
   }
 
+  /** Several decisions in one transaction; their events are published after it commits. */
+  private async changeMany(decideAll: (tx: NotificationTx) => Promise<Decision[]>): Promise<NotificationRecord[]> {
+    const applied = await this.store.transaction(async (tx) => {
+      const results = [];
+      for (const decision of await decideAll(tx)) results.push(await tx.apply(decision));
+      return results;
+    });
+    for (const { event } of applied) if (event) this.publishCommitted(event);
+    return applied.map((a) => a.record);
+  }
+
   private changeAsPerson(
     personId: string,
     id: string,
     decide: (view: NotificationRecord, receipt: Receipt | null) => Decision,
   ): Promise<NotificationRecord> {
-    return this.change(async (tx) => {
-      const record = await tx.findById(id);
-      if (!record || !visibleTo(personId, record)) throw new NotFoundError();
-      const receipt = record.scope === "APPLICATION" ? await tx.findReceipt(id, personId) : null;
-      return decide(viewOf(record, receipt), receipt);
-    });
+    return this.change((tx) => this.decideAsPerson(tx, personId, id, decide));
+  }
+
+  /** Decides a change of a person's view of a record; NotFoundError when they cannot see it. */
+  private async decideAsPerson(
+    tx: NotificationTx,
+    personId: string,
+    id: string,
+    decide: (view: NotificationRecord, receipt: Receipt | null) => Decision,
+  ): Promise<Decision> {
+    const record = await tx.findById(id);
+    if (!record || !visibleTo(personId, record)) throw new NotFoundError();
+    const receipt = record.scope === "APPLICATION" ? await tx.findReceipt(id, personId) : null;
+    return decide(viewOf(record, receipt), receipt);
   }
 
   /** Only after commit: a subscriber must never see a change that could still roll back. */
@@ -396,6 +433,14 @@ export class NotificationService {
     }
     return target;
   }
+}
+
+/**
+ * SQLite's driver is synchronous, so a loop of transactions can run on promise callbacks alone and
+ * never let the event loop read another request; a macrotask turn between chunks lets it in.
+ */
+function yieldToOtherRequests(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** Ids the person cannot see (or that are gone) are skipped, not errors, in batch and delivery marks. */

@@ -6,44 +6,100 @@ import { listenerIterator } from "../events/listener-iterator.ts";
 import { personEventStream, type StreamItem } from "../events/person-stream.ts";
 import type { Logger } from "../logger.ts";
 import type { EventLog } from "../storage/event-log.ts";
+import type { AuthService } from "./auth-service.ts";
+import type { Caller } from "./caller.ts";
 import type { CursorCodec } from "./cursor.ts";
 import type { DirectoryService } from "./directory-service.ts";
 import type { NotificationService } from "./notification-service.ts";
+import { type StreamEnded, StreamRegistry } from "./stream-registry.ts";
 
 export interface RealtimeOptions {
   /** Live events a connection may have waiting before it is closed as too slow. */
   maxQueuedEvents: number;
+  /** Open streams one credential may hold on this instance. */
+  maxStreamsPerCredential: number;
 }
 
+/** Delivery marks remembered per instance; an older one marked again is a no-op write. */
+const DELIVERED_MEMORY = 10_000;
+
 export class RealtimeService {
+  private readonly streams: StreamRegistry;
+  /** `notificationId:revision` marks this instance has started: one write per event, not per stream. */
+  private readonly delivered = new Set<string>();
+  private readonly stopListening: () => void;
+
   constructor(
     private readonly feed: EventFeed,
     private readonly log: EventLog,
     private readonly notifications: NotificationService,
     private readonly directory: DirectoryService,
     private readonly cursors: CursorCodec,
+    private readonly auth: AuthService,
     private readonly logger: Logger,
     private readonly options: RealtimeOptions,
-  ) {}
+  ) {
+    this.streams = new StreamRegistry(options.maxStreamsPerCredential);
+    this.stopListening = feed.onRevoked((ids) => this.endStreamsOf(ids));
+  }
+
+  /** Open streams of a credential on this instance (the HTTP layer refuses past the cap early). */
+  openStreams(credentialId: string): number {
+    return this.streams.count(credentialId);
+  }
+
+  /** Throws TooManyStreamsError when the credential holds as many streams as it may. */
+  assertStreamRoom(credentialId: string): void {
+    this.streams.assertRoom(credentialId);
+  }
 
   /** Validates the cursor first, so a forged one fails the subscription instead of the stream. */
-  notificationEvents(personId: string, after: string | null | undefined): AsyncIterableIterator<StreamItem> {
+  notificationEvents(caller: Extract<Caller, { kind: "person" }>, after: string | null | undefined): AsyncIterableIterator<StreamItem | StreamEnded> {
+    const { personId } = caller;
     const afterSeq = after ? this.cursors.decodeSeq(personId, after, "after") : null;
-    return personEventStream(
+    this.streams.assertRoom(caller.credentialId);
+    const source = personEventStream(
       {
         feed: this.feed,
         log: this.log,
         quietMode: (id) => this.directory.quietMode(id),
-        markDelivered: (id, notificationId) => {
-          this.notifications.markDelivered(id, notificationId).catch((error: Error) => {
-            this.logger.warn({ err: error.message }, "could not mark a notification delivered");
-          });
-        },
+        markDelivered: (id, notification) => this.markDeliveredOnce(id, notification.id, notification.revision),
         maxQueuedEvents: this.options.maxQueuedEvents,
       },
       personId,
       afterSeq,
     );
+    return this.streams.bind(caller.credentialId, source);
+  }
+
+  /** Ends this instance's streams of revoked credentials (heard on the bus, or found by the sweep). */
+  endStreamsOf(credentialIds: readonly string[]): number {
+    const ended = this.streams.revoke(credentialIds);
+    if (ended > 0) this.logger.info({ streams: ended }, "ended the streams of a revoked credential");
+    return ended;
+  }
+
+  /** The safety net for a lost revocation message: asks the store about every credential holding a stream here. */
+  async endStreamsOfRevoked(): Promise<number> {
+    const open = this.streams.credentialIds();
+    if (open.length === 0) return 0;
+    return this.endStreamsOf(await this.auth.revokedAmong(open));
+  }
+
+  stop(): void {
+    this.stopListening();
+  }
+
+  private markDeliveredOnce(personId: string, notificationId: string, revision: number) {
+    const key = `${notificationId}:${revision}`;
+    if (this.delivered.has(key)) return;
+    this.delivered.add(key);
+    // A Set iterates in insertion order: the oldest mark is forgotten first.
+    if (this.delivered.size > DELIVERED_MEMORY) this.delivered.delete(this.delivered.values().next().value!);
+    this.notifications.markDelivered(personId, notificationId).catch((error: Error) => {
+      this.delivered.delete(key); // the next stream (or replay) to carry it tries again
+      this.logger.warn({ err: error.message }, "could not mark a notification delivered");
+    });
   }
 
   /**
@@ -59,14 +115,16 @@ export class RealtimeService {
   }
 
   /** Live invocations of RUN_ACTION follow-ups, optionally only those of one plugin. */
-  actionInvocations(plugin: string | null): AsyncIterableIterator<ActionInvocationMessage> {
-    return listenerIterator(
+  actionInvocations(caller: Caller, plugin: string | null): AsyncIterableIterator<ActionInvocationMessage | StreamEnded> {
+    this.streams.assertRoom(caller.credentialId);
+    const invocations = listenerIterator<ActionInvocationMessage>(
       (push) =>
         this.feed.onInvocation((invocation) => {
           if (plugin === null || invocation.sourcePlugin === plugin) push(invocation);
         }),
       this.options.maxQueuedEvents,
     );
+    return this.streams.bind(caller.credentialId, invocations);
   }
 
   /**

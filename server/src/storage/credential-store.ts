@@ -34,13 +34,26 @@ export class CredentialStore {
     return (row as CredentialRow | null) ?? null;
   }
 
-  /** Revokes by id or by the visible prefix; returns how many were revoked. */
-  async revoke(idOrPrefix: string, now: Date): Promise<number> {
-    const { count } = await this.db.credential.updateMany({
-      where: { OR: [{ id: idOrPrefix }, { prefix: idOrPrefix }], revokedAt: null },
-      data: { revokedAt: now },
+  /** Revokes by id or by the visible prefix; returns the ids it revoked. */
+  async revoke(idOrPrefix: string, now: Date): Promise<string[]> {
+    const where = { OR: [{ id: idOrPrefix }, { prefix: idOrPrefix }], revokedAt: null };
+    return this.db.$transaction(async (tx) => {
+      const rows = await tx.credential.findMany({ where, select: { id: true } });
+      const ids = rows.map((r) => r.id);
+      if (ids.length > 0) await tx.credential.updateMany({ where: { id: { in: ids }, revokedAt: null }, data: { revokedAt: now } });
+      return ids;
     });
-    return count;
+  }
+
+  /** Which of these credentials are revoked (or gone). */
+  async revokedAmong(ids: readonly string[]): Promise<string[]> {
+    const liveIds = new Set<string>();
+    // Bounded statements however many credentials hold streams on this instance.
+    for (let i = 0; i < ids.length; i += 500) {
+      const live = await this.db.credential.findMany({ where: { id: { in: ids.slice(i, i + 500) }, revokedAt: null }, select: { id: true } });
+      for (const row of live) liveIds.add(row.id);
+    }
+    return ids.filter((id) => !liveIds.has(id));
   }
 }
 

@@ -14,7 +14,8 @@ describe("stream resources", () => {
   let ada: { id: string; token: string };
 
   beforeAll(async () => {
-    h = await startHerald(sqlite, { maxBufferedBytes: 64 * 1024, heartbeatMs: 60_000 });
+    // One token opens thousands of streams (250 at a time) here: the per-credential limits are lifted.
+    h = await startHerald(sqlite, { maxBufferedBytes: 64 * 1024, heartbeatMs: 60_000, maxStreamsPerCredential: 1_000, rateLimitPoints: 1_000_000 });
     ada = await h.newPerson("Ada");
   });
   afterAll(async () => h?.close());

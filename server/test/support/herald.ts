@@ -9,6 +9,8 @@ import { eventually } from "./sse.ts";
 
 export interface TestHerald {
   url: string;
+  /** The store's URL, for `herald` commands against the same database. */
+  databaseUrl: string;
   herald: Herald;
   clock: TestClock;
   producerKey: string;
@@ -52,6 +54,7 @@ export async function startHerald(
 
   return {
     url,
+    databaseUrl: database.url,
     herald,
     clock,
     producerKey,

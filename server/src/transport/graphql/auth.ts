@@ -1,6 +1,7 @@
 // Credentials over the API: a producer issues a person token or a one-time sign-in code; anyone
-// holding a code redeems it for a person token. Secrets appear only in these results.
-import { requireProducer } from "../../service/auth-service.ts";
+// holding a code redeems it for a person token; any credential can revoke itself (sign-out).
+// Secrets appear only in these results.
+import { requireCaller, requireProducer } from "../../service/auth-service.ts";
 import { builder } from "./builder.ts";
 
 export const IssuedCredentialRef = builder
@@ -41,6 +42,12 @@ builder.mutationFields((t) => ({
       requireProducer(ctx.caller);
       return ctx.services.auth.issueSignInCode(String(args.personId));
     },
+  }),
+
+  signOut: t.boolean({
+    description:
+      "Revokes the credential that sent this request (a dashboard's sign-out); its open streams end on every instance. False if it was already revoked.",
+    resolve: (_root, _args, ctx) => ctx.services.auth.revokeOwn(requireCaller(ctx.caller)),
   }),
 
   redeemSignInCode: t.field({

@@ -2,6 +2,7 @@
 // business rules; they check the caller's kind and call a service.
 import type { Caller } from "../../service/caller.ts";
 import type { Services } from "../../services.ts";
+import { StreamEnded } from "../../service/stream-registry.ts";
 
 export interface GraphQLContext {
   /** null when the request carried no credential (introspection still works). */
@@ -48,4 +49,10 @@ export function perEvent<T, U>(ctx: GraphQLContext, source: AsyncIterableIterato
     [Symbol.asyncIterator]: () => mapped,
   };
   return mapped;
+}
+
+/** A stream ended for its caller's sake (a revoked credential) carries the reason as its last result. */
+export function endedOr<T>(value: T | StreamEnded): T {
+  if (value instanceof StreamEnded) throw value.error;
+  return value;
 }

@@ -8,8 +8,9 @@ import { limits } from "../../domain/limits.ts";
 import { resolveDisplay } from "../../domain/presentation.ts";
 import type { Display, FollowUpAction, NotificationRecord, Operation, Resolution } from "../../domain/notification.ts";
 import { requirePerson } from "../../service/auth-service.ts";
+import { StreamEnded } from "../../service/stream-registry.ts";
 import { builder } from "./builder.ts";
-import { memoize, perEvent } from "./context.ts";
+import { endedOr, memoize, perEvent } from "./context.ts";
 import { EngagementRef, SessionRef } from "./directory.ts";
 import {
   ActionKindEnum,
@@ -300,11 +301,11 @@ builder.subscriptionFields((t) => ({
     type: NotificationEventRef,
     args: { after: t.arg.string({ required: false, description: "Replay every event after this cursor first." }) },
     subscribe: (_root, args, ctx) => {
-      const { personId } = requirePerson(ctx.caller);
+      const caller = requirePerson(ctx.caller);
       const realtime = ctx.services.realtime;
-      const stream = realtime.notificationEvents(personId, args.after);
-      return perEvent(ctx, stream, (item): EventShape => ({ ...item, cursor: realtime.cursorFor(personId, item.seq) }));
+      const stream = realtime.notificationEvents(caller, args.after);
+      return perEvent(ctx, stream, (item) => (item instanceof StreamEnded ? item : { ...item, cursor: realtime.cursorFor(caller.personId, item.seq) }));
     },
-    resolve: (event) => event,
+    resolve: (event: EventShape | StreamEnded) => endedOr(event),
   }),
 }));

@@ -3,6 +3,7 @@
 // checked for shape and enums here; domain/validation.ts checks everything else.
 import { requireProducer } from "../../service/auth-service.ts";
 import { builder } from "./builder.ts";
+import { endedOr } from "./context.ts";
 import {
   ActionKindEnum,
   DisplayFormatEnum,
@@ -176,10 +177,7 @@ builder.subscriptionFields((t) => ({
   actionInvocations: t.field({
     type: ActionInvocationRef,
     args: { plugin: t.arg.string({ required: false, description: "Only invocations of this plugin's notifications." }) },
-    subscribe: (_root, args, ctx) => {
-      requireProducer(ctx.caller);
-      return ctx.services.realtime.actionInvocations(args.plugin ?? null);
-    },
-    resolve: (invocation) => invocation,
+    subscribe: (_root, args, ctx) => ctx.services.realtime.actionInvocations(requireProducer(ctx.caller), args.plugin ?? null),
+    resolve: (invocation) => endedOr(invocation),
   }),
 }));

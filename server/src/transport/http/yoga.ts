@@ -4,14 +4,17 @@ import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { GraphQLError } from "graphql";
 import { createYoga, maskError } from "graphql-yoga";
-import { DomainError, ValidationError } from "../../domain/errors.ts";
+import { DomainError, StorageUnavailableError, ValidationError } from "../../domain/errors.ts";
+import { isStorageUnavailable } from "../../storage/unavailable.ts";
 import { limits } from "../../domain/limits.ts";
 import type { Tuning } from "../../config.ts";
 import type { Logger } from "../../logger.ts";
 import type { Caller } from "../../service/caller.ts";
 import { useBodyLimit } from "./body-limit.ts";
+import { callerOf, useCallerGate } from "./caller-gate.ts";
 import { boundedParseCache, useDocumentLimits } from "./document-limits.ts";
 import { useGraphQLStream } from "./graphql-stream.ts";
+import type { RequestRateLimiter } from "./rate-limiter.ts";
 import { useStreamGuard } from "./stream-guard.ts";
 import type { Services } from "../../services.ts";
 import { type GraphQLContext, newContext } from "../graphql/context.ts";
@@ -28,7 +31,7 @@ query Inbox {
 }
 `;
 
-export function createGraphQLHandler(services: Services, logger: Logger, tuning: Tuning) {
+export function createGraphQLHandler(services: Services, logger: Logger, tuning: Tuning, limiter: RequestRateLimiter) {
   // Errors our maskError has already logged (once, at the level their kind deserves); Yoga logs
   // every masked error again at error level, which would let any client flood the error log.
   const logged = new WeakSet<object>();
@@ -59,7 +62,9 @@ export function createGraphQLHandler(services: Services, logger: Logger, tuning:
       },
     },
     plugins: [
-      // First: nothing may read a body before its size is checked.
+      // First: refuses over-limit callers (rate, open streams) from headers alone, before any body is read.
+      useCallerGate({ services, limiter, logger, graphqlEndpoint: "/graphql", streamEndpoint: "/graphql/stream" }),
+      // Then nothing may read a body before its size is checked.
       useBodyLimit(tuning.maxBodyBytes),
       // graphql-sse protocol (distinct connections and single-connection reservations).
       useGraphQLStream({
@@ -83,15 +88,14 @@ export function createGraphQLHandler(services: Services, logger: Logger, tuning:
     context: async ({ request, caller }): Promise<GraphQLContext> => {
       // The stream endpoint has authenticated the request already.
       if (caller) return newContext(caller as Caller, services);
-      const authorization = request.headers.get("authorization");
       // No credential at all: introspection (GraphiQL's docs) still works; every field refuses.
-      if (!authorization) return newContext(null, services);
       try {
-        return newContext(await authenticate(authorization), services);
+        return newContext(await callerOf(services, request), services);
       } catch (error) {
         if (error instanceof DomainError) {
           throw new GraphQLError(error.message, { extensions: { code: error.code, http: { status: 401 } } });
         }
+        if (isStorageUnavailable(error)) throw unavailable();
         throw error;
       }
     },
@@ -111,6 +115,10 @@ export function createGraphQLHandler(services: Services, logger: Logger, tuning:
             extensions: { code: original.code, ...(original instanceof ValidationError ? { field: original.field } : {}) },
           });
         }
+        if (isStorageUnavailable(original)) {
+          logger.warn({ err: (original as Error).message }, "storage unavailable");
+          return unavailable();
+        }
         logged.add(error as object);
         if (error instanceof GraphQLError && !error.originalError) logger.debug({ code: error.extensions.code }, error.message);
         else logger.error({ err: original }, "unexpected error");
@@ -120,4 +128,10 @@ export function createGraphQLHandler(services: Services, logger: Logger, tuning:
       },
     },
   });
+}
+
+/** 503 with a typed code: the store is down (e.g. restarting); the client retries shortly. */
+function unavailable(): GraphQLError {
+  const error = new StorageUnavailableError();
+  return new GraphQLError(error.message, { extensions: { code: error.code, http: { status: 503, headers: { "retry-after": "5" } } } });
 }

@@ -1,0 +1,22 @@
+// Revocation reaches other instances on the bus; this is the net under it. A message lost to a
+// Redis outage, or a `herald revoke` run without REDIS_URL, still ends the credential's streams
+// within one interval, because every instance asks the store about the credentials it serves.
+import type { Logger } from "../logger.ts";
+import type { RealtimeService } from "../service/realtime-service.ts";
+
+export function startRevocationSweep(realtime: RealtimeService, logger: Logger, intervalMs: number): () => void {
+  let running = false;
+  const timer = setInterval(async () => {
+    if (running) return;
+    running = true;
+    try {
+      await realtime.endStreamsOfRevoked();
+    } catch (error) {
+      logger.warn({ err: (error as Error).message }, "revocation check failed; will retry");
+    } finally {
+      running = false;
+    }
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,89 @@
+// The open streams of this instance, by the credential that opened them: the per-credential cap
+// is checked here, and a revoked credential's streams are ended here.
+import { TooManyStreamsError, UnauthenticatedError } from "../domain/errors.ts";
+
+/** The last value of a stream that was ended for its caller's sake; the resolver turns it into that error. */
+export class StreamEnded {
+  constructor(readonly error: Error) {}
+}
+
+export class StreamRegistry {
+  private readonly open = new Map<string, Set<(ended: StreamEnded) => void>>();
+
+  constructor(private readonly maxPerCredential: number) {}
+
+  /** Open streams of one credential on this instance. */
+  count(credentialId: string): number {
+    return this.open.get(credentialId)?.size ?? 0;
+  }
+
+  /** Credentials holding at least one open stream. */
+  credentialIds(): string[] {
+    return [...this.open.keys()];
+  }
+
+  /** Refuses past the cap before anything is subscribed. */
+  assertRoom(credentialId: string): void {
+    if (this.count(credentialId) >= this.maxPerCredential) throw new TooManyStreamsError(this.maxPerCredential);
+  }
+
+  /**
+   * Wraps a subscription's source so it counts against its credential and ends (with a
+   * final StreamEnded value, then done) when the credential is revoked.
+   */
+  bind<T>(credentialId: string, source: AsyncIterableIterator<T>): AsyncIterableIterator<T | StreamEnded> {
+    this.assertRoom(credentialId);
+    let ended: StreamEnded | null = null;
+    let finished = false;
+    let interrupt!: (value: StreamEnded) => void;
+    const interrupted = new Promise<StreamEnded>((resolve) => (interrupt = resolve));
+    const end = (value: StreamEnded) => {
+      ended = value;
+      interrupt(value);
+    };
+    let set = this.open.get(credentialId);
+    if (!set) this.open.set(credentialId, (set = new Set()));
+    set.add(end);
+    const release = async () => {
+      if (finished) return;
+      finished = true;
+      set.delete(end);
+      if (set.size === 0 && this.open.get(credentialId) === set) this.open.delete(credentialId);
+      await source.return?.();
+    };
+    const iterator: AsyncIterableIterator<T | StreamEnded> = {
+      async next() {
+        if (finished) return { done: true, value: undefined };
+        if (ended) {
+          await release();
+          return { done: false, value: ended };
+        }
+        const result = await Promise.race([source.next(), interrupted]);
+        if (result instanceof StreamEnded) {
+          await release();
+          return { done: false, value: result };
+        }
+        if (result.done) await release();
+        return result;
+      },
+      async return() {
+        await release();
+        return { done: true, value: undefined };
+      },
+      [Symbol.asyncIterator]: () => iterator,
+    };
+    return iterator;
+  }
+
+  /** Ends every open stream of these credentials on this instance; returns how many. */
+  revoke(credentialIds: readonly string[]): number {
+    let closed = 0;
+    for (const id of credentialIds) {
+      for (const end of [...(this.open.get(id) ?? [])]) {
+        end(new StreamEnded(new UnauthenticatedError("The credential was revoked; this stream has ended")));
+        closed++;
+      }
+    }
+    return closed;
+  }
+}

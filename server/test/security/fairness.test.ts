@@ -1,0 +1,58 @@
+// A large markAllNotificationsSeen works in bounded chunks, each its own transaction, so another
+// person's write gets in between instead of waiting for the whole batch. Order is read from the
+// event log's sequence numbers, not from wall time.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gql } from "../support/graphql.ts";
+import { startHerald, type TestHerald } from "../support/herald.ts";
+import { providers, redisUrl } from "../support/providers.ts";
+import { eventually } from "../support/sse.ts";
+
+const UNSEEN = 1_100;
+
+for (const provider of providers) {
+  const transport = provider.name === "postgresql" && redisUrl ? " + Redis" : "";
+  describe.skipIf(!provider.available)(`fair writes on ${provider.name}${transport}`, () => {
+    let h: TestHerald;
+    beforeAll(async () => {
+      const redis = provider.name === "postgresql" && redisUrl ? { redisUrl } : {};
+      h = await startHerald(provider, redis);
+    });
+    afterAll(async () => h?.close());
+
+    it(`lets another person's publish in while ${UNSEEN.toLocaleString("en")} notifications are marked seen`, { timeout: 180_000 }, async () => {
+      const ada = await h.newPerson("Ada");
+      // Seeded through the service in-process: the HTTP path is not what this test measures.
+      const seeding = Date.now();
+      for (let i = 0; i < UNSEEN; i += 20) {
+        await Promise.all(
+          Array.from({ length: Math.min(20, UNSEEN - i) }, (_, j) =>
+            h.herald.services.notifications.publish({ scope: "PERSON", personId: ada.id, key: `bulk-${i + j}`, title: `bulk ${i + j}`, source: { plugin: "tests" } }),
+          ),
+        );
+      }
+      console.log(`[fairness ${provider.name}] seeded ${UNSEEN} in ${Date.now() - seeding} ms`);
+      // Created after the long seeding, so no keep-alive connection idles past the server's timeout.
+      const bob = await h.newPerson("Bob");
+      const events = h.herald.database.db.notificationEvent;
+      const seenSoFar = () => events.count({ where: { personId: ada.id, type: "SEEN" } });
+
+      const markStart = Date.now();
+      const markAll = gql(h.url, ada.token, "mutation { markAllNotificationsSeen }");
+      // Issued once the batch is under way, the publish must not wait for all of it.
+      await eventually(async () => (await seenSoFar()) > 0, 30_000, "the batch to start");
+      const published = await h.publish({ scope: "PERSON", personId: bob.id, key: "meanwhile", title: "meanwhile" });
+      const marked = await markAll;
+      console.log(`[fairness ${provider.name}] markAll took ${Date.now() - markStart} ms`);
+
+      expect(marked.data).toEqual({ markAllNotificationsSeen: UNSEEN });
+      expect(await seenSoFar()).toBe(UNSEEN);
+      const created = await events.findFirstOrThrow({ where: { notificationId: published.id, type: "CREATED" } });
+      const lastSeen = await events.findFirstOrThrow({ where: { personId: ada.id, type: "SEEN" }, orderBy: { seq: "desc" } });
+      const seenAfter = await events.count({ where: { personId: ada.id, type: "SEEN", seq: { gt: created.seq } } });
+      console.log(`[fairness ${provider.name}] the publish committed with ${seenAfter} of ${UNSEEN} SEEN events still to come`);
+      expect(created.seq).toBeLessThan(lastSeen.seq);
+      // Interleaved, not merely squeezed in at the very end: most of the batch came after it.
+      expect(seenAfter).toBeGreaterThan(UNSEEN / 2);
+    });
+  });
+}

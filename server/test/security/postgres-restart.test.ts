@@ -1,0 +1,94 @@
+// PostgreSQL restarted under two running instances (Redis between them): while it is down,
+// requests get a clear typed error at once (no hang, no stack trace) and the processes stay up;
+// once it is back, streams go on from their cursors with nothing lost or duplicated.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gql, type GraphQLResponse } from "../support/graphql.ts";
+import { postgresBinaries, type PrivatePostgres, startPrivatePostgres } from "../support/private-postgres.ts";
+import { heraldCommand, type Served, serve, stop } from "../support/processes.ts";
+import { redisUrl } from "../support/providers.ts";
+import { eventually, headCursor, type ReceivedEvent, subscribe } from "../support/sse.ts";
+
+const binaries = postgresBinaries();
+const missing = "missing" in binaries ? binaries.missing : !redisUrl ? "Redis did not answer" : null;
+if (missing && process.env.CI === "true") throw new Error(`the PostgreSQL restart test is mandatory in CI: ${missing}`);
+if (missing) console.warn(`[herald tests] skipping the PostgreSQL restart test: ${missing}`);
+
+describe.skipIf(missing !== null)("PostgreSQL restarted under two instances", () => {
+  let pg: PrivatePostgres;
+  let a: Served;
+  let b: Served;
+  let key: string;
+  let ada: { id: string; token: string };
+
+  beforeAll(async () => {
+    pg = await startPrivatePostgres((binaries as { bin: string }).bin);
+    key = (await heraldCommand(["key", "create", "--name", "restart"], { DATABASE_URL: pg.url })).lastLine;
+    const person = await heraldCommand(["person", "create", "--name", "Ada"], { DATABASE_URL: pg.url });
+    ada = { id: person.stdout.split("\n")[0]!.replace("person ", "").trim(), token: person.lastLine };
+    const env = { DATABASE_URL: pg.url, REDIS_URL: redisUrl!, NODE_ENV: "production", HERALD_FEED_POLL_MS: "300" };
+    [a, b] = await Promise.all([serve(env), serve(env)]);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all([a && stop(a), b && stop(b)]);
+    pg?.destroy();
+  });
+
+  const publish = (server: Served, k: string) =>
+    gql(server.url, key, `mutation($p: ID!, $k: String!) { publishNotification(input: { scope: PERSON, personId: $p, key: $k, title: $k, source: { plugin: "restart" } }) { __typename } }`, {
+      p: ada.id,
+      k,
+    });
+  const createdTitles = (events: ReceivedEvent[]) => events.filter((e) => e.type === "CREATED").map((e) => e.notification.title);
+  const withinMs = async <T>(ms: number, work: Promise<T>): Promise<T> =>
+    Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms))]);
+  const expectClearRefusal = (r: GraphQLResponse) => {
+    const body = JSON.stringify(r);
+    expect(r.errors?.[0]?.extensions?.code).toBe("STORAGE_UNAVAILABLE");
+    expect(r.status).toBe(503);
+    expect(body).not.toMatch(/\.ts:\d+|node_modules|ECONNREFUSED|postgres(ql)?:\/\//);
+  };
+
+  it("answers clearly while it is down and resumes streams from their cursors after", { timeout: 240_000 }, async () => {
+    const start = await headCursor(b.url, ada.token);
+    const live = subscribe(b.url, ada.token, { after: start });
+    for (const k of ["before-1", "before-2"]) expect((await publish(a, k)).data?.publishNotification).toEqual({ __typename: "Notification" });
+    await live.waitUntil((events) => createdTitles(events).length === 2, 20_000);
+
+    pg.stop();
+    for (const server of [a, b]) {
+      expectClearRefusal(await withinMs(15_000, publish(server, "while-down")));
+      expectClearRefusal(await withinMs(15_000, gql(server.url, ada.token, "{ notificationCounts { total } }")));
+    }
+    expect(a.process.exitCode).toBeNull();
+    expect(b.process.exitCode).toBeNull();
+
+    pg.start();
+    await eventually(async () => (await publish(a, "after-1")).status === 200, 60_000, "instance A to reach PostgreSQL again");
+    expect((await publish(b, "after-2")).data?.publishNotification).toEqual({ __typename: "Notification" });
+    const expected = ["before-1", "before-2", "after-1", "after-2"];
+
+    // The stream held across the outage (or a client resuming from its last cursor) has each event once, in order.
+    let held = live;
+    await held.waitUntil((events) => createdTitles(events).length >= expected.length || held.completed, 30_000).catch(() => undefined);
+    if (held.completed || held.errors.length > 0) {
+      console.log("[postgres restart] the stream ended with the outage; resuming from its last cursor");
+      const last = held.events.at(-1)?.cursor ?? start;
+      held.dispose();
+      const resumed = subscribe(b.url, ada.token, { after: last });
+      await resumed.waitUntil((events) => createdTitles([...live.events, ...events]).length >= expected.length, 30_000);
+      held = resumed;
+      expect(createdTitles([...live.events, ...resumed.events])).toEqual(expected);
+    } else {
+      console.log("[postgres restart] the stream held across the outage");
+      expect(createdTitles(live.events)).toEqual(expected);
+    }
+    held.dispose();
+
+    // A fresh client on the other instance replays the same from the first cursor.
+    const replay = subscribe(a.url, ada.token, { after: start });
+    await replay.waitUntil((events) => createdTitles(events).length >= expected.length, 30_000);
+    replay.dispose();
+    expect(createdTitles(replay.events)).toEqual(expected);
+    expect(new Set(replay.events.map((e) => e.cursor)).size).toBe(replay.events.length);
+  });
+});

@@ -24,6 +24,7 @@ import { EventLog } from "./storage/event-log.ts";
 import { migrate, pendingMigrations } from "./storage/migrate.ts";
 import { NotificationStore } from "./storage/notification-store.ts";
 import { randomSecret, SettingsStore } from "./storage/settings-store.ts";
+import { withHealth } from "./transport/http/health.ts";
 import { createGraphQLHandler } from "./transport/http/yoga.ts";
 
 export interface HeraldOptions {
@@ -110,7 +111,7 @@ export async function startServer(herald: Herald, port: number, host: string): P
   await expireServerLifetimeRecords(herald.services.notifications, logger);
   const stopWaker = startSnoozeWaker(herald.services.notifications, logger, tuning.snoozeIntervalMs);
   const yoga = createGraphQLHandler(herald.services, logger, tuning);
-  const server = createServer(yoga);
+  const server = createServer(withHealth(yoga));
   // Idle keep-alive sockets must outlive the client's and a load balancer's idle timeout (60 s
   // is common), or the server closes one just as a client reuses it and the request fails.
   server.keepAliveTimeout = 65_000;

@@ -27,6 +27,8 @@ for (const provider of providers) {
       const person = await herald(["person", "create", "--name", "Bob"], { DATABASE_URL: db.url });
       const personId = person.stdout.split("\n")[0]!.replace("person ", "").trim();
       let served = await serve({ DATABASE_URL: db.url, NODE_ENV: "production" });
+      const health = await fetch(`${served.origin}/health`);
+      expect([health.status, await health.json()]).toEqual([200, { status: "ok" }]);
       const published = await gql(served.url, key, `mutation($p: ID!) { publishNotification(input: { scope: PERSON, personId: $p, key: "boot", title: "Bound to this run", source: { plugin: "cli" }, retention: { policy: UNTIL_SERVER_RESTART } }) { ... on Notification { id status } } }`, { p: personId });
       expect(published.data.publishNotification.status).toBe("PENDING");
       await stop(served);

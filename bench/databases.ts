@@ -1,9 +1,7 @@
 // A fresh, throw-away database per provider and run: nothing measured depends on leftovers of an
 // earlier run, and nothing is left behind (not even after a failure).
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { createTempSqlite } from "@herald/testkit";
 import pg from "pg";
 import { benchConfig, type ProviderName } from "./config.ts";
 import type { RawDriver } from "./raw-driver.ts";
@@ -21,14 +19,13 @@ export interface BenchDatabase {
 }
 
 export function createSqliteDatabase(): Promise<BenchDatabase> {
-  const dir = mkdtempSync(join(tmpdir(), "herald-bench-"));
-  const file = join(dir, "herald.db");
+  const store = createTempSqlite("herald-bench-");
   return Promise.resolve({
     provider: "sqlite",
-    url: `file:${file}`,
-    location: file,
-    openRaw: () => openRawSqlite(file),
-    drop: async () => rmSync(dir, { recursive: true, force: true }),
+    url: store.url,
+    location: store.file,
+    openRaw: () => openRawSqlite(store.file),
+    drop: async () => store.remove(),
   });
 }
 

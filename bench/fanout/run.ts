@@ -13,11 +13,11 @@ import { allTargets, fanoutConfig, type TargetName } from "./config.ts";
 import type { FanoutServer, StartOptions } from "./fanout-server.ts";
 import { startHerald } from "./herald-server.ts";
 import { ensureNchan, startNchan } from "./nchan-server.ts";
-import { cpuLayout, killAllChildren, openFileLimit, pinSelf } from "./processes.ts";
+import { cpuLayout, killAllChildren, openFileLimit, pinSelf } from "../processes.ts";
 import { loadAverage, waitForQuiet } from "./proc-stats.ts";
 import { renderTables, renderTargets, writeJson } from "./report.ts";
 import { runScenario, type ScenarioResult } from "./scenario.ts";
-import { removeAllTempDirs } from "./temp-dirs.ts";
+import { removeAllTempDirs } from "@herald/testkit";
 
 const resultsFile = fileURLToPath(new URL("../results/fanout.json", import.meta.url));
 const started = performance.now();

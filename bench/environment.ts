@@ -6,7 +6,7 @@ import { cpus, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
 
 const require = createRequire(import.meta.url);
-const serverDir = fileURLToPath(new URL("..", import.meta.url));
+const repository = fileURLToPath(new URL("..", import.meta.url));
 
 /** The installed version of a package (not the range in package.json). */
 export function packageVersion(name: string): string {
@@ -20,12 +20,12 @@ export function packageVersion(name: string): string {
 export function describeEnvironment() {
   const git = (args: string[]) => {
     try {
-      return execFileSync("git", args, { cwd: serverDir, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+      return execFileSync("git", args, { cwd: repository, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
     } catch {
       return null;
     }
   };
-  const dirty = git(["status", "--porcelain", "--", "src", "../prisma"]);
+  const dirty = git(["status", "--porcelain", "--", "server/src", "prisma"]);
   return {
     node: process.version,
     platform: `${process.platform} ${process.arch}`,

@@ -3,13 +3,12 @@
 // system's nginx (its config, logs or service) is used or touched.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { connect, createServer } from "node:net";
 import { join } from "node:path";
+import { createTempDir, freePort, stopProcess, waitForHttp } from "@herald/testkit";
+import { spawnTracked } from "../processes.ts";
 import { fanoutConfig } from "./config.ts";
 import { type FanoutServer, paddedBody, type StartOptions } from "./fanout-server.ts";
 import { HttpPoster } from "./http-post.ts";
-import { exited, spawnTracked, stopProcess } from "./processes.ts";
-import { makeTempDir, removeTempDir } from "./temp-dirs.ts";
 import { marker } from "./worker-protocol.ts";
 
 const nchanModule = "/usr/lib/nginx/modules/ngx_nchan_module.so";
@@ -58,28 +57,6 @@ function nchanVersion(): string {
   return `nginx ${query("nginx")}, libnginx-mod-nchan ${query("libnginx-mod-nchan")}`;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const port = (server.address() as { port: number }).port;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
-
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: "127.0.0.1", port });
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
-}
-
 /**
  * One worker process, like Herald's one Node process: the same CPU budget (and pinned to the same
  * core). `nchan_subscriber_first_message newest`: a new subscriber gets only what is published
@@ -87,7 +64,7 @@ function accepts(port: number): Promise<boolean> {
  */
 function nginxConfig(dir: string, port: number, openFiles: number): string {
   const temp = (name: string) => join(dir, "temp", name);
-  return `# Written by server/bench/fanout/nchan-server.ts for one benchmark run.
+  return `# Written by bench/fanout/nchan-server.ts for one benchmark run.
 daemon off;
 master_process on;
 worker_processes 1;
@@ -127,7 +104,8 @@ http {
 }
 
 export async function startNchan(options: StartOptions): Promise<FanoutServer> {
-  const dir = makeTempDir("herald-fanout-nchan-");
+  const temp = createTempDir("herald-fanout-nchan-");
+  const dir = temp.path;
   mkdirSync(join(dir, "temp"));
   const configFile = join(dir, "nginx.conf");
   const port = await freePort();
@@ -149,17 +127,14 @@ export async function startNchan(options: StartOptions): Promise<FanoutServer> {
   };
   const cleanUp = async () => {
     await stopProcess(child);
-    removeTempDir(dir);
+    temp.remove();
   };
 
-  const deadline = Date.now() + fanoutConfig.serverStartTimeoutMs;
-  while (!(await accepts(port))) {
-    if (exited(child) || Date.now() > deadline) {
-      const why = exited(child) ? `nginx exited (${child.exitCode ?? child.signalCode})` : "nginx did not start in time";
-      await cleanUp();
-      throw new Error(`${why}:\n${output}${errorLog()}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    await waitForHttp(`http://127.0.0.1:${port}/`, { child, timeoutMs: fanoutConfig.serverStartTimeoutMs });
+  } catch (error) {
+    await cleanUp();
+    throw new Error(`nginx did not start (${(error as Error).message}):\n${output}${errorLog()}`);
   }
 
   const poster = new HttpPoster(new URL(`http://127.0.0.1:${port}/pub`), { "content-type": "text/plain" }, options.maxPublishers);

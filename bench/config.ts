@@ -1,6 +1,6 @@
 // Sizes of the benchmark. Fixed (not time-based) so runs compare like for like; chosen to keep
 // both providers together under ~6 minutes on a 2-core machine.
-export const benchConfig = {
+const full = {
   /** Measured operations per publish scenario, after `warmupOps` unmeasured ones. */
   publishOps: 2_000,
   warmupOps: 50,
@@ -22,5 +22,14 @@ export const benchConfig = {
   /** A run normally takes 3-4 minutes; past this something hangs and the run is abandoned. */
   hardLimitMinutes: 15,
 } as const;
+
+/**
+ * `--smoke`: tiny sizes that prove every step of a run works (seconds, not minutes), e.g. after
+ * a change to the benchmark itself. Its figures mean nothing and go to results/smoke.json.
+ */
+export const smoke = process.argv.includes("--smoke");
+const tiny = { publishOps: 20, warmupOps: 5, listRows: 500, deepPosition: 300, latencySamples: 10, latencyWarmup: 2 } as const;
+
+export const benchConfig = { ...full, ...(smoke ? tiny : {}) };
 
 export type ProviderName = "sqlite" | "postgresql";

@@ -4,11 +4,12 @@ import { fileURLToPath } from "node:url";
 import { fanoutConfig } from "./config.ts";
 import { type FanoutServer, paddedBody, type StartOptions } from "./fanout-server.ts";
 import { HttpPoster } from "./http-post.ts";
-import { spawnTracked, stopProcess } from "./processes.ts";
+import { stopProcess } from "@herald/testkit";
+import { spawnTracked } from "../processes.ts";
 import { marker } from "./worker-protocol.ts";
 
 const script = fileURLToPath(new URL("./bare-broadcaster.ts", import.meta.url));
-const serverDir = fileURLToPath(new URL("../..", import.meta.url));
+const benchDir = fileURLToPath(new URL("..", import.meta.url));
 
 function waitForPort(child: ChildProcess): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -32,7 +33,7 @@ function waitForPort(child: ChildProcess): Promise<number> {
 }
 
 export async function startBare(options: StartOptions): Promise<FanoutServer> {
-  const child = spawnTracked(process.execPath, ["--import", "tsx", script], { cpus: options.serverCpus || undefined, openFiles: options.openFiles, cwd: serverDir });
+  const child = spawnTracked(process.execPath, ["--import", "tsx", script], { cpus: options.serverCpus || undefined, openFiles: options.openFiles, cwd: benchDir });
   let port: number;
   try {
     port = await waitForPort(child);

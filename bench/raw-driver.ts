@@ -1,6 +1,6 @@
 // What the benchmark asks of a raw driver: the same writes and reads Herald performs, with no
 // HTTP, GraphQL, validation or ORM in between. Ratios Herald/raw are taken against these.
-import type { ListQuery, NotificationRow } from "./rows.ts";
+import type { ListQuery, Published } from "./rows.ts";
 
 export interface RawDriver {
   /** Driver and version, for the report. */
@@ -8,11 +8,11 @@ export interface RawDriver {
   /** Operations the throughput loop keeps in flight (1 for a synchronous driver). */
   readonly concurrency: number;
   /** One transaction: the row, the event-counter increment and the event-log row. */
-  insertPublished(row: NotificationRow): Promise<void>;
+  insertPublished(notification: Published): Promise<void>;
   /** One transaction: the row's new content (revision + 1), counter and event; returns the revision. */
-  updatePublished(row: NotificationRow): Promise<number>;
+  updatePublished(notification: Published): Promise<number>;
   /** Bulk-inserts rows (seed columns only) in one transaction. */
-  seed(rows: readonly NotificationRow[]): Promise<void>;
+  seed(rows: readonly Published["row"][]): Promise<void>;
   /** Brings statistics to where the database would settle on its own; says what it did. */
   afterSeed(): Promise<string>;
   /** Ids of one page, in Herald's order, by the same SQL Prisma issues for the person's own rows. */

@@ -3,7 +3,7 @@
 import { fanoutConfig, type TargetName } from "./config.ts";
 import type { FanoutServer, StartOptions } from "./fanout-server.ts";
 import { quantileMs, quantileOf, type SparseHistogram } from "./latency-histogram.ts";
-import { type CpuLayout } from "./processes.ts";
+import { type CpuLayout } from "../processes.ts";
 import { machineBusySeconds, processTree, treeCpuSeconds, treePeakRssMiB, treeRssMiB } from "./proc-stats.ts";
 import { SubscriberPool } from "./subscriber-pool.ts";
 import { nowMicros, type PhaseReport } from "./worker-protocol.ts";

@@ -52,7 +52,7 @@ export function renderTables(results: ProviderResult[], config: { publishOps: nu
   const listRows: string[][] = [];
   for (const r of results) {
     if (!r.list) continue;
-    for (const [label, c] of [["first page", r.list.firstPage], ["deep page (after 90,000)", r.list.deepPage]] as const) {
+    for (const [label, c] of [["first page", r.list.firstPage], [`deep page (after ${r.list.deepPage.startsAfterRow.toLocaleString("en")})`, r.list.deepPage]] as const) {
       listRows.push([
         r.provider,
         label,

@@ -1,19 +1,20 @@
 // `npm run bench`: Herald against its raw database drivers, on SQLite and on PostgreSQL.
 // Prints a table and writes every figure to bench/results/latest.json. Not part of the tests.
-// `npm run bench -- sqlite` (or postgresql) runs one provider only.
+// `npm run bench:store -- sqlite` (or postgresql) runs one provider only; `-- --smoke` uses tiny sizes.
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { benchConfig, type ProviderName } from "./config.ts";
+import { benchConfig, type ProviderName, smoke } from "./config.ts";
 import { type BenchDatabase, createPostgresDatabase, createSqliteDatabase } from "./databases.ts";
 import { describeEnvironment } from "./environment.ts";
 import { GraphQLClient } from "./graphql-client.ts";
-import { createCredentials, killAllServers, type RunningHerald, startHerald } from "./herald-process.ts";
+import { createCredentials, type RunningHerald, startHerald } from "./herald-process.ts";
 import { benchList } from "./list.ts";
 import { benchNewKeys, benchSameKey } from "./publish.ts";
+import { killAllChildren } from "./processes.ts";
 import type { RawDriver } from "./raw-driver.ts";
 import { type ProviderResult, renderTables, writeJson } from "./report.ts";
 
-const resultsFile = fileURLToPath(new URL("./results/latest.json", import.meta.url));
+const resultsFile = fileURLToPath(new URL(smoke ? "./results/smoke.json" : "./results/latest.json", import.meta.url));
 const allProviders: ProviderName[] = ["sqlite", "postgresql"];
 const started = performance.now();
 const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(1).padStart(5)} s] ${line}`);
@@ -21,7 +22,7 @@ const log = (line: string) => console.log(`[${((performance.now() - started) / 1
 // Databases still to drop if the run is interrupted or overruns.
 const pendingDrops = new Set<() => Promise<void>>();
 const abort = (code: number) => {
-  killAllServers();
+  killAllChildren();
   void Promise.allSettled([...pendingDrops].map((drop) => drop())).then(() => process.exit(code));
 };
 process.once("SIGINT", () => abort(130));

@@ -3,7 +3,8 @@
 import type { ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { mergeSparse } from "./latency-histogram.ts";
-import { type CpuLayout, exited, spawnTracked, stopProcess } from "./processes.ts";
+import { exited, stopProcess } from "@herald/testkit";
+import { type CpuLayout, spawnTracked } from "../processes.ts";
 import { type ConnectResult, nowMicros, type PhaseReport, type SubscribeSpec, type WorkerReply, type WorkerRequest } from "./worker-protocol.ts";
 
 const workerScript = fileURLToPath(new URL("./subscriber-worker.ts", import.meta.url));
@@ -136,7 +137,7 @@ export class SubscriberPool {
       this.workers.map((w) => {
         // Disconnecting ends the worker (see subscriber-worker.ts); the signal is the fallback.
         if (w.child.connected) w.child.disconnect();
-        return stopProcess(w.child, 5_000);
+        return stopProcess(w.child, "SIGTERM", 5_000);
       }),
     );
   }

@@ -3,7 +3,7 @@
 import Database from "better-sqlite3";
 import { listParams, type RawDriver } from "./raw-driver.ts";
 import { packageVersion } from "./environment.ts";
-import { type ListQuery, notificationColumns, type NotificationRow, seedColumns, snapshotOf, type Value } from "./rows.ts";
+import { type ListQuery, notificationColumns, type Published, seedColumns, snapshotOf, type Value } from "./rows.ts";
 import {
   incrementCounterSql,
   insertEventSql,
@@ -37,29 +37,30 @@ export function openRawSqlite(file: string): RawDriver {
   const laterPage = db.prepare<unknown[], { id: string }>(listSql(questionMarks, true));
   const revision = db.prepare<[string], { revision: number }>(`SELECT "revision" FROM "Notification" WHERE "id" = ?`);
 
-  const appendEvent = (row: NotificationRow, type: string) => {
+  const appendEvent = (notification: Published, revision: number, type: string) => {
     const seq = increment.get()!.value;
-    insertEvent.run(seq, row.personId, type, row.id, row.revision, snapshotOf(row), sqliteDate(new Date()));
+    const { id, personId } = notification.record;
+    insertEvent.run(seq, personId, type, id, revision, snapshotOf(notification, revision), sqliteDate(new Date()));
   };
-  const insertTx = db.transaction((row: NotificationRow) => {
-    insertRow.run(notificationColumns.map((c) => toSqlite(row[c])));
-    appendEvent(row, "CREATED");
+  const insertTx = db.transaction((notification: Published) => {
+    insertRow.run(notificationColumns.map((c) => toSqlite(notification.row[c]!)));
+    appendEvent(notification, notification.record.revision, "CREATED");
   });
-  const updateTx = db.transaction((row: NotificationRow): number => {
-    const next = updateRow.get([...updateColumns.map((c) => toSqlite(row[c])), row.id])!.revision;
-    appendEvent({ ...row, revision: next }, "UPDATED");
+  const updateTx = db.transaction((notification: Published): number => {
+    const next = updateRow.get([...updateColumns.map((c) => toSqlite(notification.row[c]!)), notification.record.id])!.revision;
+    appendEvent(notification, next, "UPDATED");
     return next;
   });
-  const seedTx = db.transaction((rows: readonly NotificationRow[]) => {
-    for (const row of rows) seedRow.run(seedColumns.map((c) => toSqlite(row[c])));
+  const seedTx = db.transaction((rows: readonly Published["row"][]) => {
+    for (const row of rows) seedRow.run(seedColumns.map((c) => toSqlite(row[c]!)));
   });
   const pageStatement = (query: ListQuery) => (query.after ? laterPage : firstPage);
 
   return {
     name: `better-sqlite3 ${packageVersion("better-sqlite3")}`,
     concurrency: 1,
-    insertPublished: async (row) => insertTx(row),
-    updatePublished: async (row) => updateTx(row),
+    insertPublished: async (notification) => insertTx(notification),
+    updatePublished: async (notification) => updateTx(notification),
     seed: async (rows) => seedTx(rows),
     // Herald never runs ANALYZE, so a real SQLite store has no sqlite_stat1 either: leave it so.
     afterSeed: async () => "nothing (Herald never runs ANALYZE on SQLite)",

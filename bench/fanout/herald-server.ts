@@ -2,15 +2,13 @@
 // process on a fresh SQLite file (the embedded default). Every subscriber is a device of one
 // person; every event is an APPLICATION-scope notification, which every person receives (the
 // broadcast case, and one without a per-delivery DELIVERED write: that is PERSON/SESSION only).
-import type { ChildProcess } from "node:child_process";
-import { appendFileSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { heraldBin, heraldEnv, runCli as runHeraldCli } from "../herald-process.ts";
+import { appendFileSync } from "node:fs";
+import { createTempSqlite, exited, type SpawnedHerald, spawnHerald } from "@herald/testkit";
+import { benchCli } from "../herald-process.ts";
+import { spawnTracked } from "../processes.ts";
 import { fanoutConfig } from "./config.ts";
 import { type FanoutServer, type StartOptions } from "./fanout-server.ts";
 import { HttpPoster } from "./http-post.ts";
-import { exited, spawnTracked, stopProcess } from "./processes.ts";
-import { makeTempDir, removeTempDir } from "./temp-dirs.ts";
 import { marker } from "./worker-protocol.ts";
 
 export const heraldSubscription = "subscription { notificationEvents { cursor type notification { id title } } }";
@@ -19,70 +17,41 @@ const publishMutation = `mutation Publish($input: PublishNotificationInput!) {
   publishNotification(input: $input) { __typename ... on UserError { message } }
 }`;
 
-/** The node flags on the binary's `#!/usr/bin/env -S node ...` line. */
-function shebangNodeFlags(): string[] {
-  const words = readFileSync(heraldBin, "utf8").split("\n", 1)[0]!.split(/\s+/);
-  return words.slice(words.indexOf("node") + 1);
-}
-
-/** A CLI command whose process the fan-out run tracks, so an interrupted run kills it too. */
-const runCli = (databaseUrl: string, args: string[]) => runHeraldCli(databaseUrl, args, (command, argv, env) => spawnTracked(command, argv, { env }));
-
-function waitForUrl(child: ChildProcess): Promise<URL> {
-  return new Promise((resolve, reject) => {
-    let stdout = "";
-    let stderr = "";
-    const fail = (why: string) => {
-      clearTimeout(timer);
-      reject(new Error(`${why}\n${stderr}`));
-    };
-    const timer = setTimeout(() => fail("Herald did not start in time"), fanoutConfig.serverStartTimeoutMs);
-    child.stderr!.on("data", (c: Buffer) => {
-      stderr += c.toString();
-      // Warnings stay visible (LOG_LEVEL=warn) without flooding the output.
-      process.stderr.write(`    [herald] ${c.toString()}`);
-    });
-    // FANOUT_HERALD_STDOUT: a file that gets the server's stdout (e.g. --trace-gc output).
-    const copy = process.env.FANOUT_HERALD_STDOUT;
-    child.stdout!.on("data", (c: Buffer) => {
-      if (copy) appendFileSync(copy, c);
-      if (stdout.length > 100_000) return;
-      stdout += c.toString();
-      const match = /Herald GraphQL \(GraphiQL in a browser\): (http:\/\/127\.0\.0\.1:\d+\/graphql)/.exec(stdout);
-      if (match) {
-        clearTimeout(timer);
-        resolve(new URL(match[1]!));
-      }
-    });
-    child.once("exit", (code, signal) => fail(`Herald exited during start (${signal ?? `exit ${code}`})`));
-  });
-}
-
 export async function startHerald(options: StartOptions): Promise<FanoutServer> {
-  const dir = makeTempDir("herald-fanout-");
-  const databaseUrl = `file:${join(dir, "herald.db")}`;
-  let child: ChildProcess | undefined;
+  const store = createTempSqlite("herald-fanout-");
+  const databaseUrl = store.url;
+  let herald: SpawnedHerald | undefined;
   let poster: HttpPoster | undefined;
   const cleanUp = async () => {
     poster?.close();
-    if (child) await stopProcess(child);
-    removeTempDir(dir);
+    await herald?.stop();
+    store.remove();
   };
   try {
     // One at a time: the first command creates the database and applies the migrations.
-    const personLines = await runCli(databaseUrl, ["person", "create", "--name", "Fan-out subscriber"]);
-    const personToken = personLines.at(-1)!;
-    const producerKey = (await runCli(databaseUrl, ["key", "create", "--name", "fanout-bench"])).at(-1)!;
-    if (!personToken.startsWith("herald_pt_") || !producerKey.startsWith("herald_pk_")) throw new Error("unexpected output of the herald CLI");
+    const cli = benchCli(databaseUrl);
+    const personToken = (await cli.createPerson("Fan-out subscriber")).token;
+    const producerKey = await cli.createProducerKey("fanout-bench");
 
     // The binary itself, as an operator starts it: its shebang carries the server's V8 flags.
     // FANOUT_HERALD_NODE_ARGS: extra node flags for the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"
     // (most are refused in NODE_OPTIONS, so node is then started by hand with the shebang's flags too).
     const nodeArgs = (process.env.FANOUT_HERALD_NODE_ARGS ?? "").split(" ").filter(Boolean);
-    const [command, ...args] = nodeArgs.length > 0 ? [process.execPath, ...shebangNodeFlags(), ...nodeArgs, heraldBin, "serve"] : [heraldBin, "serve"];
-    child = spawnTracked(command!, args, { cpus: options.serverCpus || undefined, openFiles: options.openFiles, env: heraldEnv(databaseUrl) });
-    const url = await waitForUrl(child);
-    const pid = child.pid!;
+    // FANOUT_HERALD_STDOUT: a file that gets the server's stdout (e.g. --trace-gc output).
+    const copy = process.env.FANOUT_HERALD_STDOUT;
+    herald = await spawnHerald({
+      env: { DATABASE_URL: databaseUrl },
+      nodeArgs,
+      spawn: (command, args, env) => spawnTracked(command, args, { cpus: options.serverCpus || undefined, openFiles: options.openFiles, env }),
+      startTimeoutMs: fanoutConfig.serverStartTimeoutMs,
+      onOutput: (text, stream) => {
+        if (stream === "stdout" && copy) appendFileSync(copy, text);
+        // Warnings stay visible (LOG_LEVEL=warn) without flooding the output.
+        if (stream === "stderr") process.stderr.write(`    [herald] ${text}`);
+      },
+    });
+    const url = new URL(herald.url);
+    const pid = herald.process.pid!;
     poster = new HttpPoster(url, { "content-type": "application/json", authorization: `Bearer ${producerKey}` }, options.maxPublishers);
     const publisher = poster;
 
@@ -106,6 +75,7 @@ export async function startHerald(options: StartOptions): Promise<FanoutServer> 
         }
       },
       async stop() {
+        const child = herald?.process;
         if (child && exited(child)) options.log(`herald had exited by itself (${child.signalCode ?? `exit ${child.exitCode}`})`);
         await cleanUp();
       },

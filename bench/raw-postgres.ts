@@ -3,7 +3,7 @@
 import pg from "pg";
 import { packageVersion } from "./environment.ts";
 import { listParams, type RawDriver } from "./raw-driver.ts";
-import { dateColumns, integerColumns, notificationColumns, type NotificationRow, seedColumns, snapshotOf, type Value } from "./rows.ts";
+import { dateColumns, integerColumns, notificationColumns, type Published, seedColumns, snapshotOf, type Value } from "./rows.ts";
 import { dollars, incrementCounterSql, insertEventSql, insertNotificationSql, listSql, updateColumns, updateNotificationSql } from "./sql.ts";
 
 /**
@@ -45,13 +45,14 @@ export function openRawPostgres(baseUrl: string, schema: string, poolSize: numbe
       client.release();
     }
   };
-  const appendEvent = async (client: pg.PoolClient, row: NotificationRow, type: string) => {
+  const appendEvent = async (client: pg.PoolClient, notification: Published, revision: number, type: string) => {
     const { rows } = await client.query<{ value: number }>(incrementCounterSql);
-    await client.query(insertEvent, [rows[0]!.value, row.personId, type, row.id, row.revision, snapshotOf(row), postgresDate(new Date())]);
+    const { id, personId } = notification.record;
+    await client.query(insertEvent, [rows[0]!.value, personId, type, id, revision, snapshotOf(notification, revision), postgresDate(new Date())]);
   };
 
   // One INSERT ... SELECT FROM unnest(arrays) per batch: a few statements for 100,000 rows.
-  const seedCast = (c: (typeof seedColumns)[number]) => (integerColumns.has(c) ? "int[]" : dateColumns.has(c) ? "timestamp(3)[]" : "text[]");
+  const seedCast = (c: string) => (integerColumns.has(c) ? "int[]" : dateColumns.has(c) ? "timestamp(3)[]" : "text[]");
   const seedSql =
     `INSERT INTO "Notification" (${seedColumns.map((c) => `"${c}"`).join(", ")}) ` +
     `SELECT * FROM unnest(${seedColumns.map((c, i) => `$${i + 1}::${seedCast(c)}`).join(", ")})`;
@@ -59,21 +60,21 @@ export function openRawPostgres(baseUrl: string, schema: string, poolSize: numbe
   return {
     name: `pg ${packageVersion("pg")} (pool of ${poolSize})`,
     concurrency: poolSize,
-    insertPublished: (row) =>
+    insertPublished: (notification) =>
       inTransaction(async (client) => {
-        await client.query(insertRow, notificationColumns.map((c) => toPostgres(row[c])));
-        await appendEvent(client, row, "CREATED");
+        await client.query(insertRow, notificationColumns.map((c) => toPostgres(notification.row[c]!)));
+        await appendEvent(client, notification, notification.record.revision, "CREATED");
       }),
-    updatePublished: (row) =>
+    updatePublished: (notification) =>
       inTransaction(async (client) => {
-        const { rows } = await client.query<{ revision: number }>(updateRow, [...updateColumns.map((c) => toPostgres(row[c])), row.id]);
+        const { rows } = await client.query<{ revision: number }>(updateRow, [...updateColumns.map((c) => toPostgres(notification.row[c]!)), notification.record.id]);
         const revision = rows[0]!.revision;
-        await appendEvent(client, { ...row, revision }, "UPDATED");
+        await appendEvent(client, notification, revision, "UPDATED");
         return revision;
       }),
     seed: (rows) =>
       inTransaction(async (client) => {
-        await client.query(seedSql, seedColumns.map((c) => rows.map((row) => toPostgres(row[c]))));
+        await client.query(seedSql, seedColumns.map((c) => rows.map((row) => toPostgres(row[c]!))));
       }),
     // Autovacuum would analyze the table within a minute of the seed; doing it now keeps the
     // plan from changing halfway through the measurement.

@@ -1,10 +1,11 @@
-// Child processes of the benchmark: every server and subscriber process is started here, so that
-// one place can pin them to CPUs, give them enough file descriptors, and kill whatever is left
-// when the run ends or is interrupted.
+// Child processes of the benchmarks: every server, CLI and subscriber process is started here, so
+// that one place can pin them to CPUs, give them enough file descriptors, and kill whatever is
+// left when the run ends or is interrupted.
 import { type ChildProcess, execFileSync, spawn, type StdioOptions } from "node:child_process";
+import { exited } from "@herald/testkit";
 import { existsSync } from "node:fs";
 import { cpus } from "node:os";
-import { processTree } from "./proc-stats.ts";
+import { processTree } from "./fanout/proc-stats.ts";
 
 /**
  * Where processes run. With 2 cores the servers get core 0 and the load generator core 1, so each
@@ -67,20 +68,6 @@ export function spawnTracked(command: string, args: string[], options: SpawnOpti
   children.add(child);
   child.once("exit", () => children.delete(child));
   return child;
-}
-
-export function exited(child: ChildProcess): boolean {
-  return child.exitCode !== null || child.signalCode !== null;
-}
-
-/** SIGTERM, then SIGKILL after `graceMs`; resolves once the process is gone. */
-export async function stopProcess(child: ChildProcess, graceMs = 10_000): Promise<void> {
-  if (exited(child)) return;
-  const gone = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
-  await gone;
-  clearTimeout(timer);
 }
 
 /**

@@ -1,7 +1,7 @@
 // The raw SQL both drivers run, written once with a placeholder style per driver ("?" or "$n").
 // The list query mirrors, clause for clause, what Prisma generates for NotificationStore.page()
 // (own rows, default filter); only the table qualifier differs.
-import { notificationColumns, seedColumns, type Column } from "./rows.ts";
+import { notificationColumns, seedColumns } from "./rows.ts";
 
 type Placeholder = (n: number) => string;
 export const questionMarks: Placeholder = () => "?";
@@ -11,10 +11,7 @@ const q = (name: string) => `"${name}"`;
 const list = (names: readonly string[]) => names.map(q).join(", ");
 
 /** Columns an update writes: everything but the identity, creation time and the two counters. */
-export const updateColumns = notificationColumns.filter(
-  (c): c is Exclude<Column, "id" | "createdAt" | "revision" | "lockVersion"> =>
-    c !== "id" && c !== "createdAt" && c !== "revision" && c !== "lockVersion",
-);
+export const updateColumns = notificationColumns.filter((c) => !["id", "createdAt", "revision", "lockVersion"].includes(c));
 
 export function insertNotificationSql(p: Placeholder): string {
   return `INSERT INTO "Notification" (${list(notificationColumns)}) VALUES (${notificationColumns.map((_, i) => p(i + 1)).join(", ")})`;

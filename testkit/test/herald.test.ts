@@ -1,0 +1,53 @@
+// The kit against the real `herald` binary: what every suite and benchmark builds on.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTempSqlite, heraldCli, type SpawnedHerald, spawnHerald, type TempSqlite } from "../src/index.ts";
+
+describe("spawnHerald and heraldCli", () => {
+  let store: TempSqlite;
+  let herald: SpawnedHerald | undefined;
+  beforeAll(() => {
+    store = createTempSqlite("herald-testkit-");
+  });
+  afterAll(async () => {
+    await herald?.kill();
+    store.remove();
+  });
+
+  it("creates a person and a producer key, then serves them once ready", async () => {
+    const cli = heraldCli({ DATABASE_URL: store.url });
+    const person = await cli.createPerson("Ada");
+    const key = await cli.createProducerKey("testkit");
+    expect(person.token).toMatch(/^herald_pt_/);
+    expect(person.signInCode.length).toBeGreaterThan(20);
+    expect(key).toMatch(/^herald_pk_/);
+
+    herald = await spawnHerald({ env: { DATABASE_URL: store.url } });
+    expect(herald.url).toBe(`${herald.origin}/graphql`);
+    expect(herald.port).toBeGreaterThan(0);
+    // Ready means serving: no retry needed for the first request.
+    const health = await fetch(`${herald.origin}/health`);
+    expect([health.status, await health.json()]).toEqual([200, { status: "ok" }]);
+    const viewer = await fetch(herald.url, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${person.token}` },
+      body: JSON.stringify({ query: "{ viewer { id name } }" }),
+    });
+    expect((await viewer.json()).data.viewer).toEqual({ id: person.id, name: "Ada" });
+  });
+
+  it("stops gracefully, and kills like a crash", async () => {
+    await herald!.stop();
+    expect(herald!.process.exitCode).toBe(0);
+    herald = await spawnHerald({ env: { DATABASE_URL: store.url } });
+    await herald.kill();
+    expect(herald.process.signalCode).toBe("SIGKILL");
+  });
+
+  it("fails fast with the process's own words when herald cannot start", async () => {
+    await expect(spawnHerald({ env: { DATABASE_URL: "mysql://nowhere/herald" } })).rejects.toThrow(/exited during start[\s\S]*DATABASE_URL must be/);
+  });
+
+  it("rejects a failing command with its output", async () => {
+    await expect(heraldCli({ DATABASE_URL: store.url }).run("revoke", "herald_pk_unknown")).rejects.toThrow(/revoke herald_pk_unknown failed \(exit 1\)[\s\S]*revoked 0/);
+  });
+});

@@ -15,6 +15,18 @@ export type Spawn = (command: string, args: string[], env: NodeJS.ProcessEnv) =>
 
 const spawnPiped: Spawn = (command, args, env) => spawnChild(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
 
+// Nothing the kit starts may outlive the process that started it: a test that times out mid-start
+// or forgets to stop its server would otherwise leave a herald holding a port and a database.
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+function track(child: ChildProcess): ChildProcess {
+  running.add(child);
+  child.once("exit", () => running.delete(child));
+  return child;
+}
+
 /**
  * The environment of a herald process: the caller's on top of ours. `production`: no demo data on
  * a first start; `warn`: request logs would cost CPU and bury what matters; port 0: a free port.
@@ -71,7 +83,7 @@ export async function spawnHerald(options: SpawnHeraldOptions = {}): Promise<Spa
   const [command, ...argv] = options.nodeArgs?.length
     ? [process.execPath, ...heraldNodeFlags(), ...options.nodeArgs, heraldBin, ...args]
     : [heraldBin, ...args];
-  const child = (options.spawn ?? spawnPiped)(command!, argv, heraldEnv(options.env));
+  const child = track((options.spawn ?? spawnPiped)(command!, argv, heraldEnv(options.env)));
   const gone = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   let output = "";
   const timeoutMs = options.startTimeoutMs ?? 60_000;
@@ -146,7 +158,7 @@ export function heraldCli(env: Env = {}, options: { spawn?: Spawn; timeoutMs?: n
   const run = (...args: string[]) =>
     new Promise<CliResult>((resolve, reject) => {
       // Through node, not the shebang: a short-lived command needs no server tuning.
-      const child = (options.spawn ?? spawnPiped)(process.execPath, [heraldBin, ...args], heraldEnv(env));
+      const child = track((options.spawn ?? spawnPiped)(process.execPath, [heraldBin, ...args], heraldEnv(env)));
       let stdout = "";
       let stderr = "";
       child.stdout!.on("data", (c: Buffer) => (stdout += c.toString()));

@@ -1,6 +1,10 @@
 // The kit against the real `herald` binary: what every suite and benchmark builds on.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTempSqlite, heraldCli, type SpawnedHerald, spawnHerald, type TempSqlite } from "../src/index.ts";
+import { createTempSqlite, eventually, heraldCli, type SpawnedHerald, spawnHerald, type TempSqlite } from "../src/index.ts";
+
+const run = promisify(execFile);
 
 describe("spawnHerald and heraldCli", () => {
   let store: TempSqlite;
@@ -51,3 +55,31 @@ describe("spawnHerald and heraldCli", () => {
     await expect(heraldCli({ DATABASE_URL: store.url }).run("revoke", "herald_pk_unknown")).rejects.toThrow(/revoke herald_pk_unknown failed \(exit 1\)[\s\S]*revoked 0/);
   });
 });
+
+describe("a process that forgets its server", () => {
+  it("does not leave it running when it exits", async () => {
+    const store = createTempSqlite("herald-testkit-");
+    try {
+      // A child node process starts a herald through the kit and exits without stopping it.
+      const script = `import { spawnHerald } from "${new URL("../src/index.ts", import.meta.url).pathname}";
+        const herald = await spawnHerald({ env: { DATABASE_URL: ${JSON.stringify(store.url)} } });
+        console.log(herald.process.pid);
+        process.exit(0);`;
+      const { stdout } = await run(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script]);
+      const pid = Number(stdout.trim().split("\n").at(-1));
+      expect(pid).toBeGreaterThan(0);
+      await eventually(() => !alive(pid), 10_000, `herald ${pid} to be gone`);
+    } finally {
+      store.remove();
+    }
+  });
+});
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -2,7 +2,7 @@
 // line of stdout (scripts take it with `tail -1`); logs go to stderr.
 import { Command } from "commander";
 import { createHerald, startServer } from "../app.ts";
-import { loadConfig, tuningFrom } from "../config.ts";
+import { type Config, DEFAULT_DASHBOARD_URL, loadConfig, tuningFrom } from "../config.ts";
 import { createLogger } from "../logger.ts";
 import { resolveDatabaseUrl } from "../storage/database.ts";
 import { migrate } from "../storage/migrate.ts";
@@ -23,7 +23,7 @@ program
     const running = await startServer(herald, config.PORT, config.HOST);
     const graphiql = `${running.url}/graphql`;
     logger.info({ url: graphiql, provider: herald.database.provider }, "Herald is serving");
-    if (config.NODE_ENV !== "production") await seedDemoOnFirstStart(herald, graphiql);
+    if (config.NODE_ENV !== "production") await seedDemoOnFirstStart(herald, graphiql, config.HERALD_DASHBOARD_URL);
     console.log(`Herald GraphQL (GraphiQL in a browser): ${graphiql}`);
     // For scripts and test harnesses: one line they can parse, printed last, once requests are served.
     console.log(`${READY_PREFIX}${JSON.stringify({ url: graphiql, origin: running.url, health: `${running.url}/health`, pid: process.pid })}`);
@@ -57,12 +57,12 @@ person
   .requiredOption("--name <name>", "display name")
   .description("create a person and a person token (printed last)")
   .action(async (options: { name: string }) => {
-    await withHerald(async (herald) => {
+    await withHerald(async (herald, config) => {
       const created = await herald.services.directory.createPerson({ name: options.name });
       const signIn = await herald.services.auth.issueSignInCode(created.id);
       const token = await herald.services.auth.issuePersonToken(created.id);
       console.log(`person ${created.id}`);
-      console.log(`one-time sign-in link (24 h): ${dashboardUrl()}/signin/${signIn.code}`);
+      console.log(`one-time sign-in link (24 h): ${config.HERALD_DASHBOARD_URL ?? DEFAULT_DASHBOARD_URL}/signin/${signIn.code}`);
       console.log(token.secret);
     });
   });
@@ -92,16 +92,11 @@ program
     });
   });
 
-/** Where the dashboard is served (for printed links). */
-function dashboardUrl(): string {
-  return (process.env.HERALD_DASHBOARD_URL ?? "http://127.0.0.1:5173").replace(/\/$/, "");
-}
-
-async function withHerald(run: (herald: Awaited<ReturnType<typeof createHerald>>) => Promise<void>) {
+async function withHerald(run: (herald: Awaited<ReturnType<typeof createHerald>>, config: Config) => Promise<void>) {
   const config = loadConfig();
   const herald = await createHerald({ databaseUrl: config.DATABASE_URL, logger: createLogger(config.LOG_LEVEL) });
   try {
-    await run(herald);
+    await run(herald, config);
   } finally {
     await herald.close();
   }

@@ -139,6 +139,19 @@ export interface CliResult {
   lastLine: string;
 }
 
+/** A command that exited with anything but 0; carries what it printed, like node's execFile error. */
+export class CliError extends Error {
+  constructor(
+    readonly args: string[],
+    readonly code: number | null,
+    readonly signal: NodeJS.Signals | null,
+    readonly stdout: string,
+    readonly stderr: string,
+  ) {
+    super(`herald ${args.join(" ")} failed (${signal ?? `exit ${code}`}):\n${stderr}${stdout}`);
+  }
+}
+
 export interface CreatedPerson {
   id: string;
   token: string;
@@ -167,7 +180,7 @@ export function heraldCli(env: Env = {}, options: { spawn?: Spawn; timeoutMs?: n
       child.once("error", reject);
       child.once("exit", (code, signal) => {
         clearTimeout(timer);
-        if (code !== 0) return reject(new Error(`herald ${args.join(" ")} failed (${signal ?? `exit ${code}`}):\n${stderr}${stdout}`));
+        if (code !== 0) return reject(new CliError(args, code, signal, stdout, stderr));
         const lines = stdout.trim().split("\n");
         resolve({ stdout, stderr, lines, lastLine: lines.at(-1)! });
       });

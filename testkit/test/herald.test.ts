@@ -52,7 +52,9 @@ describe("spawnHerald and heraldCli", () => {
   });
 
   it("rejects a failing command with its output", async () => {
-    await expect(heraldCli({ DATABASE_URL: store.url }).run("revoke", "herald_pk_unknown")).rejects.toThrow(/revoke herald_pk_unknown failed \(exit 1\)[\s\S]*revoked 0/);
+    const failed = heraldCli({ DATABASE_URL: store.url }).run("revoke", "herald_pk_unknown");
+    await expect(failed).rejects.toThrow(/revoke herald_pk_unknown failed \(exit 1\)[\s\S]*revoked 0/);
+    await expect(failed).rejects.toMatchObject({ code: 1, stdout: "revoked 0\n" });
   });
 });
 

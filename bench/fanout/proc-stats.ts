@@ -2,6 +2,7 @@
 // instrumentation of their own and all three are measured the same way.
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import { sleep } from "@herald/testkit";
 
 const ticksPerSecond = (() => {
   try {
@@ -87,7 +88,7 @@ export async function waitForQuiet(maxSeconds: number, idleBelowCores = 0.3): Pr
   const deadline = Date.now() + maxSeconds * 1000;
   for (;;) {
     const before = machineBusySeconds();
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await sleep(1_000);
     const busy = machineBusySeconds() - before;
     if (busy < idleBelowCores || Date.now() >= deadline) return Math.round(busy * 100) / 100;
   }

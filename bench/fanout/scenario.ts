@@ -3,6 +3,8 @@
 import { fanoutConfig, type TargetName } from "./config.ts";
 import type { FanoutServer, StartOptions } from "./fanout-server.ts";
 import { quantileMs, quantileOf, type SparseHistogram } from "./latency-histogram.ts";
+import { sleep } from "@herald/testkit";
+import { round } from "../load.ts";
 import { type CpuLayout } from "../processes.ts";
 import { machineBusySeconds, processTree, treeCpuSeconds, treePeakRssMiB, treeRssMiB } from "./proc-stats.ts";
 import { SubscriberPool } from "./subscriber-pool.ts";
@@ -70,8 +72,6 @@ export interface ScenarioResult {
   };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 const roundOrNull = (value: number | null, digits = 2) => (value === null ? null : round(value, digits));
 
 /** Runs count tasks, at most `lanes` at a time. */

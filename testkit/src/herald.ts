@@ -17,10 +17,19 @@ const spawnPiped: Spawn = (command, args, env) => spawnChild(command, args, { en
 
 // Nothing the kit starts may outlive the process that started it: a test that times out mid-start
 // or forgets to stop its server would otherwise leave a herald holding a port and a database.
+// A signal skips "exit" handlers, so SIGINT and SIGTERM kill the children too, then take their
+// usual course (the signal is raised again once this listener is gone).
 const running = new Set<ChildProcess>();
-process.once("exit", () => {
+const killRunning = () => {
   for (const child of running) child.kill("SIGKILL");
-});
+};
+process.once("exit", killRunning);
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    killRunning();
+    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+  });
+}
 function track(child: ChildProcess): ChildProcess {
   running.add(child);
   child.once("exit", () => running.delete(child));

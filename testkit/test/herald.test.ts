@@ -59,22 +59,31 @@ describe("spawnHerald and heraldCli", () => {
 });
 
 describe("a process that forgets its server", () => {
-  it("does not leave it running when it exits", async () => {
-    const store = createTempSqlite("herald-testkit-");
-    try {
-      // A child node process starts a herald through the kit and exits without stopping it.
-      const script = `import { spawnHerald } from "${new URL("../src/index.ts", import.meta.url).pathname}";
-        const herald = await spawnHerald({ env: { DATABASE_URL: ${JSON.stringify(store.url)} } });
-        console.log(herald.process.pid);
-        process.exit(0);`;
-      const { stdout } = await run(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script]);
-      const pid = Number(stdout.trim().split("\n").at(-1));
-      expect(pid).toBeGreaterThan(0);
-      await eventually(() => !alive(pid), 10_000, `herald ${pid} to be gone`);
-    } finally {
-      store.remove();
-    }
-  });
+  // A child node process starts a herald through the kit, then ends without stopping it.
+  for (const [how, end] of [
+    ["exits", "process.exit(0)"],
+    ["is terminated", 'process.kill(process.pid, "SIGTERM")'],
+  ]) {
+    it(`does not leave it running when it ${how}`, async () => {
+      const store = createTempSqlite("herald-testkit-");
+      try {
+        const script = `import { spawnHerald } from "${new URL("../src/index.ts", import.meta.url).pathname}";
+          const herald = await spawnHerald({ env: { DATABASE_URL: ${JSON.stringify(store.url)} } });
+          console.log(herald.process.pid);
+          ${end};`;
+        const ended = await run(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script]).then(
+          (r) => ({ stdout: r.stdout, signal: null }),
+          (e: { stdout: string; signal: string | null }) => e,
+        );
+        expect(ended.signal).toBe(how === "exits" ? null : "SIGTERM");
+        const pid = Number(ended.stdout.trim().split("\n").at(-1));
+        expect(pid).toBeGreaterThan(0);
+        await eventually(() => !alive(pid), 10_000, `herald ${pid} to be gone`);
+      } finally {
+        store.remove();
+      }
+    });
+  }
 });
 
 function alive(pid: number): boolean {

@@ -17,17 +17,25 @@ const spawnPiped: Spawn = (command, args, env) => spawnChild(command, args, { en
 
 // Nothing the kit starts may outlive the process that started it: a test that times out mid-start
 // or forgets to stop its server would otherwise leave a herald holding a port and a database.
-// A signal skips "exit" handlers, so SIGINT and SIGTERM kill the children too, then take their
-// usual course (the signal is raised again once this listener is gone).
+// Children someone already signalled are left to finish their own shutdown (npm start's Ctrl-C).
+// A signal skips "exit" handlers, so an unhandled SIGINT or SIGTERM ends the children first and
+// is then raised again to take its usual course.
 const running = new Set<ChildProcess>();
-const killRunning = () => {
-  for (const child of running) child.kill("SIGKILL");
+const endRunning = () => {
+  for (const child of running) {
+    try {
+      if (!child.killed) child.kill("SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
 };
-process.once("exit", killRunning);
+process.once("exit", endRunning);
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
-    killRunning();
-    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    if (process.listenerCount(signal) > 0) return; // the program handles it, and its exit runs endRunning
+    endRunning();
+    process.kill(process.pid, signal);
   });
 }
 function track(child: ChildProcess): ChildProcess {

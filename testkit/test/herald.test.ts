@@ -78,7 +78,7 @@ describe("a process that forgets its server", () => {
         expect(ended.signal).toBe(how === "exits" ? null : "SIGTERM");
         const pid = Number(ended.stdout.trim().split("\n").at(-1));
         expect(pid).toBeGreaterThan(0);
-        await eventually(() => !alive(pid), 10_000, `herald ${pid} to be gone`);
+        await eventually(() => !alive(pid), 20_000, `herald ${pid} to be gone`);
       } finally {
         store.remove();
       }

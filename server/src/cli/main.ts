@@ -4,6 +4,7 @@ import { Command } from "commander";
 import { createHerald, startServer } from "../app.ts";
 import { type Config, DEFAULT_DASHBOARD_URL, loadConfig, tuningFrom } from "../config.ts";
 import { createLogger } from "../logger.ts";
+import { labelerFrom } from "../service/labelers/index.ts";
 import { resolveDatabaseUrl } from "../storage/database.ts";
 import { migrate } from "../storage/migrate.ts";
 import { seedDemoOnFirstStart } from "./first-start.ts";
@@ -19,7 +20,7 @@ program
   .action(async () => {
     const config = loadConfig();
     const logger = createLogger(config.LOG_LEVEL);
-    const herald = await createHerald({ databaseUrl: config.DATABASE_URL, logger, tuning: tuningFrom(config) });
+    const herald = await createHerald({ databaseUrl: config.DATABASE_URL, logger, tuning: tuningFrom(config), labeler: labelerFrom(config) });
     const running = await startServer(herald, config.PORT, config.HOST);
     const graphiql = `${running.url}/graphql`;
     logger.info({ url: graphiql, provider: herald.database.provider }, "Herald is serving");

@@ -19,3 +19,19 @@ export function serve(env: Record<string, string>): Promise<Served> {
 export function stop(served: { process: ChildProcess }, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
   return stopProcess(served.process, signal);
 }
+
+/** Runs the herald binary as a consumer does and collects its exact output; stdin stays open and unwritten. */
+export function heraldRaw(args: string[], env: Record<string, string | undefined> = {}): Promise<{ stdout: Buffer; stderr: Buffer; code: number | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(heraldBin, args, { env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "pipe"] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on("data", (c: Buffer) => out.push(c));
+    child.stderr.on("data", (c: Buffer) => err.push(c));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      child.stdin.destroy();
+      resolve({ stdout: Buffer.concat(out), stderr: Buffer.concat(err), code });
+    });
+  });
+}

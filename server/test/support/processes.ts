@@ -1,7 +1,7 @@
 // Real processes for tests: `herald` commands and servers, and a private Redis server. The
 // machinery is @herald/testkit's; these names stay for the suites written against them.
-import type { ChildProcess } from "node:child_process";
-import { heraldCli, type SpawnedHerald, spawnHerald, stopProcess } from "@herald/testkit";
+import { type ChildProcess, spawn } from "node:child_process";
+import { heraldBin, heraldCli, type SpawnedHerald, spawnHerald, stopProcess } from "@herald/testkit";
 
 export { freePort, heraldBin, startRedis } from "@herald/testkit";
 

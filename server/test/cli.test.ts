@@ -22,7 +22,8 @@ for (const provider of providers) {
       expect(person.stderr).not.toContain(person.lastLine);
     });
 
-    it("serves GraphQL after migrating, expires server-lifetime records on restart, and honours revocation", async () => {
+    // Five herald processes one after another: on a busy two-core machine that alone can take a minute.
+    it("serves GraphQL after migrating, expires server-lifetime records on restart, and honours revocation", { timeout: 180_000 }, async () => {
       const key = (await herald(["key", "create", "--name", "svc"], { DATABASE_URL: db.url })).lastLine;
       const person = await herald(["person", "create", "--name", "Bob"], { DATABASE_URL: db.url });
       const personId = person.stdout.split("\n")[0]!.replace("person ", "").trim();

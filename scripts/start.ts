@@ -2,12 +2,12 @@
 // dashboard needs, starts the server, then the dashboard, and prints where to go.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
+import { spawnHerald, waitForHttp } from "@herald/testkit";
 
 const root = join(import.meta.dirname, "..");
 const serverPort = process.env.PORT ?? "4000";
 const appPort = process.env.APP_PORT ?? "5173";
 const host = process.env.HOST ?? "127.0.0.1";
-const heraldUrl = `http://${host}:${serverPort}/graphql`;
 const dashboardUrl = `http://${host}:${appPort}`;
 
 const build = spawnSync("npx", ["turbo", "run", "build", "--filter=@herald/app...", "--output-logs=errors-only"], {
@@ -25,26 +25,30 @@ const stopAll = (code: number) => {
 process.once("SIGINT", () => stopAll(0));
 process.once("SIGTERM", () => stopAll(0));
 
-// The binary itself, not `node <file>`: its shebang carries the server's V8 flags.
-const server = spawn(join(root, "server", "bin", "herald.js"), ["serve"], {
-  cwd: root,
-  env: { ...process.env, PORT: serverPort, HOST: host, HERALD_DASHBOARD_URL: dashboardUrl },
-  stdio: ["ignore", "pipe", "inherit"],
+const server = await spawnHerald({
+  // Not the test defaults: a person trying Herald gets the demo data and the server's own logs.
+  env: {
+    PORT: serverPort,
+    HOST: host,
+    HERALD_DASHBOARD_URL: dashboardUrl,
+    NODE_ENV: process.env.NODE_ENV ?? "development",
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+  },
+  // The ready line is for programs; a person reads the line above it.
+  onOutput: (text, stream) => (stream === "stdout" ? process.stdout : process.stderr).write(stream === "stdout" ? text.replace(/^HERALD_READY .*\n?/m, "") : text),
+}).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
 });
-children.push(server);
-server.on("exit", (code) => stopAll(code ?? 1));
+children.push(server.process);
+server.process.on("exit", (code) => stopAll(code ?? 1));
 
-let started = false;
-server.stdout!.on("data", (chunk: Buffer) => {
-  process.stdout.write(chunk);
-  if (started || !chunk.toString().includes("Herald GraphQL")) return;
-  started = true;
-  const app = spawn(process.execPath, [join(root, "app", "build")], {
-    cwd: root,
-    env: { ...process.env, PORT: appPort, HOST: host, HERALD_URL: heraldUrl, ORIGIN: dashboardUrl },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  children.push(app);
-  app.on("exit", (code) => stopAll(code ?? 1));
-  setTimeout(() => console.log(`\nHerald dashboard: ${dashboardUrl}\n`), 500);
+const app = spawn(process.execPath, [join(root, "app", "build")], {
+  cwd: root,
+  env: { ...process.env, PORT: appPort, HOST: host, HERALD_URL: server.url, ORIGIN: dashboardUrl },
+  stdio: ["ignore", "inherit", "inherit"],
 });
+children.push(app);
+app.on("exit", (code) => stopAll(code ?? 1));
+await waitForHttp(dashboardUrl, { child: app });
+console.log(`\nHerald dashboard: ${dashboardUrl}\n`);

@@ -300,7 +300,7 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
       await screenshot(page, "progress");
 
       await card.getByRole("button", { name: "Cancel", exact: true }).click();
-      expect(await eventually(() => invocations.length > 0, 5_000)).toBe(true);
+      await eventually(() => invocations.length > 0, 5_000, "the action invocation");
       expect(invocations[0]).toMatchObject({ notificationId: first.id, actionId: "cancel", targetActionId: "export.cancel", fixedParams: { operationId } });
 
       const resolved = await stack.producer.resolve(first.id, { actionId: "cancelled" }, operationId);
@@ -542,11 +542,15 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
     await drawerCard("bulk:60").waitFor();
     const list = panel.locator(".list");
     const oldest = drawerCard("build:42");
-    const reached = await eventually(async () => {
-      await list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
-      return (await oldest.count()) > 0;
-    }, 15_000, 250);
-    expect(reached).toBe(true);
+    await eventually(
+      async () => {
+        await list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+        return (await oldest.count()) > 0;
+      },
+      15_000,
+      "the oldest record to load while scrolling",
+      250,
+    );
     await panel.getByText("That is everything.").waitFor();
     const keys = await panel.locator("article[data-surface=drawer]").evaluateAll((cards) => cards.map((c) => c.getAttribute("data-key")));
     expect(new Set(keys).size).toBe(keys.length); // no duplicates at the seam

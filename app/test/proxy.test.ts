@@ -214,18 +214,26 @@ describe("proxy", () => {
       const key = `proxy-${singleConnection ? "single" : "distinct"}`;
       try {
         // The subscription is live once an event published after it arrives; retry until then.
-        const arrived = await eventually(async () => {
-          const published = await stack.producer.publish({ scope: "PERSON", personId: stack.person.id, key, title: `through the proxy`, source: { plugin: "e2e" } });
-          expect(published.ok).toBe(true);
-          return eventually(() => events.some((e) => e.notification.key === key), 1_000);
-        }, 10_000, 0);
+        await eventually(
+          async () => {
+            const published = await stack.producer.publish({ scope: "PERSON", personId: stack.person.id, key, title: `through the proxy`, source: { plugin: "e2e" } });
+            expect(published.ok).toBe(true);
+            // A second for this event to arrive, then publish again.
+            return eventually(() => events.some((e) => e.notification.key === key), 1_000).then(
+              () => true,
+              () => false,
+            );
+          },
+          10_000,
+          "an event through the proxy",
+          0,
+        );
         expect(errors).toEqual([]);
-        expect(arrived).toBe(true);
 
         // The response is not buffered: a second event arrives on the same open stream.
         const before = events.length;
         await stack.producer.publish({ scope: "PERSON", personId: stack.person.id, key, title: "second revision", source: { plugin: "e2e" } });
-        expect(await eventually(() => events.slice(before).some((e) => e.notification.title === "second revision"), 5_000)).toBe(true);
+        await eventually(() => events.slice(before).some((e) => e.notification.title === "second revision"), 5_000, "the second event on the open stream");
       } finally {
         stop();
         client.close();

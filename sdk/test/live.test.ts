@@ -19,7 +19,7 @@ async function settledEqual(view: LiveView, client: HeraldClient, timeoutMs = 20
     fresh = await snapshot(client);
     const s = view.current;
     return s.connection === "live" && JSON.stringify(summary(s.items)) === JSON.stringify(fresh.items) && JSON.stringify(s.counts) === JSON.stringify(fresh.counts);
-  }, timeoutMs, 250).then(
+  }, timeoutMs, "the live view to match a fresh read", 250).then(
     () => true,
     () => false,
   );

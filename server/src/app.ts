@@ -36,6 +36,7 @@ import { migrate, pendingMigrations } from "./storage/migrate.ts";
 import { NotificationStore } from "./storage/notification-store.ts";
 import { SessionStore } from "./storage/session-store.ts";
 import { randomSecret, SettingsStore } from "./storage/settings-store.ts";
+import { withHealth } from "./transport/http/health.ts";
 import { RequestRateLimiter } from "./transport/http/rate-limiter.ts";
 import { createGraphQLHandler } from "./transport/http/yoga.ts";
 
@@ -154,7 +155,7 @@ export async function startServer(herald: Herald, port: number, host: string): P
   const stopSweep = startRevocationSweep(herald.services.realtime, logger, tuning.revocationCheckMs);
   const stopScanner = herald.scanner.start();
   const yoga = createGraphQLHandler(herald.services, logger, tuning, herald.rateLimiter);
-  const server = createServer(yoga);
+  const server = createServer(withHealth(yoga));
   // Idle keep-alive sockets must outlive the client's and a load balancer's idle timeout (60 s
   // is common), or the server closes one just as a client reuses it and the request fails.
   server.keepAliveTimeout = 65_000;

@@ -22,11 +22,14 @@ for (const provider of providers) {
       expect(person.stderr).not.toContain(person.lastLine);
     });
 
-    it("serves GraphQL after migrating, expires server-lifetime records on restart, and honours revocation", async () => {
+    // Five herald processes one after another: on a busy two-core machine that alone can take a minute.
+    it("serves GraphQL after migrating, expires server-lifetime records on restart, and honours revocation", { timeout: 180_000 }, async () => {
       const key = (await herald(["key", "create", "--name", "svc"], { DATABASE_URL: db.url })).lastLine;
       const person = await herald(["person", "create", "--name", "Bob"], { DATABASE_URL: db.url });
       const personId = person.stdout.split("\n")[0]!.replace("person ", "").trim();
       let served = await serve({ DATABASE_URL: db.url, NODE_ENV: "production" });
+      const health = await fetch(`${served.origin}/health`);
+      expect([health.status, await health.json()]).toEqual([200, { status: "ok" }]);
       const published = await gql(served.url, key, `mutation($p: ID!) { publishNotification(input: { scope: PERSON, personId: $p, key: "boot", title: "Bound to this run", source: { plugin: "cli" }, retention: { policy: UNTIL_SERVER_RESTART } }) { ... on Notification { id status } } }`, { p: personId });
       expect(published.data.publishNotification.status).toBe("PENDING");
       await stop(served);

@@ -9,6 +9,9 @@ import { resolveDatabaseUrl } from "../storage/database.ts";
 import { migrate } from "../storage/migrate.ts";
 import { seedDemoOnFirstStart } from "./first-start.ts";
 
+/** Starts the line `herald serve` prints once it serves: `HERALD_READY {"url": …, "origin": …, "health": …, "pid": …}`. */
+const READY_PREFIX = "HERALD_READY ";
+
 const program = new Command("herald").description("Herald, the notification hub").showHelpAfterError();
 
 program
@@ -23,6 +26,8 @@ program
     logger.info({ url: graphiql, provider: herald.database.provider }, "Herald is serving");
     if (config.NODE_ENV !== "production") await seedDemoOnFirstStart(herald, graphiql, config.HERALD_DASHBOARD_URL);
     console.log(`Herald GraphQL (GraphiQL in a browser): ${graphiql}`);
+    // For scripts and test harnesses: one line they can parse, printed last, once requests are served.
+    console.log(`${READY_PREFIX}${JSON.stringify({ url: graphiql, origin: running.url, health: `${running.url}/health`, pid: process.pid })}`);
     const stop = async () => {
       // A graceful stop that cannot finish (a stuck connection or query) must not keep the
       // process alive: whatever is unfinished is in the log, and clients resume from it.

@@ -8,6 +8,7 @@ import type { Labeler, LabelRequest } from "../../src/service/labelers/index.ts"
 import { errorCode, gql } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
+import { eventually } from "../support/sse.ts";
 
 const REPORT = `mutation($input: ReportExchangeInput!) {
   reportExchange(input: $input) {
@@ -311,11 +312,7 @@ for (const provider of providers) {
     });
 
     async function eventuallySession(id: string, field: string, value: string) {
-      for (let i = 0; i < 200; i++) {
-        if ((await session(id))[field] === value) return;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      throw new Error(`session ${id} never had ${field} = ${value}`);
+      await eventually(async () => (await session(id))[field] === value, 10_000, `session ${id} to have ${field} = ${value}`);
     }
   });
 }

@@ -5,7 +5,7 @@ import type { Tuning } from "../../src/config.ts";
 import { errorCode, gql, resultFields } from "./graphql.ts";
 import type { ProviderCase } from "./providers.ts";
 import { TestClock } from "./clock.ts";
-import { eventually } from "./sse.ts";
+import { eventually } from "@herald/testkit";
 
 export interface TestHerald {
   url: string;

@@ -1,8 +1,6 @@
 // The storage providers every API test runs against. SQLite always; PostgreSQL when it answers,
 // and mandatory in CI (CI=true), where its absence is a failure rather than a skip.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { createTempSqlite } from "@herald/testkit";
 import pg from "pg";
 
 export const postgresBaseUrl = process.env.HERALD_TEST_POSTGRES_URL ?? "postgresql://root@127.0.0.1:5432/test";
@@ -35,8 +33,8 @@ const sqlite: ProviderCase = {
   name: "sqlite",
   available: true,
   async createDatabase() {
-    const dir = mkdtempSync(join(tmpdir(), "herald-test-"));
-    return { url: `file:${join(dir, "herald.db")}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+    const store = createTempSqlite("herald-test-");
+    return { url: store.url, drop: async () => store.remove() };
   },
 };
 

@@ -2,6 +2,8 @@
 import { createClient } from "graphql-sse";
 import { gql } from "./graphql.ts";
 
+export { eventually, sleep } from "@herald/testkit";
+
 export interface ReceivedEvent {
   cursor: string;
   type: string;
@@ -90,17 +92,6 @@ export function subscribe(
     },
   );
   return sub;
-}
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Polls `done` until it holds; a machine busy with other suites gets the whole timeout, not a fixed sleep. */
-export async function eventually(done: () => boolean | Promise<boolean>, timeoutMs = 10_000, what = "condition"): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
 }
 
 /** The person's newest event cursor: subscribing after it misses nothing published from now on. */

@@ -18,12 +18,16 @@ import { NotificationService } from "./service/notification-service.ts";
 import { RealtimeService } from "./service/realtime-service.ts";
 import type { Services } from "./services.ts";
 import { CredentialStore, SignInCodeStore } from "./storage/credential-store.ts";
-import { type Database, openDatabase, resolveDatabaseUrl } from "./storage/database.ts";
+import { type Database, openDatabase, pingDatabase, resolveDatabaseUrl } from "./storage/database.ts";
 import { DirectoryStore } from "./storage/directory-store.ts";
 import { EventLog } from "./storage/event-log.ts";
 import { migrate, pendingMigrations } from "./storage/migrate.ts";
 import { NotificationStore } from "./storage/notification-store.ts";
 import { randomSecret, SettingsStore } from "./storage/settings-store.ts";
+import { schema } from "./transport/graphql/schema.ts";
+import { type ReadinessChecks, useReadiness } from "./transport/http/health.ts";
+import { HeraldMetrics, useMetrics } from "./transport/http/metrics.ts";
+import { withRequestIds } from "./transport/http/request-context.ts";
 import { createGraphQLHandler } from "./transport/http/yoga.ts";
 
 export interface HeraldOptions {
@@ -41,6 +45,8 @@ export interface Herald {
   feed: EventFeed;
   tuning: Tuning;
   logger: Logger;
+  metrics: HeraldMetrics;
+  readiness: ReadinessChecks;
   close(): Promise<void>;
 }
 
@@ -64,17 +70,20 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
   const cursors = new CursorCodec(await settings.getOrCreate("cursor-secret", randomSecret));
   const eventLog = new EventLog(database.db);
 
+  const metrics = new HeraldMetrics({ openStreams: (): number => feed.listenerCount });
+  const readiness: ReadinessChecks = { database: () => pingDatabase(database) };
   let bus: EventBus = new InMemoryEventBus();
   if (tuning.redisUrl) {
     const deployment = await settings.getOrCreate("deployment-id", () => randomUUID());
     const redis = new RedisEventBus(tuning.redisUrl, `herald:${deployment}:bus`, logger);
     await redis.start();
     bus = redis;
+    readiness.redis = () => redis.ping();
   }
-  const feed = new EventFeed(bus, eventLog, logger, { gapWaitMs: 50, pollMs: tuning.feedPollMs });
+  const feed = new EventFeed(bus, eventLog, logger, { gapWaitMs: 50, pollMs: tuning.feedPollMs, observer: metrics });
   await feed.start();
 
-  const notifications = new NotificationService(notificationStore, directoryStore, bus, cursors, clock);
+  const notifications = new NotificationService(notificationStore, directoryStore, bus, cursors, clock, metrics);
   const directory = new DirectoryService(directoryStore, bus);
   const services: Services = {
     notifications,
@@ -82,6 +91,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
     auth: new AuthService(new CredentialStore(database.db), new SignInCodeStore(database.db), directoryStore, clock),
     realtime: new RealtimeService(feed, eventLog, notifications, directory, cursors, logger, {
       maxQueuedEvents: tuning.maxQueuedEvents,
+      observer: metrics,
     }),
   };
   return {
@@ -90,6 +100,8 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
     feed,
     tuning,
     logger,
+    metrics,
+    readiness,
     async close() {
       feed.stop();
       await bus.close();
@@ -109,8 +121,11 @@ export async function startServer(herald: Herald, port: number, host: string): P
   const { logger, tuning } = herald;
   await expireServerLifetimeRecords(herald.services.notifications, logger);
   const stopWaker = startSnoozeWaker(herald.services.notifications, logger, tuning.snoozeIntervalMs);
-  const yoga = createGraphQLHandler(herald.services, logger, tuning);
-  const server = createServer(yoga);
+  const yoga = createGraphQLHandler(herald.services, logger, tuning, {
+    plugins: [useReadiness(herald.readiness, logger), useMetrics({ metrics: herald.metrics, schema, token: tuning.metricsToken })],
+    observer: herald.metrics,
+  });
+  const server = createServer(withRequestIds(yoga, logger));
   // Idle keep-alive sockets must outlive the client's and a load balancer's idle timeout (60 s
   // is common), or the server closes one just as a client reuses it and the request fails.
   server.keepAliveTimeout = 65_000;

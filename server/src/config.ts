@@ -14,6 +14,8 @@ const schema = z.object({
   HERALD_STREAM_QUEUE: z.coerce.number().int().min(10).default(1_000),
   HERALD_SNOOZE_INTERVAL_MS: z.coerce.number().int().min(10).default(1_000),
   HERALD_FEED_POLL_MS: z.coerce.number().int().min(10).default(2_000),
+  /** Bearer token for /metrics; unset, /metrics answers 404. */
+  HERALD_METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 export type Config = z.infer<typeof schema>;
@@ -27,7 +29,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return result.data;
 }
 
-/** Real-time settings (documented in the README, "Real-time delivery"). */
+/** Run-time settings (documented in the README, "Real-time delivery" and "Operations"). */
 export interface Tuning {
   redisUrl: string | undefined;
   heartbeatMs: number;
@@ -35,6 +37,7 @@ export interface Tuning {
   maxQueuedEvents: number;
   snoozeIntervalMs: number;
   feedPollMs: number;
+  metricsToken: string | undefined;
 }
 
 export function tuningFrom(config: Config): Tuning {
@@ -45,5 +48,6 @@ export function tuningFrom(config: Config): Tuning {
     maxQueuedEvents: config.HERALD_STREAM_QUEUE,
     snoozeIntervalMs: config.HERALD_SNOOZE_INTERVAL_MS,
     feedPollMs: config.HERALD_FEED_POLL_MS,
+    metricsToken: config.HERALD_METRICS_TOKEN || undefined,
   };
 }

@@ -1,6 +1,7 @@
 // What subscriptions read: a person's event stream and the producers' action invocations.
 import type { ActionInvocationMessage } from "../events/bus.ts";
 import type { EventFeed } from "../events/event-feed.ts";
+import type { HeraldObserver } from "../events/observer.ts";
 import { personEventStream, type StreamItem } from "../events/person-stream.ts";
 import type { Logger } from "../logger.ts";
 import type { EventLog } from "../storage/event-log.ts";
@@ -11,6 +12,7 @@ import type { NotificationService } from "./notification-service.ts";
 export interface RealtimeOptions {
   /** Live events a connection may have waiting before it is closed as too slow. */
   maxQueuedEvents: number;
+  observer?: HeraldObserver;
 }
 
 export class RealtimeService {
@@ -38,6 +40,7 @@ export class RealtimeService {
           });
         },
         maxQueuedEvents: this.options.maxQueuedEvents,
+        observer: this.options.observer,
       },
       personId,
       afterSeq,

@@ -3,12 +3,14 @@ import { costLimitPlugin } from "@escape.tech/graphql-armor-cost-limit";
 import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { GraphQLError } from "graphql";
-import { createYoga, maskError } from "graphql-yoga";
+import { createYoga, maskError, type Plugin } from "graphql-yoga";
 import { DomainError, ValidationError } from "../../domain/errors.ts";
 import { limits } from "../../domain/limits.ts";
 import { useGraphQLSSE } from "@graphql-yoga/plugin-graphql-sse";
 import type { Tuning } from "../../config.ts";
 import type { Logger } from "../../logger.ts";
+import { noObserver, type HeraldObserver } from "../../events/observer.ts";
+import { requestLogger, yogaLogging } from "./request-context.ts";
 import { useStreamGuard } from "./stream-guard.ts";
 import type { Services } from "../../services.ts";
 import type { GraphQLContext } from "../graphql/context.ts";
@@ -25,25 +27,30 @@ query Inbox {
 }
 `;
 
-export function createGraphQLHandler(services: Services, logger: Logger, tuning: Tuning) {
+/** Operations endpoints (/ready, /metrics) and the observer that counts slow-consumer closes. */
+export interface OperationsWiring {
+  plugins: Plugin[];
+  observer: HeraldObserver;
+}
+
+export function createGraphQLHandler(services: Services, logger: Logger, tuning: Tuning, operations: OperationsWiring = { plugins: [], observer: noObserver }) {
   return createYoga<Record<string, unknown>, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
     landingPage: false,
     graphiql: { title: "Herald GraphiQL", defaultQuery: exampleQuery, headers: '{"Authorization": "Bearer "}' },
-    logging: {
-      debug: (...args) => logger.debug(args.map(String).join(" ")),
-      info: (...args) => logger.info(args.map(String).join(" ")),
-      warn: (...args) => logger.warn(args.map(String).join(" ")),
-      error: (...args) => logger.error(args.map(String).join(" ")),
-    },
+    logging: yogaLogging(logger),
     plugins: [
+      ...operations.plugins,
       // graphql-sse protocol (distinct connections and single-connection reservations).
       useGraphQLSSE({ endpoint: "/graphql/stream" }),
       useStreamGuard({
         heartbeatMs: tuning.heartbeatMs,
         maxBufferedBytes: tuning.maxBufferedBytes,
-        onSlowConsumer: () => logger.info("closed a stream whose client fell behind"),
+        onSlowConsumer: () => {
+          requestLogger(logger).info("closed a stream whose client fell behind");
+          operations.observer.slowConsumerClosed("bytes");
+        },
       }),
       maxDepthPlugin({ n: limits.queryDepth, ignoreIntrospection: true }),
       costLimitPlugin({ maxCost: limits.queryCost, ignoreIntrospection: true }),
@@ -75,7 +82,7 @@ export function createGraphQLHandler(services: Services, logger: Logger, tuning:
             extensions: { code: original.code, ...(original instanceof ValidationError ? { field: original.field } : {}) },
           });
         }
-        if (!(error instanceof GraphQLError && !error.originalError)) logger.error({ err: original }, "unexpected error");
+        if (!(error instanceof GraphQLError && !error.originalError)) requestLogger(logger).error({ err: original }, "unexpected error");
         // Never the development variant: it would put stack traces in responses.
         void isDev;
         return maskError(error, message, false);

@@ -75,3 +75,17 @@ export async function startRedis(port: number): Promise<{ process: ChildProcess 
   });
   return { process: child };
 }
+
+/** Runs `herald` to completion whatever its exit code, optionally feeding stdin. */
+export function runHerald(args: string[], env: Record<string, string>, stdin?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(heraldBin, args, { env: { ...process.env, LOG_LEVEL: "warn", ...env } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin ?? "");
+  });
+}

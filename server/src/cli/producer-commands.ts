@@ -20,7 +20,10 @@ const RESOLVE = `mutation Resolve($id: ID!, $resolution: ResolutionInput, $opera
   resolveNotification(id: $id, resolution: $resolution, operationId: $operationId) { ${notificationResult} } }`;
 const EXPIRE = `mutation Expire($id: ID!, $reason: String, $operationId: String) {
   expireNotification(id: $id, reason: $reason, operationId: $operationId) { ${notificationResult} } }`;
-const EMIT = `mutation Emit($input: EmitEventInput!) { emitEvent(input: $input) { __typename ... on UserError { message } ... on ValidationError { field } } }`;
+const EMIT = `mutation Emit($input: EmitEventInput!) { emitEvent(input: $input) { __typename
+  ... on EmitEventSuccess { eventId type duplicate listeners notifications { id key personId title } }
+  ... on UserError { message }
+  ... on ValidationError { field } } }`;
 
 const flagOf: Record<string, string> = { scope: "--scope, --person or --session", key: "--key", title: "--title", "source.plugin": "--plugin", type: "--type" };
 const hint = (path: string) => `give ${flagOf[path] ?? `"${path}"`} or "${path}" in --json`;

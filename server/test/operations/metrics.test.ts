@@ -95,6 +95,27 @@ for (const provider of providers) {
       socket.destroy();
     });
   });
+
+  describe.skipIf(!provider.available)(`/metrics on ${provider.name}, a stream falling behind on live events`, () => {
+    let h: TestHerald;
+    beforeAll(async () => {
+      h = await startHerald(provider, { metricsToken, maxQueuedEvents: 10 });
+    });
+    afterAll(async () => h?.close());
+
+    it("counts the stream closed when more live events wait for it than its queue holds", async () => {
+      const dee = await h.newPerson("Dee");
+      // The stream as the transport drives it, except that nobody asks for the next event.
+      const stream = h.herald.services.realtime.notificationEvents(dee.id, null);
+      const first = stream.next();
+      await h.attached(dee.id);
+      for (let i = 0; i < 12; i++) await h.herald.services.notifications.publish({ scope: "PERSON", personId: dee.id, key: `q-${i}`, title: "q", source: { plugin: "bulk" } });
+      expect((await first).done).toBe(false);
+      await expect(stream.next()).rejects.toThrow(/fell too far behind/);
+      const text = await (await fetch(h.url.replace(/\/graphql$/, "/metrics"), { headers: { authorization: `Bearer ${metricsToken}` } })).text();
+      expect(sample(text, "herald_slow_consumer_closes_total", { reason: "queue" })).toBe(1);
+    });
+  });
 }
 
 describe("/metrics without a configured token", () => {

@@ -1,4 +1,4 @@
-// Exact-revision dismissal with hide-and-retry (the mobile behaviour of the source document):
+// Exact-revision dismissal with hide-and-retry (for clients that drop off, such as phones):
 // the dismissed revision is hidden at once; if the request fails it stays hidden and is sent
 // again, with the same expected revision, when the record is observed after a reconnect. A
 // dismissal never transfers to a newer revision: seeing one drops the entry and shows it.

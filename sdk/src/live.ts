@@ -1,6 +1,7 @@
 // A live view: a snapshot of a filtered list and its counts, kept current from
 // notificationEvents. It resumes from its last cursor after any drop (backoff with jitter) and
 // refetches the snapshot only when it cannot resume (no cursor yet, or the cursor is refused).
+// Protocol: docs/event-stream.md.
 import { backoffDelay, type BackoffOptions } from "./backoff.ts";
 import type { HeraldClient } from "./client.ts";
 import { HeraldValidationError, type HeraldError } from "./errors.ts";

@@ -1,4 +1,4 @@
-// Applies notification UI effects the way the source document prescribes: once per
+// Applies notification UI effects as docs/api.md ("UI effects") describes them: once per
 // (connection, notification id, revision), never for terminal revisions, not inherited by later
 // revisions (the server already strips them), unknown fields ignored, and every invalidation
 // kept pending until a consumer reports a successful reload.

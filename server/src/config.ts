@@ -16,7 +16,15 @@ const schema = z.object({
   HERALD_FEED_POLL_MS: z.coerce.number().int().min(10).default(2_000),
   /** Bearer token for /metrics; unset, /metrics answers 404. */
   HERALD_METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** Where the dashboard is served, for printed sign-in links (kept without a trailing slash). */
+  HERALD_DASHBOARD_URL: z
+    .url({ protocol: /^https?$/ })
+    .transform((url) => url.replace(/\/+$/, ""))
+    .optional(),
 });
+
+/** The dashboard's address when HERALD_DASHBOARD_URL is unset (its development server). */
+export const DEFAULT_DASHBOARD_URL = "http://127.0.0.1:5173";
 
 export type Config = z.infer<typeof schema>;
 

@@ -73,3 +73,18 @@ describe("first start on the embedded default", () => {
     await stop(again);
   });
 });
+
+describe("the dashboard address for printed sign-in links", () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await providers[0]!.createDatabase();
+  });
+  afterAll(async () => db?.drop());
+
+  it("comes from HERALD_DASHBOARD_URL, checked at start, without a doubled slash", async () => {
+    const person = await herald(["person", "create", "--name", "Ada"], { DATABASE_URL: db.url, HERALD_DASHBOARD_URL: "https://dash.example/herald/" });
+    expect(person.stdout).toMatch(/^one-time sign-in link \(24 h\): https:\/\/dash\.example\/herald\/signin\/herald_sc_\S+$/m);
+    const refused = herald(["person", "create", "--name", "Bob"], { DATABASE_URL: db.url, HERALD_DASHBOARD_URL: "dash.example" });
+    await expect(refused).rejects.toMatchObject({ stderr: expect.stringContaining("Invalid environment: HERALD_DASHBOARD_URL") });
+  });
+});

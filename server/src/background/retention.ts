@@ -5,7 +5,7 @@ import type { NotificationService } from "../service/notification-service.ts";
 /**
  * UNTIL_SERVER_RESTART records end when the server that held them stops; the next start expires
  * what is left before taking traffic. With several instances on one database this treats the
- * deployment as the server (a later issue may scope it to one instance).
+ * deployment as the server (docs/decisions.md, "Retention").
  */
 export async function expireServerLifetimeRecords(notifications: NotificationService, logger: Logger): Promise<void> {
   const expired = await notifications.expireServerLifetime();

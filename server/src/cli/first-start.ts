@@ -2,13 +2,13 @@
 // GraphiQL can be used at once. Never in production, never on PostgreSQL.
 import type { Herald } from "../app.ts";
 
-export async function seedDemoOnFirstStart(herald: Herald, graphiqlUrl: string): Promise<void> {
+/** `dashboard` (HERALD_DASHBOARD_URL) is given only where a dashboard runs; then a sign-in link is printed too. */
+export async function seedDemoOnFirstStart(herald: Herald, graphiqlUrl: string, dashboard: string | undefined): Promise<void> {
   if (herald.database.provider !== "sqlite") return;
   if ((await herald.services.directory.countPersons()) > 0) return;
   const person = await herald.services.directory.createPerson({ name: "Demo person" });
   const token = await herald.services.auth.issuePersonToken(person.id, "demo person token");
   const key = await herald.services.auth.issueProducerKey("demo producer");
-  const dashboard = process.env.HERALD_DASHBOARD_URL?.replace(/\/$/, "");
   const signIn = dashboard ? await herald.services.auth.issueSignInCode(person.id) : null;
   console.log(
     [

@@ -4,7 +4,7 @@
 // hooks many times a day, start in a fraction of the time without them.
 import { Command } from "commander";
 import type { Herald } from "../app.ts";
-import { loadConfig, tuningFrom } from "../config.ts";
+import { type Config, DEFAULT_DASHBOARD_URL, loadConfig, tuningFrom } from "../config.ts";
 import { createLogger } from "../logger.ts";
 import { registerProducerCommands } from "./producer-commands.ts";
 
@@ -22,7 +22,7 @@ program
     const running = await startServer(herald, config.PORT, config.HOST);
     const graphiql = `${running.url}/graphql`;
     logger.info({ url: graphiql, provider: herald.database.provider }, "Herald is serving");
-    if (config.NODE_ENV !== "production") await seedDemoOnFirstStart(herald, graphiql);
+    if (config.NODE_ENV !== "production") await seedDemoOnFirstStart(herald, graphiql, config.HERALD_DASHBOARD_URL);
     console.log(`Herald GraphQL (GraphiQL in a browser): ${graphiql}`);
     const stop = async () => {
       // A graceful stop that cannot finish (a stuck connection or query) must not keep the
@@ -56,12 +56,12 @@ person
   .requiredOption("--name <name>", "display name")
   .description("create a person and a person token (printed last)")
   .action(async (options: { name: string }) => {
-    await withHerald(async (herald) => {
+    await withHerald(async (herald, config) => {
       const created = await herald.services.directory.createPerson({ name: options.name });
       const signIn = await herald.services.auth.issueSignInCode(created.id);
       const token = await herald.services.auth.issuePersonToken(created.id);
       console.log(`person ${created.id}`);
-      console.log(`one-time sign-in link (24 h): ${dashboardUrl()}/signin/${signIn.code}`);
+      console.log(`one-time sign-in link (24 h): ${config.HERALD_DASHBOARD_URL ?? DEFAULT_DASHBOARD_URL}/signin/${signIn.code}`);
       console.log(token.secret);
     });
   });
@@ -93,17 +93,12 @@ program
 
 registerProducerCommands(program);
 
-/** Where the dashboard is served (for printed links). */
-function dashboardUrl(): string {
-  return (process.env.HERALD_DASHBOARD_URL ?? "http://127.0.0.1:5173").replace(/\/$/, "");
-}
-
-async function withHerald(run: (herald: Herald) => Promise<void>) {
+async function withHerald(run: (herald: Herald, config: Config) => Promise<void>) {
   const { createHerald } = await import("../app.ts");
   const config = loadConfig();
   const herald = await createHerald({ databaseUrl: config.DATABASE_URL, logger: createLogger(config.LOG_LEVEL) });
   try {
-    await run(herald);
+    await run(herald, config);
   } finally {
     await herald.close();
   }

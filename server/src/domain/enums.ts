@@ -1,4 +1,4 @@
-// The closed vocabularies of the public contract. Storage keeps these names as text.
+// The closed vocabularies of the public API (docs/api.md, "Enums"). Storage keeps these names as text.
 export const NotificationScopes = ["APPLICATION", "SESSION", "PERSON"] as const;
 export type NotificationScope = (typeof NotificationScopes)[number];
 

@@ -1,4 +1,4 @@
-// Documented input limits (README, "Limits"). Changing one is a public-contract change.
+// Documented input limits (docs/api.md, "Limits"). Changing one is a public-contract change.
 export const limits = {
   keyLength: 200,
   titleLength: 200,

@@ -34,7 +34,7 @@ const jsonObject = json.refine(
   "must be a JSON object",
 ) as z.ZodType<JsonObject>;
 
-// Known refresh fields are checked; unknown ones are kept for the producer (spec 002).
+// Known refresh fields are checked; unknown ones are kept for the producer's own clients.
 const uiEffects = z
   .looseObject({
     reload_session_ids: z.array(z.string().min(1)).max(100).optional(),

@@ -2,6 +2,7 @@
 // out of order or not at all; the feed hands its subscribers every event exactly once, in
 // sequence order, filling gaps from the event log (which has every committed event: sequence
 // numbers become visible in commit order, see storage/notification-store.ts).
+// Protocol: docs/event-stream.md.
 import type { Logger } from "../logger.ts";
 import type { EventLog } from "../storage/event-log.ts";
 import type { ActionInvocationMessage, BusMessage, EventBus, WireEvent } from "./bus.ts";

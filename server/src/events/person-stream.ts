@@ -1,6 +1,6 @@
 // One person's notificationEvents subscription: replay from the event log after the client's
 // cursor, then live events from the feed, with no gap and no duplicate at the seam, holding new
-// notifications back while the person is in quiet mode.
+// notifications back while the person is in quiet mode. Protocol: docs/event-stream.md.
 import type { NotificationEventType } from "../domain/enums.ts";
 import { viewOf } from "../domain/lifecycle.ts";
 import type { NotificationRecord } from "../domain/notification.ts";

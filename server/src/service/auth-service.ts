@@ -81,6 +81,12 @@ export class AuthService {
   }
 }
 
+/** Any credential will do: a person token or a producer key. */
+export function requireCaller(caller: Caller | null): Caller {
+  if (!caller) throw new UnauthenticatedError("Send Authorization: Bearer <person token or producer key>");
+  return caller;
+}
+
 export function requirePerson(caller: Caller | null): Extract<Caller, { kind: "person" }> {
   if (!caller) throw new UnauthenticatedError("Sign in with a person token");
   if (caller.kind !== "person") throw new ForbiddenError("This operation needs a person token; a producer key was given");

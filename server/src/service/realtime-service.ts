@@ -1,4 +1,5 @@
 // What subscriptions read: a person's event stream and the producers' action invocations.
+// Protocol: docs/event-stream.md.
 import type { ActionInvocationMessage } from "../events/bus.ts";
 import type { EventFeed } from "../events/event-feed.ts";
 import type { HeraldObserver } from "../events/observer.ts";

@@ -251,7 +251,7 @@ export class NotificationTx {
 
   /**
    * Appends to the event log. Incrementing the counter row takes its lock until commit, so
-   * sequence numbers become visible in commit order (the gap-at-the-seam trap, design notes).
+   * sequence numbers become visible in commit order (why: docs/event-stream.md, "Sequence numbers").
    * It is the last statement of the transaction, which keeps the lock short.
    */
   private async append(personId: string | null, type: NotificationEventType, record: NotificationRecord): Promise<StoredEvent> {

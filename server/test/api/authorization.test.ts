@@ -1,4 +1,4 @@
-// Who may call what, over real HTTP, on every storage provider (contract: "Who calls").
+// Who may call what, over real HTTP, on every storage provider (docs/api.md, "Who calls").
 // Ada owns every notification here. Bob (another person), the producer key, Ada's own token used
 // for producer work, and missing, bogus or revoked credentials all try to reach or change Ada's
 // records, and every attempt must fail without changing or revealing anything.

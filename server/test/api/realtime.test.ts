@@ -198,6 +198,53 @@ for (const provider of providers) {
       expect(foreign.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
     });
 
+    it("gives invokedAt as a DateTime: the server clock's time of the invocation, on the mutation and the stream alike", async () => {
+      const type = await gql(h.url, null, `{ __type(name: "ActionInvocation") { fields { name type { ofType { name } } } } }`);
+      const invokedAtType = type.data.__type.fields.find((f: { name: string }) => f.name === "invokedAt").type.ofType.name;
+      expect(invokedAtType).toBe("DateTime");
+      const ada = await h.newPerson("Ada");
+      const n = await h.publish({
+        scope: "PERSON",
+        personId: ada.id,
+        key: "when",
+        title: "Export failed",
+        actions: [{ kind: "RUN_ACTION", id: "retry", label: "Retry", actionId: "export.retry" }],
+      });
+      const producer = subscribe(h.url, h.producerKey, { query: `subscription { actionInvocations { id invokedAt } }`, variables: {} });
+      await h.attached();
+      const at = h.clock.tick().toISOString();
+      const invoked = await gql(h.url, ada.token, `mutation($id: ID!) { invokeNotificationAction(id: $id, actionId: "retry") { id invokedAt } }`, { id: n.id });
+      expect(invoked.data.invokeNotificationAction.invokedAt).toBe(at);
+      const [received] = (await producer.waitFor(1)) as unknown as { actionInvocations: { id: string; invokedAt: string } }[];
+      producer.dispose();
+      expect(received!.actionInvocations).toEqual({ id: invoked.data.invokeNotificationAction.id, invokedAt: at });
+    });
+
+    it("looks up each event's session afresh: a label given between two events shows in the second", async () => {
+      const ada = await h.newPerson("Ada");
+      const created = await gql(h.url, h.producerKey, `mutation($owner: ID!) { createSession(input: { harness: "pi", sessionId: "memo-1", ownerPersonId: $owner }) { id label } }`, {
+        owner: ada.id,
+      });
+      const session = created.data.createSession as { id: string; label: string };
+      const sub = subscribe(h.url, ada.token, {
+        query: `subscription { notificationEvents { type notification { id session { label } } } }`,
+        variables: {},
+      });
+      await h.attached(ada.id);
+      const changes = (events: unknown[]) => (events as { type: string; notification: { session: { label: string } } }[]).filter((e) => e.type !== "DELIVERED");
+      await h.publish({ scope: "SESSION", sessionId: session.id, key: "turn", title: "first" });
+      await sub.waitUntil((events) => changes(events).length >= 1);
+      // A harness names its session as it runs; the stream must not keep the name it first saw.
+      await h.herald.database.db.session.update({ where: { id: session.id }, data: { label: "brave blue fox" } });
+      await h.publish({ scope: "SESSION", sessionId: session.id, key: "turn", title: "second" });
+      const events = changes(await sub.waitUntil((received) => changes(received).length >= 2));
+      sub.dispose();
+      expect(events.map((e) => [e.type, e.notification.session.label])).toEqual([
+        ["CREATED", session.label],
+        ["UPDATED", "brave blue fox"],
+      ]);
+    });
+
     it("sends heartbeat comments on an idle stream", async () => {
       const ada = await h.newPerson("Ada");
       const controller = new AbortController();

@@ -1,4 +1,7 @@
 // A minimal GraphQL-over-HTTP caller: tests see exactly what a client sees on the wire.
+import type { GraphQLObjectType, GraphQLUnionType } from "graphql";
+import { schema } from "../../src/transport/graphql/schema.ts";
+
 export interface GraphQLResponse<T = Record<string, unknown>> {
   status: number;
   data?: T | null;
@@ -34,24 +37,24 @@ export const NOTIFICATION_FIELDS = `
   snoozedUntil createdAt updatedAt deliveredAt seenAt dismissedAt resolvedAt expiredAt
 `;
 
-const failureFragments: Record<string, string> = {
-  ValidationError: "... on ValidationError { field }",
-  NotFoundError: "... on NotFoundError { message }",
-  RevisionConflictError: "... on RevisionConflictError { current { id revision status } }",
-  NotificationTransitionError: "... on NotificationTransitionError { current { id revision status } }",
-  OperationMismatchError: "... on OperationMismatchError { current { id revision status operation { id } } }",
-};
+const unions = { publish: "PublishNotificationResult", resolve: "ResolveNotificationResult", dismiss: "DismissNotificationResult" } as const;
 
-const unionMembers: Record<string, string[]> = {
-  publish: ["ValidationError", "NotFoundError", "NotificationTransitionError", "OperationMismatchError"],
-  resolve: ["ValidationError", "NotFoundError", "NotificationTransitionError", "OperationMismatchError"],
-  dismiss: ["ValidationError", "NotFoundError", "NotificationTransitionError", "RevisionConflictError"],
-};
+/** A failure member's details, read from its type: the offending field, or the record as it is now. */
+function failureFragment(type: GraphQLObjectType): string {
+  const fields = type.getFields();
+  const details = [
+    "message",
+    ...("field" in fields ? ["field"] : []),
+    ...("current" in fields ? ["current { id revision status operation { id } }"] : []),
+  ];
+  return `... on ${type.name} { ${details.join(" ")} }`;
+}
 
-/** Selection for a mutation result union: the notification, or the failure with its details. */
-export function resultFields(union: "publish" | "resolve" | "dismiss"): string {
+/** Selection for a mutation result union: the notification, or the failure with its details (members as the schema declares them). */
+export function resultFields(union: keyof typeof unions): string {
+  const members = (schema.getType(unions[union]) as GraphQLUnionType).getTypes().filter((t) => t.name !== "Notification");
   return `__typename
   ... on Notification { ${NOTIFICATION_FIELDS} }
   ... on UserError { message }
-  ${unionMembers[union]!.map((m) => failureFragments[m]).join("\n  ")}`;
+  ${members.map(failureFragment).join("\n  ")}`;
 }

@@ -1,5 +1,8 @@
+// The one Pothos builder every entity file adds its types and fields to, with the scalars and
+// the three root types. schema.ts imports the entity files and prints the result.
 import SchemaBuilder from "@pothos/core";
 import RelayPlugin from "@pothos/plugin-relay";
+import { DateTimeResolver, JSONResolver } from "graphql-scalars";
 import type { JsonValue } from "../../domain/json.ts";
 import type { GraphQLContext } from "./context.ts";
 
@@ -22,6 +25,12 @@ export const builder = new SchemaBuilder<{
     nodesQueryOptions: false,
   },
 });
+
+/** The builder's type parameters, for helpers that take or return its refs. */
+export type HeraldTypes = typeof builder.$inferSchemaTypes;
+
+builder.addScalarType("DateTime", DateTimeResolver);
+builder.addScalarType("JSON", JSONResolver);
 
 builder.queryType({});
 builder.mutationType({});

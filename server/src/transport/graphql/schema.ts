@@ -1,13 +1,11 @@
-// Assembles the GraphQL schema from the type and operation modules (imported for their effect).
-import "./types/scalars.ts";
-import "./types/enums.ts";
-import "./types/directory.ts";
-import "./types/notification.ts";
-import "./types/inputs.ts";
-import "./types/results.ts";
-import "./queries.ts";
-import "./mutations.ts";
-import "./subscriptions.ts";
+// Assembles the GraphQL schema: one file per entity, each adding its types, reads, changes and
+// streams to the builder (imported for that effect). A new entity is one file and one line here.
+import "./enums.ts";
+import "./errors.ts";
+import "./notification.ts";
+import "./producer.ts";
+import "./directory.ts";
+import "./auth.ts";
 import { lexicographicSortSchema } from "graphql";
 import { builder } from "./builder.ts";
 

@@ -1,6 +1,7 @@
 // Every SSE response (both /graphql/stream and /graphql) passes through here: a heartbeat
 // comment at a fixed interval, so proxies keep the stream and dead peers are found, and a
 // bound on what may wait for a slow client before the server closes its connection.
+// Protocol: docs/event-stream.md ("Heartbeats", "Slow consumers").
 import type { Plugin } from "graphql-yoga";
 
 export interface StreamGuardOptions {

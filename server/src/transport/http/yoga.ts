@@ -13,7 +13,7 @@ import { noObserver, type HeraldObserver } from "../../events/observer.ts";
 import { requestLogger, yogaLogging } from "./request-context.ts";
 import { useStreamGuard } from "./stream-guard.ts";
 import type { Services } from "../../services.ts";
-import type { GraphQLContext } from "../graphql/context.ts";
+import { type GraphQLContext, newContext } from "../graphql/context.ts";
 import { schema } from "../graphql/schema.ts";
 
 const exampleQuery = `# Herald: paste a person token into the headers below, then run.
@@ -59,9 +59,9 @@ export function createGraphQLHandler(services: Services, logger: Logger, tuning:
     context: async ({ request }): Promise<GraphQLContext> => {
       const authorization = request.headers.get("authorization");
       // No credential at all: introspection (GraphiQL's docs) still works; every field refuses.
-      if (!authorization) return { caller: null, services, memo: new Map() };
+      if (!authorization) return newContext(null, services);
       try {
-        return { caller: await services.auth.authenticate(authorization), services, memo: new Map() };
+        return newContext(await services.auth.authenticate(authorization), services);
       } catch (error) {
         if (error instanceof DomainError) {
           throw new GraphQLError(error.message, { extensions: { code: error.code, http: { status: 401 } } });

@@ -1,27 +1,22 @@
-// Input types. GraphQL checks shapes and enums; domain/validation.ts checks everything else.
-import { builder } from "../builder.ts";
+// What producer keys do to notifications: publish (create or revise by key), update, resolve,
+// expire, complete a request, and receive the persons' action invocations. Input types are
+// checked for shape and enums here; domain/validation.ts checks everything else.
+import { requireProducer } from "../../service/auth-service.ts";
+import { builder } from "./builder.ts";
 import {
   ActionKindEnum,
   DisplayFormatEnum,
   NotificationScopeEnum,
-  NotificationStatusEnum,
   PresentationEnum,
   RetentionPolicyEnum,
   SeverityEnum,
   TriggerTypeEnum,
   VariantEnum,
 } from "./enums.ts";
+import { asResult, PublishNotificationResult, ResolveNotificationResult } from "./errors.ts";
+import { ActionInvocationRef } from "./notification.ts";
 
-export const NotificationFilterInput = builder.inputType("NotificationFilter", {
-  fields: (t) => ({
-    statuses: t.field({ type: [NotificationStatusEnum], required: false, description: "When given, wins over includeTerminal." }),
-    scope: t.field({ type: NotificationScopeEnum, required: false }),
-    sessionId: t.id({ required: false }),
-    engagementId: t.id({ required: false }),
-    includeTerminal: t.boolean({ required: false, defaultValue: false }),
-    includeSnoozed: t.boolean({ required: false, defaultValue: false }),
-  }),
-});
+// ---- inputs ----------------------------------------------------------------------------
 
 const SourceInput = builder.inputType("SourceInput", {
   fields: (t) => ({ plugin: t.string({ required: true }), subsystem: t.string({ required: false }) }),
@@ -110,3 +105,81 @@ export const NotificationPatchInput = builder.inputType("NotificationPatch", {
 export const ResolutionInput = builder.inputType("ResolutionInput", {
   fields: (t) => ({ actionId: t.string({ required: false }), values: t.field({ type: "JSON", required: false }) }),
 });
+
+// ---- mutations -------------------------------------------------------------------------
+
+const operationIdArg = { required: false, description: "When given, must be the active operation occurrence." } as const;
+
+builder.mutationFields((t) => ({
+  publishNotification: t.field({
+    type: PublishNotificationResult,
+    args: { input: t.arg({ type: PublishNotificationInput, required: true }) },
+    description: "Creates a notification, or a new revision of the active one with the same scope target and key.",
+    resolve: (_root, args, ctx) => {
+      requireProducer(ctx.caller);
+      return asResult(PublishNotificationResult, () => ctx.services.notifications.publish(args.input));
+    },
+  }),
+
+  updateNotification: t.field({
+    type: PublishNotificationResult,
+    args: { id: t.arg.id({ required: true }), patch: t.arg({ type: NotificationPatchInput, required: true }) },
+    resolve: (_root, args, ctx) => {
+      requireProducer(ctx.caller);
+      return asResult(PublishNotificationResult, () => ctx.services.notifications.update(String(args.id), args.patch));
+    },
+  }),
+
+  resolveNotification: t.field({
+    type: ResolveNotificationResult,
+    args: {
+      id: t.arg.id({ required: true }),
+      resolution: t.arg({ type: ResolutionInput, required: false }),
+      operationId: t.arg.string(operationIdArg),
+    },
+    resolve: (_root, args, ctx) => {
+      requireProducer(ctx.caller);
+      return asResult(ResolveNotificationResult, () =>
+        ctx.services.notifications.resolve(String(args.id), args.resolution, args.operationId ?? null),
+      );
+    },
+  }),
+
+  expireNotification: t.field({
+    type: ResolveNotificationResult,
+    args: {
+      id: t.arg.id({ required: true }),
+      reason: t.arg.string({ required: false }),
+      operationId: t.arg.string(operationIdArg),
+    },
+    resolve: (_root, args, ctx) => {
+      requireProducer(ctx.caller);
+      return asResult(ResolveNotificationResult, () =>
+        ctx.services.notifications.expire(String(args.id), args.reason, args.operationId ?? null),
+      );
+    },
+  }),
+
+  completeRequest: t.int({
+    args: { requestId: t.arg.string({ required: true }) },
+    description: "Expires the active UNTIL_REQUEST_COMPLETE notifications of that request; returns how many.",
+    resolve: (_root, args, ctx) => {
+      requireProducer(ctx.caller);
+      return ctx.services.notifications.completeRequest(args.requestId);
+    },
+  }),
+}));
+
+// ---- live ------------------------------------------------------------------------------
+
+builder.subscriptionFields((t) => ({
+  actionInvocations: t.field({
+    type: ActionInvocationRef,
+    args: { plugin: t.arg.string({ required: false, description: "Only invocations of this plugin's notifications." }) },
+    subscribe: (_root, args, ctx) => {
+      requireProducer(ctx.caller);
+      return ctx.services.realtime.actionInvocations(args.plugin ?? null);
+    },
+    resolve: (invocation) => invocation,
+  }),
+}));

@@ -8,8 +8,8 @@ import {
   RetentionPolicies,
   Severities,
   TriggerTypes,
-} from "../../../domain/enums.ts";
-import { builder } from "../builder.ts";
+} from "../../domain/enums.ts";
+import { builder } from "./builder.ts";
 
 export const NotificationScopeEnum = builder.enumType("NotificationScope", { values: NotificationScopes });
 export const NotificationStatusEnum = builder.enumType("NotificationStatus", {

@@ -1,0 +1,203 @@
+// Persons, sessions, engagements and remembered facts: the people and places notifications are
+// addressed to. Producers manage them; a person reads themself, their preferences and their
+// own sessions.
+import { requireCaller, requirePerson, requireProducer } from "../../service/auth-service.ts";
+import { builder } from "./builder.ts";
+
+export interface PersonShape {
+  id: string;
+  name: string;
+  quietMode: boolean;
+  createdAt: Date;
+}
+export interface SessionShape {
+  id: string;
+  harness: string;
+  nativeSessionId: string;
+  ownerPersonId: string;
+  label: string;
+  completionId: string;
+  sourceGeneration: bigint;
+  labelGeneration: bigint;
+}
+export interface EngagementShape {
+  id: string;
+  name: string;
+  operatorPersonId: string;
+}
+
+export const PreferencesRef = builder.objectRef<{ quietMode: boolean }>("Preferences").implement({
+  fields: (t) => ({
+    quietMode: t.exposeBoolean("quietMode", {
+      description: "While on, new notifications are stored and listed but not pushed live.",
+    }),
+  }),
+});
+
+export const PersonRef = builder.objectRef<PersonShape>("Person").implement({
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    name: t.exposeString("name"),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    preferences: t.field({ type: PreferencesRef, resolve: (p) => ({ quietMode: p.quietMode }) }),
+  }),
+});
+
+export const SessionRef = builder.objectRef<SessionShape>("Session").implement({
+  description: "One agent session of a harness, owned by one person.",
+  fields: (t) => ({
+    id: t.exposeID("id", { description: "Herald's id, used as PublishNotificationInput.sessionId." }),
+    harness: t.exposeString("harness"),
+    sessionId: t.exposeString("nativeSessionId", { description: "The harness's own session id." }),
+    ownerPersonId: t.exposeID("ownerPersonId"),
+    label: t.exposeString("label"),
+    completionId: t.exposeString("completionId"),
+    // Decimal strings keep the full uint64 range exact for JavaScript consumers.
+    sourceGeneration: t.string({ resolve: (s) => s.sourceGeneration.toString() }),
+    labelGeneration: t.string({ resolve: (s) => s.labelGeneration.toString() }),
+  }),
+});
+
+export const EngagementRef = builder.objectRef<EngagementShape>("Engagement").implement({
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    name: t.exposeString("name"),
+    operatorPersonId: t.exposeID("operatorPersonId"),
+  }),
+});
+
+export const EngagementMemberRef = builder
+  .objectRef<{ engagementId: string; personId: string; role: string }>("EngagementMember")
+  .implement({
+    fields: (t) => ({
+      engagementId: t.exposeID("engagementId"),
+      personId: t.exposeID("personId"),
+      role: t.exposeString("role"),
+    }),
+  });
+
+export const RememberedFactRef = builder
+  .objectRef<{ id: string; personId: string; content: string; createdAt: Date }>("RememberedFact")
+  .implement({
+    fields: (t) => ({
+      id: t.exposeID("id"),
+      personId: t.exposeID("personId"),
+      content: t.exposeString("content"),
+      createdAt: t.expose("createdAt", { type: "DateTime" }),
+    }),
+  });
+
+// ---- inputs ----------------------------------------------------------------------------
+
+export const CreatePersonInput = builder.inputType("CreatePersonInput", {
+  fields: (t) => ({ name: t.string({ required: true }) }),
+});
+
+export const CreateSessionInput = builder.inputType("CreateSessionInput", {
+  fields: (t) => ({
+    harness: t.string({ required: true }),
+    sessionId: t.string({ required: true, description: "The harness's own session id." }),
+    ownerPersonId: t.id({ required: true }),
+  }),
+});
+
+export const CreateEngagementInput = builder.inputType("CreateEngagementInput", {
+  fields: (t) => ({ name: t.string({ required: true }), operatorPersonId: t.id({ required: true }) }),
+});
+
+export const AddEngagementMemberInput = builder.inputType("AddEngagementMemberInput", {
+  fields: (t) => ({ engagementId: t.id({ required: true }), personId: t.id({ required: true }), role: t.string({ required: false }) }),
+});
+
+export const RememberFactInput = builder.inputType("RememberFactInput", {
+  fields: (t) => ({ personId: t.id({ required: true }), content: t.string({ required: true }) }),
+});
+
+// ---- reads -----------------------------------------------------------------------------
+
+builder.queryFields((t) => ({
+  viewer: t.field({
+    type: PersonRef,
+    description: "The person behind the person token.",
+    resolve: async (_root, _args, ctx) => {
+      const { personId } = requirePerson(ctx.caller);
+      const person = await ctx.services.directory.findPerson(personId);
+      if (!person) throw new Error("The token's person no longer exists");
+      return person;
+    },
+  }),
+
+  session: t.field({
+    type: SessionRef,
+    nullable: true,
+    args: { harness: t.arg.string({ required: true }), sessionId: t.arg.string({ required: true }) },
+    description: "Persons see only their own sessions; producers see any.",
+    resolve: (_root, args, ctx) => {
+      const caller = requireCaller(ctx.caller);
+      const viewer = caller.kind === "person" ? caller.personId : null;
+      return ctx.services.directory.findSession(args.harness, args.sessionId, viewer);
+    },
+  }),
+}));
+
+// ---- changes ---------------------------------------------------------------------------
+
+builder.mutationFields((t) => ({
+  setQuietMode: t.field({
+    type: PreferencesRef,
+    args: { enabled: t.arg.boolean({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const person = await ctx.services.directory.setQuietMode(requirePerson(ctx.caller).personId, args.enabled);
+      return { quietMode: person.quietMode };
+    },
+  }),
+
+  createPerson: t.field({
+    type: PersonRef,
+    args: { input: t.arg({ type: CreatePersonInput, required: true }) },
+    resolve: (_root, args, ctx) => {
+      requireProducer(ctx.caller);
+      return ctx.services.directory.createPerson(args.input);
+    },
+  }),
+
+  createSession: t.field({
+    type: SessionRef,
+    args: { input: t.arg({ type: CreateSessionInput, required: true }) },
+    resolve: (_root, args, ctx) => {
+      requireProducer(ctx.caller);
+      return ctx.services.directory.createSession({ ...args.input, ownerPersonId: String(args.input.ownerPersonId) });
+    },
+  }),
+
+  createEngagement: t.field({
+    type: EngagementRef,
+    args: { input: t.arg({ type: CreateEngagementInput, required: true }) },
+    resolve: (_root, args, ctx) => {
+      requireProducer(ctx.caller);
+      return ctx.services.directory.createEngagement({ ...args.input, operatorPersonId: String(args.input.operatorPersonId) });
+    },
+  }),
+
+  addEngagementMember: t.field({
+    type: EngagementMemberRef,
+    args: { input: t.arg({ type: AddEngagementMemberInput, required: true }) },
+    resolve: (_root, args, ctx) => {
+      requireProducer(ctx.caller);
+      return ctx.services.directory.addEngagementMember({
+        engagementId: String(args.input.engagementId),
+        personId: String(args.input.personId),
+        role: args.input.role,
+      });
+    },
+  }),
+
+  rememberFact: t.field({
+    type: RememberedFactRef,
+    args: { input: t.arg({ type: RememberFactInput, required: true }) },
+    resolve: (_root, args, ctx) => {
+      requireProducer(ctx.caller);
+      return ctx.services.directory.rememberFact({ personId: String(args.input.personId), content: args.input.content });
+    },
+  }),
+}));

@@ -1,0 +1,310 @@
+// Notifications as a person sees them: the Notification type and its parts, the reads, the
+// person's own mutations and the live `notificationEvents` stream (protocol:
+// docs/event-stream.md). A person token reaches only that person's notifications.
+import { resolveCursorConnection } from "@pothos/plugin-relay";
+import type { ActionInvocationMessage } from "../../events/bus.ts";
+import type { StreamItem } from "../../events/person-stream.ts";
+import { limits } from "../../domain/limits.ts";
+import { resolveDisplay } from "../../domain/presentation.ts";
+import type { Display, FollowUpAction, NotificationRecord, Operation, Resolution } from "../../domain/notification.ts";
+import { requirePerson } from "../../service/auth-service.ts";
+import { builder } from "./builder.ts";
+import { memoize, perEvent } from "./context.ts";
+import { EngagementRef, SessionRef } from "./directory.ts";
+import {
+  ActionKindEnum,
+  DisplayFormatEnum,
+  NotificationEventTypeEnum,
+  NotificationScopeEnum,
+  NotificationStatusEnum,
+  PresentationEnum,
+  RetentionPolicyEnum,
+  SeverityEnum,
+  TriggerTypeEnum,
+  VariantEnum,
+} from "./enums.ts";
+import { asResult, DismissNotificationResult } from "./errors.ts";
+
+// ---- types -----------------------------------------------------------------------------
+
+const SourceRef = builder.objectRef<NotificationRecord["source"]>("NotificationSource").implement({
+  fields: (t) => ({
+    plugin: t.exposeString("plugin"),
+    subsystem: t.exposeString("subsystem", { nullable: true }),
+  }),
+});
+
+const DisplayRef = builder.objectRef<Display>("NotificationDisplay").implement({
+  fields: (t) => ({
+    format: t.expose("format", { type: DisplayFormatEnum }),
+    title: t.exposeString("title"),
+    body: t.exposeString("body"),
+    variant: t.expose("variant", { type: VariantEnum }),
+    presentation: t.expose("presentation", { type: PresentationEnum }),
+    dismissible: t.exposeBoolean("dismissible"),
+  }),
+});
+
+const ActionRef = builder.objectRef<FollowUpAction>("NotificationAction").implement({
+  fields: (t) => ({
+    kind: t.expose("kind", { type: ActionKindEnum }),
+    id: t.exposeString("id"),
+    label: t.exposeString("label"),
+    url: t.exposeString("url", { nullable: true }),
+    text: t.exposeString("text", { nullable: true }),
+    actionId: t.exposeString("actionId", { nullable: true }),
+    fixedParams: t.expose("fixedParams", { type: "JSON", nullable: true }),
+    assetId: t.exposeString("assetId", { nullable: true }),
+  }),
+});
+
+const OperationRef = builder.objectRef<Operation>("NotificationOperation").implement({
+  fields: (t) => ({
+    id: t.exposeString("id"),
+    type: t.exposeString("type", { nullable: true }),
+    state: t.exposeString("state", { nullable: true }),
+    phase: t.exposeString("phase", { nullable: true }),
+    elapsedSeconds: t.exposeInt("elapsedSeconds", { nullable: true }),
+    cancellable: t.exposeBoolean("cancellable"),
+  }),
+});
+
+const RetentionRef = builder.objectRef<NotificationRecord["retention"]>("NotificationRetention").implement({
+  fields: (t) => ({
+    policy: t.expose("policy", { type: RetentionPolicyEnum }),
+    expiresAt: t.expose("expiresAt", { type: "DateTime", nullable: true }),
+    requestId: t.exposeString("requestId", { nullable: true }),
+  }),
+});
+
+const TriggerRef = builder.objectRef<NotificationRecord["trigger"]>("NotificationTrigger").implement({
+  fields: (t) => ({
+    type: t.expose("type", { type: TriggerTypeEnum }),
+    ref: t.exposeString("ref", { nullable: true }),
+  }),
+});
+
+const ResolutionRef = builder.objectRef<Resolution>("NotificationResolution").implement({
+  fields: (t) => ({
+    actionId: t.exposeString("actionId", { nullable: true }),
+    values: t.expose("values", { type: "JSON", nullable: true }),
+  }),
+});
+
+export const NotificationRef = builder.objectRef<NotificationRecord>("Notification").implement({
+  description: "One occurrence of a notification stream (scope target + key), at its current revision.",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    key: t.exposeString("key"),
+    revision: t.exposeInt("revision"),
+    scope: t.expose("scope", { type: NotificationScopeEnum }),
+    sessionId: t.exposeID("sessionId", { nullable: true }),
+    personId: t.exposeID("personId", { nullable: true }),
+    status: t.expose("status", { type: NotificationStatusEnum, description: "The caller's own status of it." }),
+    severity: t.expose("severity", { type: SeverityEnum }),
+    title: t.exposeString("title"),
+    body: t.exposeString("body"),
+    source: t.field({ type: SourceRef, resolve: (n) => n.source }),
+    display: t.field({ type: DisplayRef, resolve: (n) => resolveDisplay(n.scope, n) }),
+    actions: t.field({ type: [ActionRef], resolve: (n) => n.actions }),
+    operation: t.field({ type: OperationRef, nullable: true, resolve: (n) => n.operation }),
+    uiEffects: t.expose("uiEffects", {
+      type: "JSON",
+      nullable: true,
+      description: "Refresh effects of this revision only; never inherited by later revisions.",
+    }),
+    retention: t.field({ type: RetentionRef, resolve: (n) => n.retention }),
+    trigger: t.field({ type: TriggerRef, resolve: (n) => n.trigger }),
+    engagement: t.field({
+      type: EngagementRef,
+      nullable: true,
+      resolve: (n, _args, ctx) =>
+        n.engagementId
+          ? memoize(ctx, `engagement:${n.engagementId}`, () => ctx.services.directory.findEngagement(n.engagementId!))
+          : null,
+    }),
+    session: t.field({
+      type: SessionRef,
+      nullable: true,
+      resolve: (n, _args, ctx) =>
+        n.sessionId ? memoize(ctx, `session:${n.sessionId}`, () => ctx.services.directory.findSessionById(n.sessionId!)) : null,
+    }),
+    requestId: t.exposeString("requestId", { nullable: true }),
+    resolution: t.field({ type: ResolutionRef, nullable: true, resolve: (n) => n.resolution }),
+    snoozedUntil: t.expose("snoozedUntil", { type: "DateTime", nullable: true }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+    deliveredAt: t.expose("deliveredAt", { type: "DateTime", nullable: true }),
+    seenAt: t.expose("seenAt", { type: "DateTime", nullable: true }),
+    dismissedAt: t.expose("dismissedAt", { type: "DateTime", nullable: true }),
+    resolvedAt: t.expose("resolvedAt", { type: "DateTime", nullable: true }),
+    expiredAt: t.expose("expiredAt", { type: "DateTime", nullable: true }),
+  }),
+});
+
+export const NotificationCountsRef = builder.objectRef<{ total: number; unseen: number }>("NotificationCounts").implement({
+  fields: (t) => ({ total: t.exposeInt("total"), unseen: t.exposeInt("unseen") }),
+});
+
+export const ActionInvocationRef = builder.objectRef<ActionInvocationMessage>("ActionInvocation").implement({
+  description: "A person ran a RUN_ACTION follow-up of a notification.",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    notificationId: t.exposeID("notificationId"),
+    notificationKey: t.exposeString("notificationKey"),
+    actionId: t.exposeString("actionId", { description: "The follow-up's id within the notification." }),
+    targetActionId: t.exposeString("targetActionId", { description: "The producer action it asks to run." }),
+    fixedParams: t.expose("fixedParams", { type: "JSON", nullable: true }),
+    values: t.expose("values", { type: "JSON", nullable: true }),
+    personId: t.exposeID("personId"),
+    plugin: t.exposeString("sourcePlugin"),
+    // The bus carries it as ISO text (it crosses Redis as JSON).
+    invokedAt: t.field({ type: "DateTime", resolve: (i) => new Date(i.invokedAt) }),
+  }),
+});
+
+interface EventShape extends StreamItem {
+  cursor: string;
+}
+
+const NotificationEventRef = builder.objectRef<EventShape>("NotificationEvent").implement({
+  description: "One committed change. Pass the last cursor as `after` to resume without a gap.",
+  fields: (t) => ({
+    cursor: t.exposeString("cursor", { description: "Opaque, strictly increasing per person, bound to the person." }),
+    type: t.expose("type", { type: NotificationEventTypeEnum }),
+    notification: t.field({ type: NotificationRef, resolve: (e) => e.notification }),
+  }),
+});
+
+export const NotificationFilterInput = builder.inputType("NotificationFilter", {
+  fields: (t) => ({
+    statuses: t.field({ type: [NotificationStatusEnum], required: false, description: "When given, wins over includeTerminal." }),
+    scope: t.field({ type: NotificationScopeEnum, required: false }),
+    sessionId: t.id({ required: false }),
+    engagementId: t.id({ required: false }),
+    includeTerminal: t.boolean({ required: false, defaultValue: false }),
+    includeSnoozed: t.boolean({ required: false, defaultValue: false }),
+  }),
+});
+
+// ---- reads -----------------------------------------------------------------------------
+
+builder.queryFields((t) => ({
+  notification: t.field({
+    type: NotificationRef,
+    nullable: true,
+    args: { id: t.arg.id({ required: true }) },
+    description: "Null when absent or not visible to the caller.",
+    resolve: (_root, args, ctx) => ctx.services.notifications.get(requirePerson(ctx.caller).personId, String(args.id)),
+  }),
+
+  notifications: t.connection(
+    {
+      type: NotificationRef,
+      description: "Newest first (createdAt, then id), keyset-paginated; cursors are bound to the caller.",
+      args: { filter: t.arg({ type: NotificationFilterInput, required: false }) },
+      resolve: async (_root, args, ctx) => {
+        const { personId } = requirePerson(ctx.caller);
+        const page = await ctx.services.notifications.page(personId, args.filter, args);
+        const connection = (await resolveCursorConnection<Promise<NotificationRecord[]>>(
+          {
+            args: { ...args, first: page.first, last: page.last },
+            defaultSize: limits.defaultPageSize,
+            maxSize: limits.pageSize,
+            toCursor: (n) => page.cursorOf(n),
+          },
+          ({ limit, inverted }) => page.fetch({ after: page.after, before: page.before, limit, inverted }),
+        ))!;
+        let total: Promise<number> | undefined;
+        return Object.assign(connection, {
+          totalCount: () => (total ??= ctx.services.notifications.total(personId, args.filter)),
+        });
+      },
+    },
+    {
+      fields: (c) => ({
+        totalCount: c.int({ resolve: (connection) => (connection as unknown as { totalCount: () => Promise<number> }).totalCount() }),
+      }),
+    },
+  ),
+
+  notificationEventsCursor: t.string({
+    description:
+      "Where the caller's event stream stands now. Read it before a snapshot, then subscribe to notificationEvents(after:) with it: nothing committed in between is missed.",
+    resolve: (_root, _args, ctx) => ctx.services.realtime.headCursor(requirePerson(ctx.caller).personId),
+  }),
+
+  notificationCounts: t.field({
+    type: NotificationCountsRef,
+    args: { filter: t.arg({ type: NotificationFilterInput, required: false }) },
+    resolve: (_root, args, ctx) => ctx.services.notifications.counts(requirePerson(ctx.caller).personId, args.filter),
+  }),
+}));
+
+// ---- the person's own changes ----------------------------------------------------------
+
+builder.mutationFields((t) => ({
+  markNotificationsSeen: t.field({
+    type: [NotificationRef],
+    args: { ids: t.arg.idList({ required: true }) },
+    description: "Returns the notifications that are visible to the caller; other ids are ignored.",
+    resolve: (_root, args, ctx) => ctx.services.notifications.markSeen(requirePerson(ctx.caller).personId, args.ids.map(String)),
+  }),
+
+  markAllNotificationsSeen: t.int({
+    args: { filter: t.arg({ type: NotificationFilterInput, required: false }) },
+    description: "How many changed.",
+    resolve: (_root, args, ctx) => ctx.services.notifications.markAllSeen(requirePerson(ctx.caller).personId, args.filter),
+  }),
+
+  dismissNotification: t.field({
+    type: DismissNotificationResult,
+    args: {
+      id: t.arg.id({ required: true }),
+      expectedRevision: t.arg.int({ required: false }),
+      reason: t.arg.string({ required: false }),
+    },
+    resolve: (_root, args, ctx) => {
+      const { personId } = requirePerson(ctx.caller);
+      return asResult(DismissNotificationResult, () =>
+        ctx.services.notifications.dismiss(personId, String(args.id), args.expectedRevision ?? null, args.reason),
+      );
+    },
+  }),
+
+  snoozeNotification: t.field({
+    type: NotificationRef,
+    args: { id: t.arg.id({ required: true }), until: t.arg({ type: "DateTime", required: true }) },
+    resolve: (_root, args, ctx) => ctx.services.notifications.snooze(requirePerson(ctx.caller).personId, String(args.id), args.until),
+  }),
+
+  unsnoozeNotification: t.field({
+    type: NotificationRef,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => ctx.services.notifications.unsnooze(requirePerson(ctx.caller).personId, String(args.id)),
+  }),
+
+  invokeNotificationAction: t.field({
+    type: ActionInvocationRef,
+    args: { id: t.arg.id({ required: true }), actionId: t.arg.string({ required: true }), values: t.arg({ type: "JSON", required: false }) },
+    description: "Runs a RUN_ACTION follow-up: its producer receives the invocation on actionInvocations.",
+    resolve: (_root, args, ctx) =>
+      ctx.services.notifications.invokeAction(requirePerson(ctx.caller).personId, String(args.id), args.actionId, args.values),
+  }),
+}));
+
+// ---- live ------------------------------------------------------------------------------
+
+builder.subscriptionFields((t) => ({
+  notificationEvents: t.field({
+    type: NotificationEventRef,
+    args: { after: t.arg.string({ required: false, description: "Replay every event after this cursor first." }) },
+    subscribe: (_root, args, ctx) => {
+      const { personId } = requirePerson(ctx.caller);
+      const realtime = ctx.services.realtime;
+      const stream = realtime.notificationEvents(personId, args.after);
+      return perEvent(ctx, stream, (item): EventShape => ({ ...item, cursor: realtime.cursorFor(personId, item.seq) }));
+    },
+    resolve: (event) => event,
+  }),
+}));

@@ -4,10 +4,11 @@ import { TOKEN_COOKIE } from "$lib/server/herald";
 export const handle: Handle = async ({ event, resolve }) => {
   event.locals.token = event.cookies.get(TOKEN_COOKIE) || null;
   const response = await resolve(event);
-  // One-time sign-in links carry a code in their path: never send it on as a Referer.
-  const referrerPolicy = event.url.pathname.startsWith("/signin/") ? "no-referrer" : "same-origin";
+  // same-origin: no address of the dashboard (a sign-in link's code included) reaches another
+  // origin as a Referer. Not no-referrer: with it browsers send "Origin: null" on the sign-in
+  // link's confirm POST, and SvelteKit's CSRF check refuses that as cross-site.
   try {
-    response.headers.set("referrer-policy", referrerPolicy);
+    response.headers.set("referrer-policy", "same-origin");
     response.headers.set("x-content-type-options", "nosniff");
   } catch {
     // immutable headers (a fetched response passed through untouched): leave them

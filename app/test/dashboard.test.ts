@@ -434,6 +434,31 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
     await afterSubscriptions(1, () => page.goto("/"));
   });
 
+  it("names a session or engagement page that has no notifications, and answers 404 for one that is not the person's", async () => {
+    const session = await stack.producer.createSession({ harness: "codex", sessionId: "quiet-session-1", ownerPersonId: stack.person.id });
+    await page.goto(`/sessions/${session.id}`);
+    await page.getByRole("heading", { level: 1, name: session.label || "codex quiet-session-1" }).waitFor();
+    await page.getByText("codex · quiet-session-1").waitFor();
+    await page.getByText("No notifications for this session").waitFor();
+    expect(await page.title()).toBe(`${session.label || "codex quiet-session-1"} · Herald`);
+    await screenshot(page, "session-empty");
+
+    const engagement = await stack.producer.createEngagement({ name: "Quiet engagement", operatorPersonId: stack.person.id });
+    await page.goto(`/engagements/${engagement.id}`);
+    await page.getByRole("heading", { level: 1, name: "Quiet engagement" }).waitFor();
+    await page.getByText("No active notifications for this engagement").waitFor();
+
+    const bob = await stack.producer.createPerson("Bob");
+    const bobs = await stack.producer.createSession({ harness: "codex", sessionId: "bobs-session", ownerPersonId: bob.id });
+    for (const path of [`/sessions/${bobs.id}`, "/sessions/no-such-session", "/engagements/no-such-engagement"]) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await page.getByRole("heading", { level: 1, name: /^No such (session|engagement)$/ }).waitFor();
+      expect(await page.content()).not.toContain("bobs-session");
+    }
+    await afterSubscriptions(1, () => page.goto("/"));
+  });
+
   it("keeps a non-dismissible banner without a Dismiss button but with a way forward", async () => {
     await publish({
       scope: "APPLICATION",
@@ -535,6 +560,11 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
 
     const code = await stack.newSignInCode();
     await page.goto(`/signin/${code}`);
+    // Opening the link signs no one in: the confirm page's button does.
+    await page.getByRole("heading", { name: "Sign in to Herald" }).waitFor();
+    expect((await browser.context.cookies()).some((c) => c.name === "herald_token")).toBe(false);
+    await screenshot(page, "signin-confirm");
+    await page.getByRole("button", { name: "Continue to the dashboard" }).click();
     await page.waitForURL(`${stack.dashboardUrl}/`);
     await page.getByRole("heading", { name: "Hello, Ada" }).waitFor();
     expect(page.url()).not.toContain(code);
@@ -542,13 +572,15 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
     await page.getByRole("button", { name: /^Sign out/ }).click();
     await page.waitForURL("**/signin");
     await page.goto(`/signin/${code}`);
+    await page.getByRole("button", { name: "Continue to the dashboard" }).click();
     await page.getByRole("heading", { name: "This sign-in link did not work" }).waitFor();
     expect(await page.getByRole("alert").textContent()).toContain("not valid any more");
   });
 
   it("tells the person when their token stops working, and sends them to sign in again", async () => {
     const code = await stack.newSignInCode();
-    await afterSubscriptions(1, () => page.goto(`/signin/${code}`));
+    await page.goto(`/signin/${code}`);
+    await afterSubscriptions(1, () => page.getByRole("button", { name: "Continue to the dashboard" }).click());
     await page.getByRole("heading", { name: "Hello, Ada" }).waitFor();
     const token = (await browser.context.cookies()).find((c) => c.name === "herald_token")?.value ?? "";
     expect(token).toMatch(/^herald_pt_/);

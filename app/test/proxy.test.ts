@@ -62,23 +62,73 @@ describe("sign-in", () => {
     }
   });
 
-  it("redeems a one-time sign-in link once, then explains that it is used up", async () => {
+  /** The link's confirm button: a plain same-origin form POST to the link's own address. */
+  function redeem(code: string, origin = stack.dashboardUrl, contentType = "application/x-www-form-urlencoded"): Promise<Response> {
+    return fetch(`${stack.dashboardUrl}/signin/${code}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { accept: "text/html", origin, "content-type": contentType },
+      body: contentType.includes("json") ? "{}" : "",
+    });
+  }
+
+  it("only shows a confirm page when a sign-in link is opened (GET or HEAD): no cookie, and the code still works", async () => {
+    const code = await stack.newSignInCode();
+    for (let i = 0; i < 2; i++) {
+      // A link-preview bot or mail scanner fetching the link, twice.
+      const get = await fetch(`${stack.dashboardUrl}/signin/${code}`, { redirect: "manual" });
+      expect(get.status).toBe(200);
+      expect(get.headers.getSetCookie()).toEqual([]);
+      expect(get.headers.get("cache-control")).toBe("no-store");
+      // The code in the address never leaves the dashboard as a Referer.
+      expect(get.headers.get("referrer-policy")).toBe("same-origin");
+      const page = await get.text();
+      expect(page).toContain("Continue to the dashboard");
+      expect(page).toMatch(/<form method="POST"/);
+      expect(page).not.toContain("herald_pt_");
+      const head = await fetch(`${stack.dashboardUrl}/signin/${code}`, { method: "HEAD", redirect: "manual" });
+      expect(head.status).toBe(200);
+      expect(head.headers.getSetCookie()).toEqual([]);
+    }
+    const redeemed = await redeem(code);
+    expect(redeemed.status).toBe(303);
+    expect(cookieOf(redeemed)).toMatch(/^herald_token=herald_pt_/);
+  });
+
+  it("redeems a sign-in link by a same-origin POST once, then explains that it is used up", async () => {
     const code = stack.person.signInCode;
     expect(code).not.toBe("");
-    const first = await fetch(`${stack.dashboardUrl}/signin/${code}`, { redirect: "manual" });
+    const first = await redeem(code);
     expect(first.status).toBe(303);
     expect(first.headers.get("location")).toBe("/");
-    expect(first.headers.get("referrer-policy")).toBe("no-referrer");
     const cookie = cookieOf(first);
     expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
     const token = /herald_token=([^;]+)/.exec(cookie)?.[1] ?? "";
-    const viewer = await createHeraldClient({ url: stack.heraldUrl, token }).viewer();
-    expect(viewer.id).toBe(stack.person.id);
+    const client = createHeraldClient({ url: stack.heraldUrl, token });
+    expect((await client.viewer()).id).toBe(stack.person.id);
+    client.close();
 
-    const again = await fetch(`${stack.dashboardUrl}/signin/${code}`, { redirect: "manual" });
-    expect(again.status).toBe(200);
+    const again = await redeem(code);
+    expect(again.status).toBe(400);
     expect(cookieOf(again)).toBe("");
     expect(await again.text()).toContain("not valid any more");
+  });
+
+  it("refuses a cross-origin POST of a sign-in link (any form encoding, or JSON) and leaves the code usable", async () => {
+    const code = await stack.newSignInCode();
+    for (const contentType of ["application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "text/plain"]) {
+      const foreign = await redeem(code, "https://evil.example", contentType);
+      expect(foreign.status).toBe(403);
+      expect(foreign.headers.getSetCookie()).toEqual([]);
+    }
+    // Not a form at all: a form action refuses it before running.
+    const json = await redeem(code, "https://evil.example", "application/json");
+    expect(json.status).toBeGreaterThanOrEqual(400);
+    expect(json.headers.getSetCookie()).toEqual([]);
+    const mine = await redeem(code);
+    expect(mine.status).toBe(303);
+    expect(cookieOf(mine)).toMatch(/^herald_token=herald_pt_/);
   });
 
   it("signs out by clearing the cookie", async () => {

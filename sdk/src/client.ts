@@ -12,6 +12,7 @@ import {
   CreateSessionDocument,
   type CreateSessionInput,
   DismissNotificationDocument,
+  EngagementByIdDocument,
   ExpireNotificationDocument,
   InvokeNotificationActionDocument,
   IssuePersonTokenDocument,
@@ -30,6 +31,7 @@ import {
   type PublishResultFieldsFragment,
   ResolveNotificationDocument,
   type ResolveResultFieldsFragment,
+  SessionByIdDocument,
   SetQuietModeDocument,
   SnoozeNotificationDocument,
   UnsnoozeNotificationDocument,
@@ -101,6 +103,16 @@ export class HeraldClient {
   /** Null when absent or not visible to this person. */
   async get(id: string): Promise<Notification | null> {
     return (await this.transport.query(NotificationByIdDocument, { id })).notification;
+  }
+
+  /** One of this person's sessions by Herald's id; null when absent or someone else's. */
+  async session(id: string): Promise<{ id: string; harness: string; sessionId: string; label: string } | null> {
+    return (await this.transport.query(SessionByIdDocument, { id })).sessionById;
+  }
+
+  /** An engagement this person is a member of; null when absent or not theirs. */
+  async engagement(id: string): Promise<{ id: string; name: string } | null> {
+    return (await this.transport.query(EngagementByIdDocument, { id })).engagement;
   }
 
   async counts(filter?: NotificationFilter): Promise<Counts> {

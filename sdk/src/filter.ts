@@ -11,10 +11,15 @@ export function matchesFilter(n: Notification, filter: NotificationFilter, now: 
   if (filter.scope && n.scope !== filter.scope) return false;
   if (filter.sessionId && n.sessionId !== filter.sessionId) return false;
   if (filter.engagementId && n.engagement?.id !== filter.engagementId) return false;
-  if (!filter.includeSnoozed && n.snoozedUntil && Date.parse(n.snoozedUntil) > now.getTime()) return false;
+  if (!filter.includeSnoozed && isSnoozed(n, now)) return false;
   const ttlPassed = n.retention.policy === "TTL" && n.retention.expiresAt !== null && Date.parse(n.retention.expiresAt) <= now.getTime();
   if (ttlPassed && !filter.includeTerminal) return false;
   return true;
+}
+
+/** Snoozed into the future: left out of lists unless they ask for snoozed records. */
+export function isSnoozed(n: Pick<Notification, "snoozedUntil">, now: Date | number): boolean {
+  return n.snoozedUntil !== null && Date.parse(n.snoozedUntil) > (typeof now === "number" ? now : now.getTime());
 }
 
 /** Newest first: createdAt, then id, both descending (the server's order). */

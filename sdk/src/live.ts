@@ -30,6 +30,9 @@ export interface LiveViewOptions {
 
 type Listener = (state: LiveState) => void;
 
+/** What a live view reads: a HeraldClient, or anything that answers the same calls. */
+export type LiveSource = Pick<HeraldClient, "dismissals" | "eventsCursor" | "events" | "page" | "counts">;
+
 export class LiveView {
   readonly uiEffects: UiEffectsDispatcher;
   private readonly options: LiveViewOptions;
@@ -51,7 +54,7 @@ export class LiveView {
   private readonly stopDismissals: () => void;
 
   constructor(
-    private readonly client: HeraldClient,
+    private readonly client: LiveSource,
     private readonly filter: NotificationFilter,
     options: Partial<LiveViewOptions>,
   ) {

@@ -4,7 +4,7 @@ import type { Notification } from "@herald/sdk";
 export type Variant = Notification["display"]["variant"];
 
 /** How a session is named on every surface: its label, else harness and native id. */
-export const sessionLabel = (s: NonNullable<Notification["session"]>): string => s.label || `${s.harness} ${s.sessionId}`;
+export const sessionLabel = (s: Pick<NonNullable<Notification["session"]>, "label" | "harness" | "sessionId">): string => s.label || `${s.harness} ${s.sessionId}`;
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 24 * 3600],

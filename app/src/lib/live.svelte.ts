@@ -10,7 +10,8 @@ import {
   newestFirst,
 } from "@herald/sdk";
 import { SvelteMap } from "svelte/reactivity";
-import type { Dashboard } from "./dashboard.svelte";
+import type { Overrides } from "./dashboard/overrides.svelte";
+import { sentenceFor } from "./errors";
 
 const EMPTY_STATE: LiveState = { items: [], counts: { total: 0, unseen: 0 }, connection: "connecting", error: null };
 
@@ -48,7 +49,7 @@ export class LiveList {
  * A filtered list for the drawer and the session and engagement pages. The newest LIVE_WINDOW
  * records come from a live view and stay current; scrolling further loads older cursor pages
  * (SDK page()/nextCursor). Older pages are a snapshot: the person's own actions update them
- * (through the dashboard's overrides), other changes show after reopening the list.
+ * (through the overrides), other changes show after reopening the list.
  */
 export class Feed {
   readonly live: LiveList;
@@ -61,8 +62,8 @@ export class Feed {
   private cursor: string | null = null;
 
   constructor(
-    private readonly dash: Dashboard,
-    client: HeraldClient,
+    private readonly overrides: Overrides,
+    private readonly client: HeraldClient,
     readonly filter: NotificationFilter,
     /** Replaces the filter check on the effective record (e.g. "snoozed into the future"). */
     private readonly keep?: (notification: Notification, now: Date) => boolean,
@@ -79,10 +80,10 @@ export class Feed {
       const ids = new Set(live.map((n) => n.id));
       merged = live.concat(this.older.filter((o) => !ids.has(o.id) && (!last || newestFirst(last, o) < 0)));
     }
-    const shown = this.dash.visible(merged, this.filter, this.keep);
+    const shown = this.overrides.visible(merged, this.filter, this.keep);
     if (this.pinned.size === 0) return shown;
     const ids = new Set(shown.map((n) => n.id));
-    const extra = [...this.pinned.values()].map((n) => this.dash.resolve(n)).filter((n) => !ids.has(n.id) && this.dash.stillActive(n));
+    const extra = [...this.pinned.values()].map((n) => this.overrides.resolve(n)).filter((n) => !ids.has(n.id) && this.overrides.stillActive(n));
     return extra.length ? shown.concat(extra).sort(newestFirst) : shown;
   }
 
@@ -94,8 +95,8 @@ export class Feed {
   }
 
   async loadMore(): Promise<void> {
-    if (this.loading || !this.hasMore || !this.dash.client) return;
-    const client = this.dash.client;
+    if (this.loading || !this.hasMore) return;
+    const client = this.client;
     this.loading = true;
     this.loadError = null;
     try {
@@ -112,7 +113,7 @@ export class Feed {
         this.cursor = page.nextCursor;
       }
     } catch (error) {
-      this.loadError = this.dash.describe(error);
+      this.loadError = sentenceFor(error);
     } finally {
       this.loading = false;
     }

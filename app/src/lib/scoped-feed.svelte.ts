@@ -1,16 +1,16 @@
 // A Feed for one page (a session or an engagement), replaced when the page's id changes.
 import type { NotificationFilter } from "@herald/sdk";
 import { untrack } from "svelte";
-import type { Dashboard } from "./dashboard.svelte";
+import type { Dashboard } from "./dashboard/dashboard.svelte";
 import { Feed } from "./live.svelte";
 
 export function scopedFeed(dash: Dashboard, filter: () => NotificationFilter): { readonly current: Feed | null } {
   let feed = $state.raw<Feed | null>(null);
   $effect(() => {
-    const client = dash.client;
+    const client = dash.connection.client;
     const f = filter();
     if (!client) return;
-    const created = untrack(() => new Feed(dash, client, f));
+    const created = untrack(() => new Feed(dash.overrides, client, f));
     feed = created;
     return () => created.close();
   });

@@ -65,6 +65,12 @@ export class DirectoryService {
     return this.store.findSession(id);
   }
 
+  /** The person's own session by Herald's id; null for any other (absent or not theirs alike). */
+  async sessionOf(personId: string, id: string) {
+    const session = await this.store.findSession(id);
+    return session && session.ownerPersonId === personId ? session : null;
+  }
+
   async createEngagement(input: { name: unknown; operatorPersonId: string }) {
     const name = validateName(input.name);
     await mustHavePerson(this.store, input.operatorPersonId, "operatorPersonId");
@@ -75,6 +81,11 @@ export class DirectoryService {
 
   findEngagement(id: string) {
     return this.store.findEngagement(id);
+  }
+
+  /** An engagement the person is a member of; null for any other (absent or not theirs alike). */
+  engagementOf(personId: string, id: string) {
+    return this.store.findEngagementOfMember(id, personId);
   }
 
   async addEngagementMember(input: { engagementId: string; personId: string; role?: string | null }) {

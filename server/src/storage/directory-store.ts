@@ -34,6 +34,10 @@ export class DirectoryStore {
   findEngagement(id: string) {
     return this.db.engagement.findUnique({ where: { id } });
   }
+  /** The engagement, when the person is one of its members (the operator is one). */
+  findEngagementOfMember(id: string, personId: string) {
+    return this.db.engagement.findFirst({ where: { id, members: { some: { personId } } } });
+  }
   addEngagementMember(input: { engagementId: string; personId: string; role: string }) {
     return this.db.engagementMember.upsert({
       where: { engagementId_personId: { engagementId: input.engagementId, personId: input.personId } },

@@ -1,7 +1,8 @@
 // Where the dashboard's server side reaches Herald, and the sign-in cookie.
 import { env } from "$env/dynamic/private";
-import { createHeraldClient, HeraldError, type HeraldClient } from "@herald/sdk";
-import type { Cookies } from "@sveltejs/kit";
+import { createHeraldClient, type HeraldClient, HeraldUnauthenticatedError } from "@herald/sdk";
+import { type Cookies, error, redirect, type RequestEvent } from "@sveltejs/kit";
+import { describeFailure } from "$lib/errors";
 
 export const TOKEN_COOKIE = "herald_token";
 const THIRTY_DAYS = 60 * 60 * 24 * 30;
@@ -41,19 +42,25 @@ export function clearTokenCookie(cookies: Cookies, url: URL): void {
   cookies.delete(TOKEN_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: url.protocol === "https:" });
 }
 
-/** A person-facing sentence for a failed call to Herald. */
-export function describeFailure(error: unknown): { message: string; unreachable: boolean } {
-  if (error instanceof HeraldError) {
-    switch (error.code) {
-      case "NETWORK":
-        return { message: "Herald could not be reached. Check that it is running and try again.", unreachable: true };
-      case "UNAUTHENTICATED":
-        return { message: "Herald did not accept this token. It may be mistyped, revoked or expired.", unreachable: false };
-      case "FORBIDDEN":
-        return { message: "That is a producer key, not a person token. Sign in with a token that starts with herald_pt_.", unreachable: false };
-      default:
-        return { message: error.message, unreachable: false };
+/**
+ * Runs `read` with a client for the signed-in person, for a page's `load`: without a token, or
+ * with one Herald no longer accepts, the person is sent to sign in; Herald not answering is a
+ * 503 page that says so.
+ */
+export async function asPerson<T>(event: Pick<RequestEvent, "locals" | "cookies" | "url">, read: (client: HeraldClient) => Promise<T>): Promise<T> {
+  const { locals, cookies, url } = event;
+  if (!locals.token) redirect(303, "/signin");
+  const client = serverClient(locals.token);
+  try {
+    return await read(client);
+  } catch (failure) {
+    if (failure instanceof HeraldUnauthenticatedError) {
+      clearTokenCookie(cookies, url);
+      redirect(303, "/signin?expired");
     }
+    const { message, unreachable } = describeFailure(failure);
+    error(unreachable ? 503 : 500, { message, hint: "The dashboard will work again as soon as Herald answers. Reload to retry." });
+  } finally {
+    client.close();
   }
-  return { message: "Herald could not be reached. Check that it is running and try again.", unreachable: true };
 }

@@ -1,7 +1,8 @@
 // Sign-in by pasting a person token: the server checks it with Herald (viewer) and keeps it in
 // an httpOnly cookie. The token travels in the form body only, never in a URL.
 import { fail, redirect } from "@sveltejs/kit";
-import { describeFailure, serverClient, setTokenCookie } from "$lib/server/herald";
+import { describeFailure, sentenceForCode } from "$lib/errors";
+import { serverClient, setTokenCookie } from "$lib/server/herald";
 import type { Actions, PageServerLoad } from "./$types";
 
 export const load: PageServerLoad = ({ locals, url }) => {
@@ -14,14 +15,13 @@ export const actions: Actions = {
     const form = await request.formData();
     const token = String(form.get("token") ?? "").trim();
     if (!token) return fail(400, { error: "Paste your person token to sign in." });
-    if (token.startsWith("herald_pk_")) {
-      return fail(400, { error: "That is a producer key, not a person token. Person tokens start with herald_pt_." });
-    }
+    // Refused before it travels anywhere (Herald would answer FORBIDDEN with the same sentence).
+    if (token.startsWith("herald_pk_")) return fail(400, { error: sentenceForCode("FORBIDDEN", "token") });
     const client = serverClient(token);
     try {
       await client.viewer();
     } catch (error) {
-      const { message, unreachable } = describeFailure(error);
+      const { message, unreachable } = describeFailure(error, "token");
       return fail(unreachable ? 503 : 400, { error: message });
     } finally {
       client.close();

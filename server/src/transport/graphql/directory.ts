@@ -138,6 +138,23 @@ builder.queryFields((t) => ({
       return ctx.services.directory.findSession(args.harness, args.sessionId, viewer);
     },
   }),
+
+  // A page about one session or engagement can name it even when it holds no notification.
+  sessionById: t.field({
+    type: SessionRef,
+    nullable: true,
+    args: { id: t.arg.id({ required: true }) },
+    description: "One of the caller's own sessions by Herald's id; null when absent or not the caller's.",
+    resolve: (_root, args, ctx) => ctx.services.directory.sessionOf(requirePerson(ctx.caller).personId, String(args.id)),
+  }),
+
+  engagement: t.field({
+    type: EngagementRef,
+    nullable: true,
+    args: { id: t.arg.id({ required: true }) },
+    description: "An engagement the caller is a member of; null when absent or the caller is not a member.",
+    resolve: (_root, args, ctx) => ctx.services.directory.engagementOf(requirePerson(ctx.caller).personId, String(args.id)),
+  }),
 }));
 
 // ---- changes ---------------------------------------------------------------------------

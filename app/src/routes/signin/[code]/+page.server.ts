@@ -1,27 +1,32 @@
-// One-time sign-in link /signin/<code>: redeemed here with Herald's
-// `redeemSignInCode(code: String!): IssuedCredential!` (SDK `redeemSignInCode`, no credential
-// needed); the token goes into the cookie and the person lands on /, so the code leaves the
-// address bar at once. A used, expired or unknown code gets a page that says so.
-import { redirect } from "@sveltejs/kit";
-import { anonymousClient, describeFailure, setTokenCookie } from "$lib/server/herald";
-import type { PageServerLoad } from "./$types";
+// One-time sign-in link /signin/<code>. Opening the link (GET, HEAD, a link-preview bot, a mail
+// scanner, a prefetch) only shows a confirm page: a code redeemed on GET would hand its token to
+// whoever fetched first and lock the person out. Redemption is the page's POST form action,
+// which SvelteKit accepts only from this dashboard's own origin (its CSRF origin check). It
+// calls Herald's `redeemSignInCode` (no credential needed), puts the token in the cookie and
+// sends the person to /, so the code leaves the address bar at once.
+import { fail, redirect } from "@sveltejs/kit";
+import { describeFailure } from "$lib/errors";
+import { anonymousClient, setTokenCookie } from "$lib/server/herald";
+import type { Actions, PageServerLoad } from "./$types";
 
-export const load: PageServerLoad = async ({ params, cookies, url, setHeaders }) => {
+export const load: PageServerLoad = ({ setHeaders }) => {
   setHeaders({ "cache-control": "no-store" });
-  const client = anonymousClient();
-  let token: string;
-  try {
-    token = await client.redeemSignInCode(params.code);
-  } catch (error) {
-    const { message, unreachable } = describeFailure(error);
-    return {
-      error: unreachable
-        ? message
-        : "This sign-in link is not valid any more: it may have been used already or have expired. Ask for a new one, or sign in with a token.",
-    };
-  } finally {
-    client.close();
-  }
-  setTokenCookie(cookies, url, token);
-  redirect(303, "/");
+  return {};
+};
+
+export const actions: Actions = {
+  default: async ({ params, cookies, url }) => {
+    const client = anonymousClient();
+    let token: string;
+    try {
+      token = await client.redeemSignInCode(params.code);
+    } catch (error) {
+      const { message, unreachable } = describeFailure(error, "link");
+      return fail(unreachable ? 503 : 400, { error: message });
+    } finally {
+      client.close();
+    }
+    setTokenCookie(cookies, url, token);
+    redirect(303, "/");
+  },
 };

@@ -1,0 +1,121 @@
+// What the person does to notifications: each request disables the record's buttons while it
+// runs, lays its result over every list, and says what happened (or why not).
+import type { HeraldClient, Notification } from "@herald/sdk";
+import { sentenceFor } from "../errors";
+import { absoluteTime } from "../format";
+import type { Connection } from "./connection.svelte";
+import type { Messages } from "./messages.svelte";
+import type { Overrides } from "./overrides.svelte";
+
+type Action = Notification["actions"][number];
+
+export class PersonActions {
+  constructor(
+    private readonly connection: Connection,
+    private readonly overrides: Overrides,
+    private readonly messages: Messages,
+  ) {}
+
+  async markSeen(ids: readonly string[]): Promise<void> {
+    const client = this.connection.client;
+    if (!client || ids.length === 0) return;
+    try {
+      for (const n of await client.markSeen(ids)) this.overrides.record(n);
+    } catch (error) {
+      // Not worth a message: they stay unseen and are marked the next time they are shown.
+      this.connection.noteFailure(error);
+    }
+  }
+
+  /** Revision-checked: a record that changed meanwhile is shown, not dismissed. */
+  async dismiss(n: Notification): Promise<void> {
+    const { overrides, messages } = this;
+    if (overrides.busy.has(n.id)) return;
+    await this.act(n, async (client) => {
+      const result = await client.dismiss(n);
+      if (result.ok) {
+        overrides.record(result.notification);
+        overrides.conflicts.delete(n.id);
+        messages.notify(`Dismissed “${n.display.title}”.`);
+      } else if (result.reason === "conflict") {
+        overrides.record(result.current);
+        const changedTitle = result.current.display.title !== n.display.title ? `, now titled “${result.current.display.title}”` : "";
+        const message = `Not dismissed: “${n.display.title}” changed while you were looking at it (revision ${n.revision} → ${result.current.revision}${changedTitle}). The newer version is shown; dismiss it again if it is still done with.`;
+        overrides.conflicts.set(n.id, { revision: result.current.revision, message });
+        messages.announce(message);
+      } else if (result.reason === "transition") {
+        overrides.record(result.current);
+        messages.notify(`“${n.display.title}” was already ${result.current.status.toLowerCase()}.`);
+      } else {
+        overrides.gone.add(n.id);
+        messages.notify(`“${n.display.title}” no longer exists.`);
+      }
+    });
+  }
+
+  async snooze(n: Notification, until: Date): Promise<void> {
+    if (until.getTime() <= Date.now()) {
+      this.messages.notify("Pick a time in the future to snooze until.", "error");
+      return;
+    }
+    await this.act(n, async (client) => {
+      this.overrides.record(await client.snooze(n.id, until));
+      this.messages.notify(`Snoozed “${n.display.title}” until ${absoluteTime(until)}.`);
+    });
+  }
+
+  async unsnooze(n: Notification): Promise<void> {
+    await this.act(n, async (client) => {
+      this.overrides.record(await client.unsnooze(n.id));
+      this.messages.notify(`“${n.display.title}” is back in your notifications.`);
+    });
+  }
+
+  /** A RUN_ACTION follow-up (Cancel included): the producer receives the invocation. */
+  async invoke(n: Notification, action: Action): Promise<void> {
+    await this.act(n, async (client) => {
+      await client.invokeAction(n.id, action.id);
+      this.messages.notify(`“${action.label}” sent to ${n.source.plugin}.`);
+    });
+  }
+
+  async copy(text: string): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(text);
+      this.messages.notify("Copied to the clipboard.");
+    } catch {
+      // Clipboard API refused (e.g. plain http on another host): fall back to a selection copy.
+      const area = document.createElement("textarea");
+      area.value = text;
+      area.setAttribute("readonly", "");
+      area.style.position = "fixed";
+      area.style.opacity = "0";
+      document.body.append(area);
+      area.select();
+      const copied = document.execCommand("copy");
+      area.remove();
+      if (copied) this.messages.notify("Copied to the clipboard.");
+      else this.messages.notify("Copying is not allowed here; select the text and copy it by hand.", "error");
+    }
+  }
+
+  /** A failed request the person should hear about. */
+  fail(error: unknown): void {
+    this.connection.noteFailure(error);
+    this.messages.notify(sentenceFor(error), "error");
+  }
+
+  /** One request about `n`: its buttons are disabled meanwhile, and a failure is shown. */
+  private async act(n: Notification, request: (client: HeraldClient) => Promise<void>): Promise<void> {
+    const client = this.connection.client;
+    if (!client) return;
+    this.overrides.busy.add(n.id);
+    try {
+      await request(client);
+    } catch (error) {
+      this.fail(error);
+    } finally {
+      this.overrides.busy.delete(n.id);
+    }
+  }
+}

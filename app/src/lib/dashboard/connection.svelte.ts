@@ -1,0 +1,49 @@
+// The client lifecycle: one SDK client through the SvelteKit proxy, the main live view, the
+// clock that keeps relative times right, and whether the person's sign-in still holds.
+import { createHeraldClient, HeraldError, type HeraldClient, type LiveState } from "@herald/sdk";
+import { LiveList } from "../live.svelte";
+
+/** The main view holds every active record the badge, banners, modal and overview need. */
+const MAIN_VIEW_ITEMS = 500;
+const TICK_MS = 15_000;
+
+export class Connection {
+  client = $state.raw<HeraldClient | null>(null);
+  main = $state.raw<LiveList | null>(null);
+  /** Ticks every 15 s so relative times and snooze filters stay right. */
+  now = $state(Date.now());
+  /** The person's token stopped working (revoked or expired). */
+  signedOut = $state(false);
+
+  /** Browser only: connects, hands every main-view state to `onMainState`, returns the cleanup. */
+  start(onMainState: (state: LiveState) => void): () => void {
+    const client = createHeraldClient({
+      // No token: the browser never holds it (httpOnly cookie); the /api proxy adds it.
+      url: new URL("/api/graphql", location.origin).href,
+      // Every live view of this tab shares one SSE connection (graphql-sse single-connection mode).
+      singleConnection: true,
+    });
+    this.client = client;
+    this.main = new LiveList(client, {}, { maxItems: MAIN_VIEW_ITEMS }, (state) => {
+      this.noteFailure(state.error);
+      onMainState(state);
+    });
+    const tick = setInterval(() => (this.now = Date.now()), TICK_MS);
+    return () => {
+      clearInterval(tick);
+      this.main?.close();
+      this.main = null;
+      client.close();
+      this.client = null;
+    };
+  }
+
+  get state() {
+    return this.main?.state.connection ?? "connecting";
+  }
+
+  /** Any failed call may be the first sign that the token was revoked. */
+  noteFailure(error: unknown): void {
+    if (error instanceof HeraldError && error.code === "UNAUTHENTICATED") this.signedOut = true;
+  }
+}

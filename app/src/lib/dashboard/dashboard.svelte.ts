@@ -1,0 +1,66 @@
+// The dashboard's state in the browser, assembled from its rooms: the client lifecycle
+// (connection), the person's action results (overrides), notices and announcements (messages),
+// the person (viewer) and what they do (actions). What is left here is only what several
+// rooms feed: the active list and the badge, and which layer of the page is on top.
+import { isUnseen, type Notification } from "@herald/sdk";
+import { getContext, setContext } from "svelte";
+import { PersonActions } from "./actions.svelte";
+import { Connection } from "./connection.svelte";
+import { announceArrivals, Messages } from "./messages.svelte";
+import { Overrides } from "./overrides.svelte";
+import { Viewer } from "./viewer.svelte";
+
+export class Dashboard {
+  readonly connection = new Connection();
+  readonly messages = new Messages();
+  readonly overrides = new Overrides(() => this.connection.now);
+  readonly actions = new PersonActions(this.connection, this.overrides, this.messages);
+  readonly viewer: Viewer;
+  drawerOpen = $state(false);
+  modalOpen = $state(false);
+
+  constructor(viewer: { name: string; quietMode: boolean }) {
+    this.viewer = new Viewer(viewer, this.connection, this.messages, (error) => this.actions.fail(error));
+  }
+
+  /** Browser only: connects and returns the cleanup. */
+  start(): () => void {
+    return this.connection.start(announceArrivals(this.messages));
+  }
+
+  // Derived (computed once per change, not per read): many surfaces read these on every event.
+  /** Active notifications, newest first, with this person's latest actions applied. */
+  readonly active: Notification[] = $derived(this.connection.main ? this.overrides.visible(this.connection.main.state.items, {}) : []);
+
+  /** The badge: the view's unseen count, less what this person has just seen or dismissed. */
+  readonly unseen: number = $derived.by(() => {
+    const main = this.connection.main;
+    if (!main) return 0;
+    const { items, counts } = main.state;
+    let unseen = counts.unseen;
+    for (const item of items) {
+      if (!isUnseen(item)) continue;
+      const current = this.overrides.resolve(item);
+      if (this.overrides.gone.has(item.id) || !isUnseen(current) || !this.overrides.stillActive(current)) unseen--;
+    }
+    return Math.max(0, unseen);
+  });
+
+  /**
+   * Where messages must render: a modal <dialog> makes the rest of the page inert, so the live
+   * regions have to be inside the topmost one to be seen and announced.
+   */
+  get topLayer(): "page" | "drawer" | "modal" {
+    return this.modalOpen ? "modal" : this.drawerOpen ? "drawer" : "page";
+  }
+}
+
+const KEY = Symbol("herald-dashboard");
+
+export function setDashboard(dashboard: Dashboard): Dashboard {
+  return setContext(KEY, dashboard);
+}
+
+export function getDashboard(): Dashboard {
+  return getContext<Dashboard>(KEY);
+}

@@ -387,7 +387,22 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
   });
 
   it("shows a session's INLINE notifications in its page, with the session label on the card", async () => {
-    const session = await stack.producer.createSession({ harness: "claude-code", sessionId: "sess-e2e-1", ownerPersonId: stack.person.id });
+    // A harness reports an exchange: the session gets its generated label in the background.
+    const reported = await stack.producer.reportExchange({
+      harness: "claude-code",
+      sessionId: "sess-e2e-1",
+      completionId: "msg-1",
+      personId: stack.person.id,
+      cwd: "/home/ada/src/shop",
+      userText: "Migrate the checkout tests to vitest",
+      assistantText: "Migrated all checkout tests.",
+    });
+    await eventually(async () => (await stack.producer.sessionMetadata("claude-code", "sess-e2e-1"))?.labelGeneration === "1");
+    const label = (await stack.producer.sessionMetadata("claude-code", "sess-e2e-1"))!.label;
+    expect(label).toBe("Migrate Checkout Tests Vitest");
+    // Only the notification published below stays active in this session.
+    await stack.producer.expire(reported.notification!.id);
+    const session = reported.session;
     await publish({
       scope: "SESSION",
       sessionId: session.id,
@@ -402,6 +417,7 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
     await openDrawer();
     const link = drawerCard("tests:failed").locator("a.session");
     await link.waitFor();
+    expect(await link.textContent()).toBe(`Session: ${label}`);
     // The scope filter narrows the drawer to session notifications.
     await drawer().getByLabel("Scope").selectOption("SESSION");
     await expect.poll(() => drawer().locator("article[data-surface=drawer]").evaluateAll((cards) => cards.map((c) => c.getAttribute("data-key")))).toEqual([
@@ -413,7 +429,7 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
     await page.waitForURL(`**/sessions/${session.id}`);
     const inline = page.locator("[data-testid=inline-area] article[data-surface=inline][data-key='tests:failed']");
     await inline.waitFor();
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain(session.label || "claude-code sess-e2e-1");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain(label);
     await screenshot(page, "session-inline");
     await afterSubscriptions(1, () => page.goto("/"));
   });

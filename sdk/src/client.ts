@@ -27,6 +27,8 @@ import {
   PublishNotificationDocument,
   RedeemSignInCodeDocument,
   RememberFactDocument,
+  ReportExchangeDocument,
+  SessionMetadataDocument,
   type RememberFactInput,
   type PublishResultFieldsFragment,
   ResolveNotificationDocument,
@@ -51,7 +53,10 @@ import type {
   Page,
   PublishNotificationInput,
   PublishResult,
+  ReportedExchange,
+  ReportExchangeInput,
   ResolutionInput,
+  SessionMetadata,
 } from "./types.ts";
 
 export type HeraldClientOptions = TransportOptions;
@@ -247,6 +252,25 @@ export class HeraldClient {
 
   async createSession(input: CreateSessionInput): Promise<{ id: string; harness: string; sessionId: string; label: string }> {
     return (await this.transport.mutate(CreateSessionDocument, { input })).createSession;
+  }
+
+  /**
+   * An agent harness's completed exchange: counts it (a retried `completionId` changes nothing),
+   * notifies the session's owner and refreshes the session's label in the background.
+   * Throws HeraldValidationError naming the field for bad input.
+   */
+  async reportExchange(input: ReportExchangeInput): Promise<ReportedExchange> {
+    const { reportExchange: r } = await this.transport.mutate(ReportExchangeDocument, { input });
+    if (r.__typename === "ValidationError") throw new HeraldValidationError(r.field, r.message);
+    return { duplicate: r.duplicate, session: r.session, notification: r.notification };
+  }
+
+  /**
+   * A session's label state by its harness and the harness's own session id, or null when absent
+   * (or, for a person, not theirs). Generations are decimal strings.
+   */
+  async sessionMetadata(harness: string, sessionId: string): Promise<SessionMetadata | null> {
+    return (await this.transport.query(SessionMetadataDocument, { harness, sessionId })).session;
   }
 
   async createEngagement(input: CreateEngagementInput): Promise<{ id: string; name: string; operatorPersonId: string }> {

@@ -5,10 +5,23 @@ import type {
   NotificationFilter,
   NotificationPatch,
   PublishNotificationInput,
+  ReportExchangeInput,
   ResolutionInput,
+  SessionMetadataFieldsFragment,
 } from "./generated/graphql.ts";
 
 export type Notification = NotificationFieldsFragment;
+/** A session's label state; `sourceGeneration` and `labelGeneration` are uint64 decimal strings. */
+export type SessionMetadata = SessionMetadataFieldsFragment;
+export type { ReportExchangeInput };
+
+/** A reported exchange: counted and notified, or a retry (`duplicate`) that changed nothing. */
+export interface ReportedExchange {
+  duplicate: boolean;
+  session: SessionMetadata;
+  /** The session's completion notification; null for a duplicate. */
+  notification: Notification | null;
+}
 export type ActionInvocation = ActionInvocationFieldsFragment;
 export type { NotificationFilter, NotificationPatch, PublishNotificationInput, ResolutionInput };
 export type NotificationStatus = Notification["status"];

@@ -9,7 +9,7 @@ import {
   HeraldUnauthenticatedError,
   HeraldValidationError,
 } from "../src/index.ts";
-import { startServer, type TestServer } from "./support/server.ts";
+import { eventually, startServer, type TestServer } from "./support/server.ts";
 
 describe("HeraldClient", () => {
   let server: TestServer;
@@ -105,6 +105,32 @@ describe("HeraldClient", () => {
     const r = await producer.publish({ scope: "PERSON", personId: server.person.id, key: "eng", title: "In launch", source: { plugin: "sdk" }, engagementId: engagement.id });
     expect(r.ok && r.notification.engagement).toEqual({ id: engagement.id, name: "Launch" });
     expect((await producer.rememberFact({ personId: server.person.id, content: "Birthday is March 15" })).content).toBe("Birthday is March 15");
+  });
+});
+
+describe("agent sessions", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => server?.close());
+
+  it("reports exchanges and reads the session's label with generations as strings", async () => {
+    const producer = createHeraldClient({ url: server.url, token: server.producerKey });
+    const ada = createHeraldClient({ url: server.url, token: server.person.token });
+    const exchange = { harness: "pi", sessionId: "sdk-1", cwd: "/src/herald", userText: "Rename the billing module", assistantText: "Renamed.", personId: server.person.id };
+    const first = await producer.reportExchange({ ...exchange, completionId: "e1" });
+    expect(first).toMatchObject({ duplicate: false, session: { sourceGeneration: "1", harness: "pi", sessionId: "sdk-1" } });
+    expect(first.notification).toMatchObject({ key: "exchange", scope: "SESSION", title: "herald · pi finished" });
+    expect(await producer.reportExchange({ ...exchange, completionId: "e1" })).toMatchObject({ duplicate: true, notification: null });
+    await expect(producer.reportExchange({ ...exchange, completionId: "e2", harness: "cursor" })).rejects.toMatchObject({ field: "harness" });
+    await eventually(async () => (await ada.sessionMetadata("pi", "sdk-1"))?.labelGeneration === "1");
+    const mine = await ada.sessionMetadata("pi", "sdk-1");
+    expect(mine).toMatchObject({ label: "Rename Billing Module Renamed", completionId: "e1", sourceGeneration: "1", labelGeneration: "1" });
+    expect(typeof mine!.sourceGeneration).toBe("string");
+    expect(await ada.sessionMetadata("pi", "someone-else")).toBeNull();
+    producer.close();
+    ada.close();
   });
 });
 

@@ -7,4 +7,6 @@
 import { register } from "tsx/esm/api";
 
 register();
-await import("../src/cli/main.ts");
+// The read-only metadata query must not load (let alone run) the server's start-up path.
+if (process.argv[2] === "session-metadata") await import("../src/cli/session-metadata.ts");
+else await import("../src/cli/main.ts");

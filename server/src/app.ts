@@ -15,7 +15,9 @@ import { AuthService } from "./service/auth-service.ts";
 import { CursorCodec } from "./service/cursor.ts";
 import { DirectoryService } from "./service/directory-service.ts";
 import { NotificationService } from "./service/notification-service.ts";
+import { BuiltinLabeler, type Labeler } from "./service/labelers/index.ts";
 import { RealtimeService } from "./service/realtime-service.ts";
+import { SessionService } from "./service/session-service.ts";
 import type { Services } from "./services.ts";
 import { CredentialStore, SignInCodeStore } from "./storage/credential-store.ts";
 import { type Database, openDatabase, pingDatabase, resolveDatabaseUrl } from "./storage/database.ts";
@@ -23,6 +25,7 @@ import { DirectoryStore } from "./storage/directory-store.ts";
 import { EventLog } from "./storage/event-log.ts";
 import { migrate, pendingMigrations } from "./storage/migrate.ts";
 import { NotificationStore } from "./storage/notification-store.ts";
+import { SessionStore } from "./storage/session-store.ts";
 import { randomSecret, SettingsStore } from "./storage/settings-store.ts";
 import { schema } from "./transport/graphql/schema.ts";
 import { type ReadinessChecks, useReadiness } from "./transport/http/health.ts";
@@ -37,6 +40,8 @@ export interface HeraldOptions {
   /** Apply migrations first (default true). */
   migrate?: boolean;
   tuning?: Partial<Tuning>;
+  /** Names agent sessions (default: the built-in, offline labeler). */
+  labeler?: Labeler;
 }
 
 export interface Herald {
@@ -85,9 +90,11 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
 
   const notifications = new NotificationService(notificationStore, directoryStore, bus, cursors, clock, metrics);
   const directory = new DirectoryService(directoryStore, bus);
+  const sessions = new SessionService(new SessionStore(database.db), directory, notifications, options.labeler ?? new BuiltinLabeler(), logger);
   const services: Services = {
     notifications,
     directory,
+    sessions,
     auth: new AuthService(new CredentialStore(database.db), new SignInCodeStore(database.db), directoryStore, clock),
     realtime: new RealtimeService(feed, eventLog, notifications, directory, cursors, logger, {
       maxQueuedEvents: tuning.maxQueuedEvents,
@@ -103,6 +110,8 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
     metrics,
     readiness,
     async close() {
+      // Label refreshes in flight are bounded by the labeler's timeout; let them land.
+      await sessions.settled();
       feed.stop();
       await bus.close();
       await database.close();

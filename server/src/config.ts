@@ -1,6 +1,9 @@
 // Everything the server reads from its environment, checked once at start.
 import { z } from "zod";
 
+/** Agent harnesses whose sessions Herald labels (reportExchange, `herald session-metadata`). */
+export const supportedHarnesses = ["pi", "claude-code", "codex", "opencode"] as const;
+
 const schema = z.object({
   DATABASE_URL: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65_535).default(4000),
@@ -16,6 +19,11 @@ const schema = z.object({
   HERALD_FEED_POLL_MS: z.coerce.number().int().min(10).default(2_000),
   /** Bearer token for /metrics; unset, /metrics answers 404. */
   HERALD_METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** An OpenAI-compatible API (base URL or its /chat/completions endpoint); unset: the built-in labeler. */
+  HERALD_LABELER_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional()),
+  HERALD_LABELER_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  HERALD_LABELER_KEY: z.string().optional(),
+  HERALD_LABELER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Where the dashboard is served, for printed sign-in links (kept without a trailing slash). */
   HERALD_DASHBOARD_URL: z
     .url({ protocol: /^https?$/ })

@@ -2,6 +2,7 @@ import type { AuthService } from "./service/auth-service.ts";
 import type { DirectoryService } from "./service/directory-service.ts";
 import type { NotificationService } from "./service/notification-service.ts";
 import type { RealtimeService } from "./service/realtime-service.ts";
+import type { SessionService } from "./service/session-service.ts";
 
 /** What transport (GraphQL, CLI, background jobs) may call. */
 export interface Services {
@@ -9,4 +10,5 @@ export interface Services {
   directory: DirectoryService;
   auth: AuthService;
   realtime: RealtimeService;
+  sessions: SessionService;
 }

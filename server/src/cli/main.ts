@@ -16,9 +16,10 @@ program
   .action(async () => {
     const { createHerald, startServer } = await import("../app.ts");
     const { seedDemoOnFirstStart } = await import("./first-start.ts");
+    const { labelerFrom } = await import("../service/labelers/index.ts");
     const config = loadConfig();
     const logger = createLogger(config.LOG_LEVEL);
-    const herald = await createHerald({ databaseUrl: config.DATABASE_URL, logger, tuning: tuningFrom(config) });
+    const herald = await createHerald({ databaseUrl: config.DATABASE_URL, logger, tuning: tuningFrom(config), labeler: labelerFrom(config) });
     const running = await startServer(herald, config.PORT, config.HOST);
     const graphiql = `${running.url}/graphql`;
     logger.info({ url: graphiql, provider: herald.database.provider }, "Herald is serving");

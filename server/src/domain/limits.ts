@@ -9,6 +9,9 @@ export const limits = {
   /** Serialized size of any one JSON field (uiEffects, fixedParams, resolution values). */
   jsonBytes: 16 * 1024,
   reasonLength: 500,
+  /** reportExchange: each of userText and assistantText, and the working directory. */
+  exchangeTextLength: 100_000,
+  cwdLength: 4_096,
   /** Records per page: the default, and the most one page may ask for. */
   defaultPageSize: 20,
   pageSize: 100,

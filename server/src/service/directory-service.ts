@@ -39,11 +39,14 @@ export class DirectoryService {
     return (await this.store.findPerson(personId))?.quietMode ?? false;
   }
 
-  /** Idempotent for the same owner, so a harness hook may register its session on every run. */
-  async createSession(input: { harness: unknown; sessionId: unknown; ownerPersonId: string }) {
+  /**
+   * Idempotent for the same owner, so a harness hook may register its session on every run.
+   * `ownerField` names the input field that gave the owner (for the caller's ValidationError).
+   */
+  async createSession(input: { harness: unknown; sessionId: unknown; ownerPersonId: string }, ownerField = "ownerPersonId") {
     const harness = parse(identifier, input.harness, "harness");
     const nativeSessionId = parse(identifier, input.sessionId, "sessionId");
-    await mustHavePerson(this.store, input.ownerPersonId, "ownerPersonId");
+    await mustHavePerson(this.store, input.ownerPersonId, ownerField);
     const existing = await this.store.findSessionByNativeId(harness, nativeSessionId);
     if (existing) {
       if (existing.ownerPersonId !== input.ownerPersonId) {

@@ -1,10 +1,10 @@
 // Opens the store a DATABASE_URL names: SQLite (the embedded default) or PostgreSQL.
 // Both providers use clients generated from the same models (prisma/models.prisma).
 import { mkdirSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { dirname, resolve } from "node:path";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
+import { type Provider, providerOf, sqliteFileOf } from "./database-url.ts";
 import { postgresPoolConfig, postgresSchemaOf } from "./postgres-url.ts";
 import { PrismaClient as PostgresClient } from "./prisma-client/postgresql/client.ts";
 import { PrismaClient as SqliteClient } from "./prisma-client/sqlite/client.ts";
@@ -12,21 +12,7 @@ import { PrismaClient as SqliteClient } from "./prisma-client/sqlite/client.ts";
 /** The two generated clients have the same model API; the SQLite one names the type. */
 export type Db = SqliteClient;
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
-export type Provider = "sqlite" | "postgresql";
-
-export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
-
-/** DATABASE_URL unset means the embedded default: a SQLite file under ./data/. */
-export function resolveDatabaseUrl(url: string | undefined): string {
-  if (url && url.trim() !== "") return url.trim();
-  return `file:${join(repoRoot, "data", "herald.db")}`;
-}
-
-export function providerOf(url: string): Provider {
-  if (/^postgres(ql)?:\/\//.test(url)) return "postgresql";
-  if (url.startsWith("file:")) return "sqlite";
-  throw new Error("DATABASE_URL must be a file: URL (SQLite) or a postgres:// / postgresql:// URL");
-}
+export { type Provider, providerOf, repoRoot, resolveDatabaseUrl } from "./database-url.ts";
 
 export interface Database {
   db: Db;
@@ -58,7 +44,7 @@ export async function openDatabase(url: string): Promise<Database> {
 
 /** Creates the folder of a SQLite file URL (the embedded default lives in ./data/). */
 export function ensureSqliteDirectory(url: string): string {
-  const file = url.slice("file:".length);
+  const file = sqliteFileOf(url);
   if (file !== ":memory:") mkdirSync(dirname(resolve(file)), { recursive: true });
   return file;
 }

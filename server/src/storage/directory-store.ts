@@ -1,6 +1,7 @@
 // Persons, sessions, engagements and remembered facts: the people and places notifications
 // are addressed to.
 import type { Db } from "./database.ts";
+import { toSession } from "./session-store.ts";
 
 export class DirectoryStore {
   constructor(private readonly db: Db) {}
@@ -18,14 +19,16 @@ export class DirectoryStore {
     return this.db.person.update({ where: { id: personId }, data: { quietMode } });
   }
 
-  createSession(input: { harness: string; nativeSessionId: string; ownerPersonId: string }) {
-    return this.db.session.create({ data: input });
+  async createSession(input: { harness: string; nativeSessionId: string; ownerPersonId: string }) {
+    return toSession(await this.db.session.create({ data: input }));
   }
-  findSession(id: string) {
-    return this.db.session.findUnique({ where: { id } });
+  async findSession(id: string) {
+    const row = await this.db.session.findUnique({ where: { id } });
+    return row ? toSession(row) : null;
   }
-  findSessionByNativeId(harness: string, nativeSessionId: string) {
-    return this.db.session.findUnique({ where: { harness_nativeSessionId: { harness, nativeSessionId } } });
+  async findSessionByNativeId(harness: string, nativeSessionId: string) {
+    const row = await this.db.session.findUnique({ where: { harness_nativeSessionId: { harness, nativeSessionId } } });
+    return row ? toSession(row) : null;
   }
 
   createEngagement(input: { name: string; operatorPersonId: string }) {

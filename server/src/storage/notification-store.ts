@@ -4,9 +4,10 @@ import { isTerminal, type NotificationEventType } from "../domain/enums.ts";
 import type { EffectiveFilter, Position } from "../domain/filter.ts";
 import { type Decision, viewOf } from "../domain/lifecycle.ts";
 import { activeKeyOf, type NotificationRecord, type Receipt, type Target, targetKeyOf } from "../domain/notification.ts";
-import { type Database, type Db, isUniqueViolation, type Tx } from "./database.ts";
+import type { Database, Db, Tx } from "./database.ts";
 import { serializeSnapshot, toColumns, toReceipt, toRecord } from "./notification-mapper.ts";
 import type { Notification as NotificationRow, Prisma } from "./prisma-client/sqlite/client.ts";
+import { retryingTransaction, StaleWrite } from "./retrying-transaction.ts";
 
 export interface StoredEvent {
   seq: number;
@@ -24,11 +25,7 @@ export interface Applied {
   event: StoredEvent | null;
 }
 
-/** A concurrent writer got there first; the whole unit of work is decided again. */
-class StaleWrite extends Error {}
-
 const EVENT_COUNTER = "events";
-const MAX_ATTEMPTS = 8;
 
 export class NotificationStore {
   private readonly db: Db;
@@ -50,15 +47,7 @@ export class NotificationStore {
    * writer won a race (unique active key, optimistic lock, or a PostgreSQL serialization abort).
    */
   async transaction<T>(work: (tx: NotificationTx) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.db.$transaction((tx) => work(new NotificationTx(tx, this.lockRows)), { maxWait: 10_000, timeout: 20_000 });
-      } catch (error) {
-        const retryable = error instanceof StaleWrite || isUniqueViolation(error) || isSerializationFailure(error);
-        if (!retryable || attempt >= MAX_ATTEMPTS) throw error;
-        await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
-      }
-    }
+    return retryingTransaction(this.db, (tx) => work(new NotificationTx(tx, this.lockRows)));
   }
 
   async findById(id: string): Promise<NotificationRecord | null> {
@@ -344,9 +333,4 @@ function sharedWhere(personId: string, f: EffectiveFilter, now: Date): Prisma.No
       f.includeStale ? {} : { OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
     ],
   };
-}
-
-function isSerializationFailure(error: unknown): boolean {
-  const text = String((error as { message?: string })?.message ?? "");
-  return /40001|40P01|deadlock detected|could not serialize/i.test(text);
 }

@@ -59,7 +59,7 @@ describe("request ids", () => {
         done();
       },
     });
-    h = await startHerald(providers[0]!, {}, pino({ level: "debug" }, sink));
+    h = await startHerald(providers[0]!, {}, { logger: pino({ level: "debug" }, sink) });
   });
   afterAll(async () => h?.close());
 

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gql } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
-import { runHerald } from "../support/processes.ts";
+import { heraldRaw } from "../support/processes.ts";
 import { providers } from "../support/providers.ts";
 
 for (const provider of providers) {
@@ -27,7 +27,10 @@ for (const provider of providers) {
       if (dir) rmSync(dir, { recursive: true, force: true });
     });
 
-    const herald = (args: string[], stdin?: string, extraEnv: Record<string, string> = {}) => runHerald(args, { ...env, ...extraEnv }, stdin);
+    const herald = async (args: string[], stdin?: string, extraEnv: Record<string, string> = {}) => {
+      const r = await heraldRaw(args, { ...env, ...extraEnv }, stdin);
+      return { code: r.code, stdout: r.stdout.toString(), stderr: r.stderr.toString() };
+    };
     const json = (stdout: string) => JSON.parse(stdout.trim().split("\n").at(-1)!) as Record<string, unknown>;
 
     it("publishes from flags and revises the same key, printing the notification as JSON", async () => {

@@ -1,6 +1,6 @@
 // Starts a real Herald (migrated store, HTTP server on a free port) for one test file.
-import { type Logger, pino } from "pino";
-import { createHerald, type Herald, startServer } from "../../src/app.ts";
+import { pino } from "pino";
+import { createHerald, type Herald, type HeraldOptions, startServer } from "../../src/app.ts";
 import type { Tuning } from "../../src/config.ts";
 import { errorCode, gql, resultFields } from "./graphql.ts";
 import type { ProviderCase } from "./providers.ts";
@@ -22,10 +22,14 @@ export interface TestHerald {
 // HERALD_TEST_LOG=debug shows server logs while debugging a test.
 const silent = pino({ level: process.env.HERALD_TEST_LOG ?? "silent" });
 
-export async function startHerald(provider: ProviderCase, tuning: Partial<Tuning> = {}, logger: Logger = silent): Promise<TestHerald> {
+export async function startHerald(
+  provider: ProviderCase,
+  tuning: Partial<Tuning> = {},
+  options: Partial<Pick<HeraldOptions, "labeler" | "logger">> = {},
+): Promise<TestHerald> {
   const database = await provider.createDatabase();
   const clock = new TestClock();
-  const herald = await createHerald({ databaseUrl: database.url, logger, clock, tuning });
+  const herald = await createHerald({ databaseUrl: database.url, logger: options.logger ?? silent, clock, tuning, ...(options.labeler ? { labeler: options.labeler } : {}) });
   const running = await startServer(herald, 0, "127.0.0.1");
   const url = `${running.url}/graphql`;
   const producerKey = (await herald.services.auth.issueProducerKey("tests")).secret;

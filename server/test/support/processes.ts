@@ -76,16 +76,23 @@ export async function startRedis(port: number): Promise<{ process: ChildProcess 
   return { process: child };
 }
 
-/** Runs `herald` to completion whatever its exit code, optionally feeding stdin. */
-export function runHerald(args: string[], env: Record<string, string>, stdin?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** Runs the herald binary as a consumer does and collects its exact output; stdin gets `stdin` when given, else stays open and unwritten. */
+export function heraldRaw(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+  stdin?: string,
+): Promise<{ stdout: Buffer; stderr: Buffer; code: number | null }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(heraldBin, args, { env: { ...process.env, LOG_LEVEL: "warn", ...env } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const child = spawn(heraldBin, args, { env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "pipe"] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on("data", (c: Buffer) => out.push(c));
+    child.stderr.on("data", (c: Buffer) => err.push(c));
     child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin ?? "");
+    if (stdin !== undefined) child.stdin.end(stdin);
+    child.on("close", (code) => {
+      child.stdin.destroy();
+      resolve({ stdout: Buffer.concat(out), stderr: Buffer.concat(err), code });
+    });
   });
 }

@@ -13,8 +13,10 @@ import {
   ValidationError,
 } from "../../domain/errors.ts";
 import type { NotificationRecord } from "../../domain/notification.ts";
+import type { ReportedExchange } from "../../service/session-service.ts";
 import { builder, type HeraldTypes } from "./builder.ts";
 import { NotificationRef } from "./notification.ts";
+import { ReportedExchangeRef } from "./sessions.ts";
 
 const failureClasses = {
   RevisionConflictError,
@@ -115,6 +117,8 @@ export const ResolveNotificationResult = resultUnion<NotificationRecord>("Resolv
   "NotFoundError",
   "ValidationError",
 ]);
+
+export const ReportExchangeResult = resultUnion<ReportedExchange>("ReportExchangeResult", () => ReportedExchangeRef, ["ValidationError"]);
 
 /** Runs a mutation; the failures its result union lists become members, anything else propagates. */
 export async function asResult<T extends object>(union: ResultUnion<T>, run: () => Promise<T>): Promise<T | Failure> {

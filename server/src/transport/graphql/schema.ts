@@ -6,6 +6,7 @@ import "./notification.ts";
 import "./producer.ts";
 import "./directory.ts";
 import "./auth.ts";
+import "./sessions.ts";
 import { lexicographicSortSchema } from "graphql";
 import { builder } from "./builder.ts";
 

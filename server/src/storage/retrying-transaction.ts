@@ -1,0 +1,28 @@
+// A unit of work that lost a race to a concurrent writer is decided again from the start.
+import { type Db, isUniqueViolation, type Tx } from "./database.ts";
+
+/** Thrown by a unit of work whose compare-and-set found the row changed meanwhile. */
+export class StaleWrite extends Error {}
+
+const MAX_ATTEMPTS = 8;
+
+/**
+ * Runs `work` in a transaction, retrying from the start after a stale write, a unique
+ * violation or a PostgreSQL serialization abort (each means another writer got there first).
+ */
+export async function retryingTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.$transaction(work, { maxWait: 10_000, timeout: 20_000 });
+    } catch (error) {
+      const retryable = error instanceof StaleWrite || isUniqueViolation(error) || isSerializationFailure(error);
+      if (!retryable || attempt >= MAX_ATTEMPTS) throw error;
+      await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
+    }
+  }
+}
+
+function isSerializationFailure(error: unknown): boolean {
+  const text = String((error as { message?: string })?.message ?? "");
+  return /40001|40P01|deadlock detected|could not serialize/i.test(text);
+}

@@ -1,0 +1,107 @@
+// Reads one session's label state without writing anything: no file, folder, table or counter
+// is created or changed. SQLite is opened read-only (and never through the server's start-up
+// path, which creates the folder, sets WAL and migrates); PostgreSQL in a read-only transaction.
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { resolve } from "node:path";
+import type { MetadataResult } from "../domain/session-metadata.ts";
+import { readLabelState } from "../domain/session-labels.ts";
+import { providerOf, sqliteFileOf } from "./database-url.ts";
+import { postgresPoolConfig } from "./postgres-url.ts";
+
+/** A stopped store is read from memory; past this size it reads as unavailable. */
+export const SQLITE_SNAPSHOT_MAX_BYTES = 256 * 1024 * 1024;
+const TIMEOUT_MS = 1_500;
+
+const QUERY = `SELECT "label", "completionId", "sourceGeneration", "labelGeneration", "namingFingerprint" FROM "Session" WHERE "harness" = $1 AND "nativeSessionId" = $2`;
+
+class Missing extends Error {}
+
+export async function readSessionMetadata(url: string, harness: string, sessionId: string): Promise<MetadataResult> {
+  try {
+    const row = providerOf(url) === "sqlite" ? await readSqlite(url, harness, sessionId) : await readPostgres(url, harness, sessionId);
+    if (!row) return { status: "missing" };
+    const state = readLabelState(row);
+    if (state === "none") return { status: "missing" };
+    if (state === "invalid") return { status: "unavailable" };
+    return { status: "known", state };
+  } catch (error) {
+    return error instanceof Missing ? { status: "missing" } : { status: "unavailable" };
+  }
+}
+
+type Row = Parameters<typeof readLabelState>[0];
+
+function asRow(value: unknown): Row {
+  const row = value as Record<string, unknown>;
+  const columns = ["label", "completionId", "sourceGeneration", "labelGeneration", "namingFingerprint"];
+  if (!columns.every((c) => typeof row[c] === "string")) throw new Error("unexpected column types");
+  return row as unknown as Row;
+}
+
+async function readSqlite(url: string, harness: string, sessionId: string): Promise<Row | null> {
+  const file = resolve(sqliteFileOf(url));
+  let size: number;
+  try {
+    const stat = statSync(file);
+    if (!stat.isFile()) throw new Error("not a regular file");
+    size = stat.size;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") throw new Missing();
+    throw error;
+  }
+  const { default: Sqlite } = await import("better-sqlite3");
+  let db: InstanceType<typeof Sqlite>;
+  if (existsSync(`${file}-wal`)) {
+    // A server has the store open: read through its write-ahead log, which holds the latest
+    // commits. SQLite would create a missing shared-memory index, so that case is refused.
+    if (!existsSync(`${file}-shm`)) throw new Error("write-ahead log without its index");
+    db = new Sqlite(file, { readonly: true, fileMustExist: true, timeout: TIMEOUT_MS });
+  } else {
+    // No server has it open, so the file holds every commit. A read-only connection to a WAL
+    // database would create -wal and -shm files beside it; an in-memory copy creates nothing.
+    if (size > SQLITE_SNAPSHOT_MAX_BYTES) throw new Error("store too large to read without its server");
+    const bytes = readFileSync(file);
+    if (bytes.length >= 20 && bytes[18] === 2 && bytes[19] === 2) bytes[18] = bytes[19] = 1; // WAL -> rollback, in memory only
+    db = new Sqlite(bytes, { readonly: true });
+  }
+  try {
+    const hasTable = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'Session'`).get();
+    if (!hasTable) throw new Missing();
+    const row = db.prepare(QUERY.replace("$1", "?").replace("$2", "?")).get(harness, sessionId);
+    return row ? asRow(row) : null;
+  } finally {
+    db.close();
+  }
+}
+
+async function readPostgres(url: string, harness: string, sessionId: string): Promise<Row | null> {
+  const { default: pg } = await import("pg");
+  const config = postgresPoolConfig(url);
+  const client = new pg.Client({
+    connectionString: config.connectionString,
+    // Every transaction of this connection is read-only, and none may hang the caller.
+    options: [config.options, "-c default_transaction_read_only=on", `-c statement_timeout=${TIMEOUT_MS}`].filter(Boolean).join(" "),
+    connectionTimeoutMillis: TIMEOUT_MS,
+    query_timeout: TIMEOUT_MS,
+  });
+  // A dropped connection must not become an unhandled error (stderr) after the answer.
+  client.on("error", () => undefined);
+  try {
+    await client.connect();
+  } catch (error) {
+    if ((error as { code?: string }).code === "3D000") throw new Missing(); // no such database
+    throw error;
+  }
+  try {
+    await client.query("BEGIN TRANSACTION READ ONLY");
+    const result = await client.query(QUERY, [harness, sessionId]);
+    await client.query("ROLLBACK");
+    return result.rows[0] ? asRow(result.rows[0]) : null;
+  } catch (error) {
+    if ((error as { code?: string }).code === "42P01") throw new Missing(); // no Session table (or schema)
+    throw error;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}

@@ -116,6 +116,32 @@ for (const provider of providers) {
       expect(mismatch.stderr).toContain("OperationMismatchError");
     });
 
+    it("emits an event that notifies the engagement's operator, once per idempotency key, and names the field it refuses", async () => {
+      const created = await gql(h.url, h.producerKey, `mutation($o: ID!) { createEngagement(input: { name: "Facade", operatorPersonId: $o }) { id } }`, { o: ada.id });
+      const engagement = created.data.createEngagement.id as string;
+
+      const emitted = await herald(["emit", "--type", "render.produced", "--engagement", engagement, "--payload", '{"id":"render-1","name":"the east facade"}']);
+      expect(emitted.code).toBe(0);
+      const result = json(emitted.stdout);
+      expect(result).toMatchObject({ __typename: "EmitEventSuccess", type: "render.produced", duplicate: false });
+      expect(result.notifications).toEqual([expect.objectContaining({ personId: ada.id })]);
+
+      const input = JSON.stringify({ type: "render.produced", engagementId: engagement, payload: { id: "render-2" }, idempotencyKey: "hook-run-7" });
+      const first = await herald(["emit", "--json", "-"], input);
+      const again = await herald(["emit", "--json", "-"], input);
+      expect([first.code, again.code]).toEqual([0, 0]);
+      expect(json(again.stdout)).toMatchObject({ duplicate: true, eventId: json(first.stdout).eventId });
+
+      const [noId, noType] = await Promise.all([
+        herald(["emit", "--type", "render.produced", "--engagement", engagement, "--payload", '{"name":"no id"}']),
+        herald(["emit", "--engagement", engagement]),
+      ]);
+      expect(noId.code).toBe(2);
+      expect(noId.stderr).toContain("invalid payload.id:");
+      expect(noType.code).toBe(2);
+      expect(noType.stderr).toContain("invalid type:");
+    });
+
     it("exits 1 for a refused key or an unreachable server", async () => {
       const args = ["publish", "--person", ada.id, "--key", "k", "--title", "t", "--plugin", "ci"];
       const [refused, unreachable] = await Promise.all([

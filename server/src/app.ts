@@ -29,7 +29,7 @@ import { ScanService } from "./service/scan-service.ts";
 import type { Services } from "./services.ts";
 import { CompanionStore } from "./storage/companion-store.ts";
 import { CredentialStore, SignInCodeStore } from "./storage/credential-store.ts";
-import { type Database, openDatabase, resolveDatabaseUrl } from "./storage/database.ts";
+import { type Database, openDatabase, pingDatabase, resolveDatabaseUrl } from "./storage/database.ts";
 import { DirectoryStore } from "./storage/directory-store.ts";
 import { EventLog } from "./storage/event-log.ts";
 import { migrate, pendingMigrations } from "./storage/migrate.ts";
@@ -38,6 +38,10 @@ import { SessionStore } from "./storage/session-store.ts";
 import { randomSecret, SettingsStore } from "./storage/settings-store.ts";
 import { withHealth } from "./transport/http/health.ts";
 import { RequestRateLimiter } from "./transport/http/rate-limiter.ts";
+import { schema } from "./transport/graphql/schema.ts";
+import { type ReadinessChecks, useReadiness } from "./transport/http/health.ts";
+import { HeraldMetrics, useMetrics } from "./transport/http/metrics.ts";
+import { withRequestIds } from "./transport/http/request-context.ts";
 import { createGraphQLHandler } from "./transport/http/yoga.ts";
 
 export interface HeraldOptions {
@@ -59,6 +63,8 @@ export interface Herald {
   scanner: TriggerScanner;
   tuning: Tuning;
   logger: Logger;
+  metrics: HeraldMetrics;
+  readiness: ReadinessChecks;
   close(): Promise<void>;
 }
 
@@ -82,6 +88,8 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
   const cursors = new CursorCodec(await settings.getOrCreate("cursor-secret", randomSecret));
   const eventLog = new EventLog(database.db);
 
+  const metrics = new HeraldMetrics({ openStreams: (): number => feed.listenerCount });
+  const readiness: ReadinessChecks = { database: () => pingDatabase(database) };
   let bus: EventBus = new InMemoryEventBus();
   let sharedRateLimit: { url: string; keyPrefix: string } | undefined;
   if (tuning.redisUrl) {
@@ -90,12 +98,13 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
     await redis.start();
     bus = redis;
     sharedRateLimit = { url: tuning.redisUrl, keyPrefix: `herald:${deployment}:rate` };
+    readiness.redis = () => redis.ping();
   }
   const rateLimiter = new RequestRateLimiter({ points: tuning.rateLimitPoints, windowSeconds: tuning.rateLimitWindowSeconds, redis: sharedRateLimit });
-  const feed = new EventFeed(bus, eventLog, logger, { gapWaitMs: 50, pollMs: tuning.feedPollMs });
+  const feed = new EventFeed(bus, eventLog, logger, { gapWaitMs: 50, pollMs: tuning.feedPollMs, observer: metrics });
   await feed.start();
 
-  const notifications = new NotificationService(notificationStore, directoryStore, bus, cursors, clock);
+  const notifications = new NotificationService(notificationStore, directoryStore, bus, cursors, clock, metrics);
   const directory = new DirectoryService(directoryStore, bus, clock);
   const sessions = new SessionService(new SessionStore(database.db), directory, notifications, options.labeler ?? new BuiltinLabeler(), logger);
   const auth = new AuthService(new CredentialStore(database.db), new SignInCodeStore(database.db), directoryStore, bus, clock);
@@ -118,6 +127,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
     realtime: new RealtimeService(feed, eventLog, notifications, directory, cursors, auth, logger, {
       maxQueuedEvents: tuning.maxQueuedEvents,
       maxStreamsPerCredential: tuning.maxStreamsPerCredential,
+      observer: metrics,
     }),
     events: new EventService(companionStore, directoryStore, listeners, notifications, clock),
   };
@@ -129,6 +139,8 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
     scanner,
     tuning,
     logger,
+    metrics,
+    readiness,
     async close() {
       // Label refreshes in flight are bounded by the labeler's timeout; let them land.
       await sessions.settled();
@@ -154,8 +166,11 @@ export async function startServer(herald: Herald, port: number, host: string): P
   const stopWaker = startSnoozeWaker(herald.services.notifications, logger, tuning.snoozeIntervalMs);
   const stopSweep = startRevocationSweep(herald.services.realtime, logger, tuning.revocationCheckMs);
   const stopScanner = herald.scanner.start();
-  const yoga = createGraphQLHandler(herald.services, logger, tuning, herald.rateLimiter);
-  const server = createServer(withHealth(yoga));
+  const yoga = createGraphQLHandler(herald.services, logger, tuning, herald.rateLimiter, {
+    plugins: [useReadiness(herald.readiness, logger), useMetrics({ metrics: herald.metrics, schema, token: tuning.metricsToken })],
+    observer: herald.metrics,
+  });
+  const server = createServer(withHealth(withRequestIds(yoga, logger)));
   // Idle keep-alive sockets must outlive the client's and a load balancer's idle timeout (60 s
   // is common), or the server closes one just as a client reuses it and the request fails.
   server.keepAliveTimeout = 65_000;

@@ -28,6 +28,8 @@ const schema = z.object({
   HERALD_REVOCATION_CHECK_MS: z.coerce.number().int().min(10).default(2_000),
   HERALD_RATE_LIMIT_POINTS: z.coerce.number().int().min(1).default(3_000),
   HERALD_RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(60),
+  /** Bearer token for /metrics; unset, /metrics answers 404. */
+  HERALD_METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   /** An OpenAI-compatible API (base URL or its /chat/completions endpoint); unset: the built-in labeler. */
   HERALD_LABELER_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional()),
   HERALD_LABELER_MODEL: z.string().min(1).default("gpt-4o-mini"),
@@ -60,7 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return result.data;
 }
 
-/** Runtime settings (documented in the README, "Real-time delivery" and "Limits"). */
+/** Run-time settings (documented in the README, "Real-time delivery" and "Operations"). */
 export interface Tuning {
   redisUrl: string | undefined;
   heartbeatMs: number;
@@ -75,6 +77,7 @@ export interface Tuning {
   /** Requests one credential (or one client address without one) may make per window. */
   rateLimitPoints: number;
   rateLimitWindowSeconds: number;
+  metricsToken: string | undefined;
   scanIntervalMs: number;
   dateLeadDays: number;
   staleEngagementDays: number;
@@ -101,6 +104,7 @@ export function tuningFrom(config: Config): Tuning {
     revocationCheckMs: config.HERALD_REVOCATION_CHECK_MS,
     rateLimitPoints: config.HERALD_RATE_LIMIT_POINTS,
     rateLimitWindowSeconds: config.HERALD_RATE_LIMIT_WINDOW_S,
+    metricsToken: config.HERALD_METRICS_TOKEN || undefined,
     scanIntervalMs: config.HERALD_SCAN_INTERVAL_MS,
     dateLeadDays: config.HERALD_DATE_LEAD_DAYS,
     staleEngagementDays: config.HERALD_STALE_ENGAGEMENT_DAYS,

@@ -12,6 +12,8 @@ export interface WireEvent {
   notificationId: string;
   revision: number;
   snapshot: string;
+  /** Wall-clock time of the commit (epoch ms), for measuring fan-out lag; absent from older senders. */
+  committedAt?: number;
 }
 
 export interface ActionInvocationMessage {

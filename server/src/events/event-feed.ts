@@ -6,6 +6,7 @@
 import type { Logger } from "../logger.ts";
 import type { EventLog } from "../storage/event-log.ts";
 import type { ActionInvocationMessage, BusMessage, EventBus, WireEvent } from "./bus.ts";
+import { type HeraldObserver, noObserver } from "./observer.ts";
 
 export interface PersonListener {
   event(event: WireEvent): void;
@@ -17,6 +18,7 @@ export interface FeedOptions {
   gapWaitMs: number;
   /** Safety net against lost bus messages: how often the log is checked for unseen events. */
   pollMs: number;
+  observer?: HeraldObserver;
 }
 
 const CATCH_UP_PAGE = 500;
@@ -146,6 +148,8 @@ export class EventFeed {
   }
 
   private dispatch(event: WireEvent) {
+    // Instances' clocks may differ a little; a negative lag is noise, not news.
+    if (event.committedAt !== undefined) (this.options.observer ?? noObserver).fannedOut(Math.max(0, Date.now() - event.committedAt));
     if (event.personId !== null) {
       for (const listener of this.persons.get(event.personId) ?? []) listener.event(event);
       return;

@@ -8,6 +8,7 @@ import type { EventLog } from "../storage/event-log.ts";
 import { parseSnapshot } from "../storage/notification-mapper.ts";
 import type { WireEvent } from "./bus.ts";
 import type { EventFeed } from "./event-feed.ts";
+import { type HeraldObserver, noObserver } from "./observer.ts";
 
 export interface StreamItem {
   seq: number;
@@ -23,6 +24,7 @@ export interface PersonStreamDeps {
   markDelivered(personId: string, notification: NotificationRecord): void;
   /** Live events a slow client may have waiting before the server gives up on it. */
   maxQueuedEvents: number;
+  observer?: HeraldObserver;
 }
 
 export class SlowConsumerError extends Error {
@@ -103,13 +105,18 @@ async function* personEvents(deps: PersonStreamDeps, personId: string, after: nu
   let lastSent = after ?? deps.feed.head;
   let quiet = await deps.quietMode(personId);
   let holding = false;
+  const observer = deps.observer ?? noObserver;
+  const setHolding = (held: boolean) => {
+    if (held !== holding) observer.holding(personId, held);
+    holding = held;
+  };
 
   const present = (event: WireEvent): StreamItem | null => {
     if (event.seq <= lastSent) return null;
     if (event.personId !== null && event.personId !== personId) return null;
     if (holding || (quiet && HELD_TYPES.includes(event.type))) {
       // Held: nothing after it is sent either, so the client's cursor never skips it.
-      holding = true;
+      setHolding(true);
       return null;
     }
     lastSent = event.seq;
@@ -134,13 +141,16 @@ async function* personEvents(deps: PersonStreamDeps, personId: string, after: nu
   try {
     if (after !== null) yield* replay();
     while (!isClosed) {
-      if (overflow) throw new SlowConsumerError();
+      if (overflow) {
+        observer.slowConsumerClosed("queue");
+        throw new SlowConsumerError();
+      }
       if (quietChanged) {
         quietChanged = false;
         quiet = await deps.quietMode(personId);
         if (!quiet && holding) {
           // Release what was held, in order, straight from the log.
-          holding = false;
+          setHolding(false);
           queue.length = 0;
           yield* replay();
         }
@@ -154,6 +164,7 @@ async function* personEvents(deps: PersonStreamDeps, personId: string, after: nu
       await new Promise<void>((resolve) => (wake = resolve));
     }
   } finally {
+    setHolding(false);
     unsubscribe();
     wake = null;
   }

@@ -61,6 +61,11 @@ export class RedisEventBus implements EventBus {
     return () => this.resyncListeners.delete(listener);
   }
 
+  /** Fails at once while Redis is unreachable (the publisher queues nothing offline). */
+  async ping(): Promise<void> {
+    await this.publisher.ping();
+  }
+
   async close(): Promise<void> {
     this.listeners.clear();
     // QUIT after what is in flight, so a short-lived process (`herald revoke`) does not drop its message.

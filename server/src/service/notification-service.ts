@@ -33,6 +33,7 @@ import {
   validateSnoozeUntil,
 } from "../domain/validation.ts";
 import type { ActionInvocationMessage, EventBus } from "../events/bus.ts";
+import { type HeraldObserver, noObserver } from "../events/observer.ts";
 import type { DirectoryStore } from "../storage/directory-store.ts";
 import type { NotificationStore, NotificationTx, StoredEvent } from "../storage/notification-store.ts";
 import type { CursorCodec } from "./cursor.ts";
@@ -72,6 +73,7 @@ export class NotificationService {
     private readonly bus: EventBus,
     private readonly cursors: CursorCodec,
     private readonly clock: Clock,
+    private readonly observer: HeraldObserver = noObserver,
   ) {}
 
   // ---- producers -------------------------------------------------------------------------
@@ -82,10 +84,12 @@ export class NotificationService {
     const valid = validatePublish(input, now);
     const target = await this.resolveTarget(valid.target);
     if (valid.content.engagementId) await mustHaveEngagement(this.directory, valid.content.engagementId, "engagementId");
-    return this.change(async (tx) => {
+    const record = await this.change(async (tx) => {
       const existing = await tx.findActive(target, valid.key);
       return decidePublish(existing, target, valid.key, valid.content, now);
     });
+    this.observer.published(record.source.plugin);
+    return record;
   }
 
   async update(id: string, patch: unknown): Promise<NotificationRecord> {
@@ -414,7 +418,8 @@ export class NotificationService {
 
   /** Only after commit: a subscriber must never see a change that could still roll back. */
   private publishCommitted(event: StoredEvent) {
-    this.bus.publish({ kind: "event", event });
+    // Wall-clock, not the injectable clock: this measures fan-out lag, it decides nothing.
+    this.bus.publish({ kind: "event", event: { ...event, committedAt: Date.now() } });
   }
 
   private async mustFind(tx: NotificationTx, id: string): Promise<NotificationRecord> {

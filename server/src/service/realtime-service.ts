@@ -2,6 +2,7 @@
 // Protocol: docs/event-stream.md.
 import type { ActionInvocationMessage } from "../events/bus.ts";
 import type { EventFeed } from "../events/event-feed.ts";
+import type { HeraldObserver } from "../events/observer.ts";
 import { listenerIterator } from "../events/listener-iterator.ts";
 import { personEventStream, type StreamItem } from "../events/person-stream.ts";
 import type { Logger } from "../logger.ts";
@@ -18,6 +19,7 @@ export interface RealtimeOptions {
   maxQueuedEvents: number;
   /** Open streams one credential may hold on this instance. */
   maxStreamsPerCredential: number;
+  observer?: HeraldObserver;
 }
 
 /** Delivery marks remembered per instance; an older one marked again is a no-op write. */
@@ -65,6 +67,7 @@ export class RealtimeService {
         quietMode: (id) => this.directory.quietMode(id),
         markDelivered: (id, notification) => this.markDeliveredOnce(id, notification.id, notification.revision),
         maxQueuedEvents: this.options.maxQueuedEvents,
+        observer: this.options.observer,
       },
       personId,
       afterSeq,

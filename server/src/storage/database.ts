@@ -21,6 +21,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Answers when the store takes queries (readiness checks). */
+export async function pingDatabase(database: Database): Promise<void> {
+  await database.db.$queryRawUnsafe("SELECT 1");
+}
+
 export async function openDatabase(url: string): Promise<Database> {
   const provider = providerOf(url);
   if (provider === "postgresql") {

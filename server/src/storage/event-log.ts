@@ -27,6 +27,24 @@ export class EventLog {
   }
 }
 
-function toWire(row: { seq: number; personId: string | null; type: string; notificationId: string; revision: number; snapshot: string }): WireEvent {
-  return { seq: row.seq, personId: row.personId, type: row.type, notificationId: row.notificationId, revision: row.revision, snapshot: row.snapshot };
+interface EventRow {
+  seq: number;
+  personId: string | null;
+  type: string;
+  notificationId: string;
+  revision: number;
+  snapshot: string;
+  createdAt: Date;
+}
+
+function toWire(row: EventRow): WireEvent {
+  return {
+    seq: row.seq,
+    personId: row.personId,
+    type: row.type,
+    notificationId: row.notificationId,
+    revision: row.revision,
+    snapshot: row.snapshot,
+    committedAt: row.createdAt.getTime(),
+  };
 }

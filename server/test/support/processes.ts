@@ -20,8 +20,12 @@ export function stop(served: { process: ChildProcess }, signal: NodeJS.Signals =
   return stopProcess(served.process, signal);
 }
 
-/** Runs the herald binary as a consumer does and collects its exact output; stdin stays open and unwritten. */
-export function heraldRaw(args: string[], env: Record<string, string | undefined> = {}): Promise<{ stdout: Buffer; stderr: Buffer; code: number | null }> {
+/** Runs the herald binary as a consumer does and collects its exact output; stdin gets `stdin` when given, else stays open and unwritten. */
+export function heraldRaw(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+  stdin?: string,
+): Promise<{ stdout: Buffer; stderr: Buffer; code: number | null }> {
   return new Promise((resolve, reject) => {
     const child = spawn(heraldBin, args, { env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "pipe"] });
     const out: Buffer[] = [];
@@ -29,6 +33,7 @@ export function heraldRaw(args: string[], env: Record<string, string | undefined
     child.stdout.on("data", (c: Buffer) => out.push(c));
     child.stderr.on("data", (c: Buffer) => err.push(c));
     child.on("error", reject);
+    if (stdin !== undefined) child.stdin.end(stdin);
     child.on("close", (code) => {
       child.stdin.destroy();
       resolve({ stdout: Buffer.concat(out), stderr: Buffer.concat(err), code });

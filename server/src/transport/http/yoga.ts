@@ -3,7 +3,7 @@ import { costLimitPlugin } from "@escape.tech/graphql-armor-cost-limit";
 import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { GraphQLError } from "graphql";
-import { createYoga, maskError } from "graphql-yoga";
+import { createYoga, maskError, type Plugin } from "graphql-yoga";
 import { DomainError, StorageUnavailableError, ValidationError } from "../../domain/errors.ts";
 import { isStorageUnavailable } from "../../storage/unavailable.ts";
 import { limits } from "../../domain/limits.ts";
@@ -15,6 +15,8 @@ import { callerOf, useCallerGate } from "./caller-gate.ts";
 import { boundedParseCache, useDocumentLimits } from "./document-limits.ts";
 import { useGraphQLStream } from "./graphql-stream.ts";
 import type { RequestRateLimiter } from "./rate-limiter.ts";
+import { noObserver, type HeraldObserver } from "../../events/observer.ts";
+import { requestLogger, yogaLogging } from "./request-context.ts";
 import { useStreamGuard } from "./stream-guard.ts";
 import type { Services } from "../../services.ts";
 import { type GraphQLContext, newContext } from "../graphql/context.ts";
@@ -31,12 +33,25 @@ query Inbox {
 }
 `;
 
-export function createGraphQLHandler(services: Services, logger: Logger, tuning: Tuning, limiter: RequestRateLimiter) {
+/** Operations endpoints (/ready, /metrics) and the observer that counts slow-consumer closes. */
+export interface OperationsWiring {
+  plugins: Plugin[];
+  observer: HeraldObserver;
+}
+
+export function createGraphQLHandler(
+  services: Services,
+  logger: Logger,
+  tuning: Tuning,
+  limiter: RequestRateLimiter,
+  operations: OperationsWiring = { plugins: [], observer: noObserver },
+) {
   // Errors our maskError has already logged (once, at the level their kind deserves); Yoga logs
   // every masked error again at error level, which would let any client flood the error log.
   const logged = new WeakSet<object>();
   const documentLimits = { maxTokens: limits.queryTokens, maxNesting: limits.queryNesting };
   const authenticate = (authorization: string | null) => services.auth.authenticate(authorization);
+  const yogaLog = yogaLogging(logger);
   return createYoga<Record<string, unknown>, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
@@ -51,17 +66,16 @@ export function createGraphQLHandler(services: Services, logger: Logger, tuning:
     },
     parserAndValidationCache: boundedParseCache(limits.parseCacheDocuments, limits.parseCacheBytes),
     logging: {
-      debug: (...args) => logger.debug(args.map(String).join(" ")),
-      info: (...args) => logger.info(args.map(String).join(" ")),
-      warn: (...args) => logger.warn(args.map(String).join(" ")),
+      ...yogaLog,
       error: (...args) => {
         const errors = args.filter((a): a is Error => a instanceof Error);
         if (errors.length > 0 && errors.every((e) => logged.has(e))) return;
-        if (errors.length > 0) logger.error({ err: errors[0] }, "unexpected error");
-        else logger.error(args.map(String).join(" "));
+        yogaLog.error(...args);
       },
     },
     plugins: [
+      // Operations endpoints (/ready, /metrics) answer before any caller check: probes carry no credential.
+      ...operations.plugins,
       // First: refuses over-limit callers (rate, open streams) from headers alone, before any body is read.
       useCallerGate({ services, limiter, logger, graphqlEndpoint: "/graphql", streamEndpoint: "/graphql/stream" }),
       // Then nothing may read a body before its size is checked.
@@ -78,7 +92,10 @@ export function createGraphQLHandler(services: Services, logger: Logger, tuning:
       useStreamGuard({
         heartbeatMs: tuning.heartbeatMs,
         maxBufferedBytes: tuning.maxBufferedBytes,
-        onSlowConsumer: () => logger.info("closed a stream whose client fell behind"),
+        onSlowConsumer: () => {
+          requestLogger(logger).info("closed a stream whose client fell behind");
+          operations.observer.slowConsumerClosed("bytes");
+        },
       }),
       useDocumentLimits(documentLimits),
       maxDepthPlugin({ n: limits.queryDepth, ignoreIntrospection: true }),
@@ -121,7 +138,7 @@ export function createGraphQLHandler(services: Services, logger: Logger, tuning:
         }
         logged.add(error as object);
         if (error instanceof GraphQLError && !error.originalError) logger.debug({ code: error.extensions.code }, error.message);
-        else logger.error({ err: original }, "unexpected error");
+        else requestLogger(logger).error({ err: original }, "unexpected error");
         // Never the development variant: it would put stack traces in responses.
         void isDev;
         return maskError(error, message, false);

@@ -1,0 +1,139 @@
+// Prometheus metrics at /metrics: GraphQL request, phase and resolver timings (graphql-yoga's
+// plugin) and Herald's own, prefixed herald_. Each Herald owns its registry (no global), so
+// several servers in one process (tests) never mix their numbers.
+import { timingSafeEqual } from "node:crypto";
+import { usePrometheus } from "@graphql-yoga/plugin-prometheus";
+import type { GraphQLSchema } from "graphql";
+import type { Plugin } from "graphql-yoga";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import type { HeraldObserver } from "../../events/observer.ts";
+
+/** Producers name their plugin freely; past this many distinct names the rest share one label. */
+const MAX_PLUGIN_LABELS = 200;
+const OTHER_PLUGINS = "_other";
+
+export interface MetricsSources {
+  /** Open person event streams and producer invocation streams of this instance. */
+  openStreams(): number;
+}
+
+export class HeraldMetrics implements HeraldObserver {
+  readonly registry = new Registry();
+  private readonly publishes: Counter<"plugin">;
+  private readonly slowConsumerCloses: Counter<"reason">;
+  private readonly eventLag: Histogram;
+  private readonly heldStreams = new Map<string, number>();
+  private readonly pluginLabels = new Set<string>();
+
+  constructor(sources: MetricsSources) {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry });
+    new Gauge({
+      name: "herald_open_streams",
+      help: "Open event streams (person notificationEvents and producer actionInvocations) on this instance",
+      registers,
+      collect() {
+        this.set(sources.openStreams());
+      },
+    });
+    const held = this.heldStreams;
+    new Gauge({
+      name: "herald_held_persons",
+      help: "Persons with an open stream that is holding new notifications back for quiet mode",
+      registers,
+      collect() {
+        this.set(held.size);
+      },
+    });
+    this.slowConsumerCloses = new Counter({
+      name: "herald_slow_consumer_closes_total",
+      help: "Streams closed because their client fell behind (queue: live events, bytes: unsent output)",
+      labelNames: ["reason"],
+      registers,
+    });
+    this.eventLag = new Histogram({
+      name: "herald_event_lag_seconds",
+      help: "Time from an event's commit to its fan-out on this instance",
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers,
+    });
+    this.publishes = new Counter({
+      name: "herald_publishes_total",
+      help: `Notifications published (created or revised), by source plugin (past ${MAX_PLUGIN_LABELS} plugins: ${OTHER_PLUGINS})`,
+      labelNames: ["plugin"],
+      registers,
+    });
+  }
+
+  published(plugin: string): void {
+    if (!this.pluginLabels.has(plugin)) {
+      if (this.pluginLabels.size >= MAX_PLUGIN_LABELS) plugin = OTHER_PLUGINS;
+      else this.pluginLabels.add(plugin);
+    }
+    this.publishes.inc({ plugin });
+  }
+
+  fannedOut(lagMs: number): void {
+    this.eventLag.observe(lagMs / 1000);
+  }
+
+  slowConsumerClosed(reason: "queue" | "bytes"): void {
+    this.slowConsumerCloses.inc({ reason });
+  }
+
+  holding(personId: string, held: boolean): void {
+    const streams = (this.heldStreams.get(personId) ?? 0) + (held ? 1 : -1);
+    if (streams > 0) this.heldStreams.set(personId, streams);
+    else this.heldStreams.delete(personId);
+  }
+}
+
+export interface MetricsEndpointOptions {
+  metrics: HeraldMetrics;
+  schema: GraphQLSchema;
+  /** Bearer token a scraper must send; without one the endpoint answers 404. */
+  token: string | undefined;
+}
+
+/** Request, phase and resolver timings into the registry, and the guarded /metrics endpoint. */
+export function useMetrics({ metrics, schema, token }: MetricsEndpointOptions): Plugin {
+  // Root fields only: a histogram per nested field would cost more than it tells.
+  const rootFields = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].flatMap((type) =>
+    type ? Object.keys(type.getFields()).map((field) => `${type.name}.${field}`) : [],
+  );
+  return {
+    onPluginInit({ addPlugin }) {
+      addPlugin(
+        usePrometheus({
+          registry: metrics.registry,
+          endpoint: false,
+          skipIntrospection: true,
+          resolversWhitelist: rootFields,
+          metrics: { graphql_envelop_execute_resolver: true, graphql_envelop_request_time_summary: false },
+          // Operation names and URLs are whatever a client sends: unbounded label values.
+          labels: { operationName: false, url: false },
+        }),
+      );
+    },
+    onRequest({ url, request, endResponse, fetchAPI }) {
+      if (url.pathname !== "/metrics") return;
+      if (!token) return endResponse(new fetchAPI.Response("Not found", { status: 404 }));
+      if (!bearerMatches(request.headers.get("authorization"), token)) {
+        return endResponse(
+          new fetchAPI.Response("Unauthorized", { status: 401, headers: { "www-authenticate": 'Bearer realm="herald-metrics"' } }),
+        );
+      }
+      return metrics.registry.metrics().then((text) => {
+        endResponse(new fetchAPI.Response(text, { headers: { "content-type": metrics.registry.contentType } }));
+      });
+    },
+  };
+}
+
+function bearerMatches(header: string | null, token: string): boolean {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? "");
+  if (!match) return false;
+  const given = Buffer.from(match[1]!);
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

@@ -135,7 +135,9 @@ export class RealtimeService {
    * person or a producer), so every open tab and device shows the same quiet mode. The state
    * is read after the listener is attached: a change in between is sent, never lost.
    */
-  preferencesEvents(personId: string): AsyncIterableIterator<{ quietMode: boolean }> {
+  preferencesEvents(caller: Extract<Caller, { kind: "person" }>): AsyncIterableIterator<{ quietMode: boolean } | StreamEnded> {
+    const { personId } = caller;
+    this.streams.assertRoom(caller.credentialId);
     // Each signal means "read the state now": the first is the initial state, the others are changes.
     const signals = listenerIterator<true>((push) => {
       const detach = this.feed.subscribe(personId, { event: () => undefined, quiet: () => push(true) });
@@ -155,6 +157,7 @@ export class RealtimeService {
       },
       [Symbol.asyncIterator]: () => states,
     };
-    return states;
+    // Counted and ended with the credential's other streams: a revoked token hears nothing more.
+    return this.streams.bind(caller.credentialId, states);
   }
 }

@@ -58,6 +58,20 @@ for (const provider of providers) {
       single.dispose();
     });
 
+    it("signOut ends the person's preferencesEvents stream too", async () => {
+      const cy = await h.newPerson("Cy");
+      const preferences = subscribe(h.url, cy.token, { query: `subscription { preferencesEvents { quietMode } }`, variables: {} });
+      await preferences.waitUntil((events) => events.length >= 1);
+      expect((await gql(h.url, cy.token, "mutation { signOut }")).data).toEqual({ signOut: true });
+      await endedAsRevoked(preferences);
+      expect(unauthenticated(preferences)).toBe(true);
+      // A producer turning quiet mode on afterwards reaches nobody through the revoked stream.
+      const seen = preferences.events.length;
+      await gql(h.url, h.producerKey, `mutation($p: ID!) { setPersonQuietMode(personId: $p, enabled: true) { quietMode } }`, { p: cy.id });
+      expect(preferences.events.length).toBe(seen);
+      preferences.dispose();
+    });
+
     it("revoking a producer key ends its actionInvocations stream", async () => {
       const issued = await h.herald.services.auth.issueProducerKey("revoked plugin");
       const producer = subscribe(h.url, issued.secret, { query: INVOCATIONS, variables: {} });

@@ -3,6 +3,7 @@
 // preferences live.
 import { requirePerson, requireProducer } from "../../service/auth-service.ts";
 import { builder } from "./builder.ts";
+import { endedOr } from "./context.ts";
 import { PreferencesRef } from "./directory.ts";
 import { asResult, PublishNotificationResult } from "./errors.ts";
 import { SourceInput } from "./producer.ts";
@@ -67,7 +68,7 @@ builder.subscriptionFields((t) => ({
   preferencesEvents: t.field({
     type: PreferencesRef,
     description: "The caller's preferences now, then after every change (quiet mode set in any tab, device or by a producer).",
-    subscribe: (_root, _args, ctx) => ctx.services.realtime.preferencesEvents(requirePerson(ctx.caller).personId),
-    resolve: (preferences) => preferences,
+    subscribe: (_root, _args, ctx) => ctx.services.realtime.preferencesEvents(requirePerson(ctx.caller)),
+    resolve: (preferences) => endedOr(preferences),
   }),
 }));

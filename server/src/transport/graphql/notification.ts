@@ -222,10 +222,12 @@ builder.queryFields((t) => ({
       },
     },
     {
+      name: "NotificationConnection",
       fields: (c) => ({
         totalCount: c.int({ resolve: (connection) => (connection as unknown as { totalCount: () => Promise<number> }).totalCount() }),
       }),
     },
+    { name: "NotificationEdge" },
   ),
 
   notificationEventsCursor: t.string({

@@ -243,7 +243,8 @@ export function viewOf(record: NotificationRecord, receipt: Receipt | null): Not
     seenAt: r?.seenAt ?? null,
     dismissedAt: r?.dismissedAt ?? null,
     snoozedUntil: r?.snoozedUntil ?? null,
-    terminalReason: r?.dismissedAt ? r.dismissReason : record.terminalReason,
+    // The reason matches the status shown: the producer's once it ended the record, else the person's own.
+    terminalReason: !isTerminal(record.status) && r?.dismissedAt ? r.dismissReason : record.terminalReason,
     // A person's view changes when the record or their receipt does, whichever is later.
     updatedAt: r?.updatedAt && r.updatedAt > record.updatedAt ? r.updatedAt : record.updatedAt,
   };

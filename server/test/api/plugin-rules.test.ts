@@ -1,7 +1,7 @@
 // Rules of the plugin notification API over real HTTP, on every storage provider: the contract's
 // type names, terminal reasons, non-dismissible records, terminal revisions and keyed patches.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gql } from "../support/graphql.ts";
+import { gql, resultFields } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
 
@@ -9,12 +9,29 @@ for (const provider of providers) {
   describe.skipIf(!provider.available)(`plugin rules on ${provider.name}`, () => {
     let h: TestHerald;
     let ada: { id: string; token: string };
+    let bob: { id: string; token: string };
 
     beforeAll(async () => {
       h = await startHerald(provider);
       ada = await h.newPerson("Ada");
+      bob = await h.newPerson("Bob");
     });
     afterAll(async () => h?.close());
+
+    const producer = (query: string, variables?: Record<string, unknown>) => gql(h.url, h.producerKey, query, variables);
+    const dismiss = (token: string, id: string, reason?: string) =>
+      gql(h.url, token, `mutation($id: ID!, $reason: String) { dismissNotification(id: $id, reason: $reason) { ${resultFields("dismiss")} } }`, {
+        id,
+        reason,
+      }).then((r) => r.data.dismissNotification);
+    const expire = (id: string, reason?: string) =>
+      producer(`mutation($id: ID!, $reason: String) { expireNotification(id: $id, reason: $reason) { ${resultFields("resolve")} } }`, { id, reason }).then(
+        (r) => r.data.expireNotification,
+      );
+    const resolve = (id: string) =>
+      producer(`mutation($id: ID!) { resolveNotification(id: $id) { ${resultFields("resolve")} } }`, { id }).then((r) => r.data.resolveNotification);
+    const read = (token: string, id: string) =>
+      gql(h.url, token, `query($id: ID!) { notification(id: $id) { id status terminalReason } }`, { id }).then((r) => r.data.notification);
 
     it("names the notifications connection NotificationConnection with NotificationEdge edges", async () => {
       const r = await gql(
@@ -28,6 +45,34 @@ for (const provider of providers) {
       expect(edges.type.ofType.ofType.ofType.name).toBe("NotificationEdge");
       const page = await gql(h.url, ada.token, `{ notifications(first: 1) { __typename edges { __typename } } }`);
       expect(page.data.notifications.__typename).toBe("NotificationConnection");
+    });
+
+    it("reads the dismiss or expire reason as terminalReason, null while active and when resolved", async () => {
+      const active = await h.publish({ scope: "PERSON", personId: ada.id, key: "reason:active", title: "t" });
+      expect(active.terminalReason).toBeNull();
+      expect((await dismiss(ada.token, active.id, "handled elsewhere")).terminalReason).toBe("handled elsewhere");
+      expect(await read(ada.token, active.id)).toMatchObject({ status: "DISMISSED", terminalReason: "handled elsewhere" });
+
+      const byDefault = await h.publish({ scope: "PERSON", personId: ada.id, key: "reason:default", title: "t" });
+      expect((await dismiss(ada.token, byDefault.id)).terminalReason).toBe("user");
+
+      const expired = await h.publish({ scope: "PERSON", personId: ada.id, key: "reason:expired", title: "t" });
+      expect((await expire(expired.id, "build superseded")).terminalReason).toBe("build superseded");
+      expect(await read(ada.token, expired.id)).toMatchObject({ status: "EXPIRED", terminalReason: "build superseded" });
+
+      const resolved = await h.publish({ scope: "PERSON", personId: ada.id, key: "reason:resolved", title: "t" });
+      expect((await resolve(resolved.id)).terminalReason).toBeNull();
+    });
+
+    it("shows each person their own dismissal reason of an APPLICATION record, and the producer's once it expires it", async () => {
+      const shared = await h.publish({ scope: "APPLICATION", key: "reason:shared", title: "Maintenance tonight" });
+      expect((await dismiss(ada.token, shared.id, "seen it")).terminalReason).toBe("seen it");
+      expect(await read(ada.token, shared.id)).toMatchObject({ status: "DISMISSED", terminalReason: "seen it" });
+      expect(await read(bob.token, shared.id)).toMatchObject({ status: "PENDING", terminalReason: null });
+
+      await expire(shared.id, "maintenance done");
+      expect(await read(ada.token, shared.id)).toMatchObject({ status: "EXPIRED", terminalReason: "maintenance done" });
+      expect(await read(bob.token, shared.id)).toMatchObject({ status: "EXPIRED", terminalReason: "maintenance done" });
     });
   });
 }

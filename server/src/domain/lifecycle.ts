@@ -3,6 +3,7 @@
 import { isTerminal, type NotificationEventType, type NotificationStatus, UnseenStatuses } from "./enums.ts";
 import { NotificationTransitionError, OperationMismatchError, RevisionConflictError } from "./errors.ts";
 import type { NotificationContent, NotificationRecord, Receipt, Resolution, Target } from "./notification.ts";
+import { resolveDisplay } from "./presentation.ts";
 
 export type NewNotification = Omit<NotificationRecord, "id">;
 
@@ -105,6 +106,9 @@ export function decideDismiss(
   if (view.status === "DISMISSED") return { kind: "none", current: view };
   if (isTerminal(view.status)) throw new NotificationTransitionError(view, "DISMISSED");
   if (expectedRevision !== null && expectedRevision !== view.revision) throw new RevisionConflictError(view);
+  if (!resolveDisplay(view.scope, view).dismissible) {
+    throw new NotificationTransitionError(view, "DISMISSED", "This notification cannot be dismissed (display.dismissible is false)");
+  }
   if (view.scope === "APPLICATION") {
     return personal(view, receipt, personId, "DISMISSED", { dismissedAt: now, dismissReason: reason ?? "user", updatedAt: now });
   }

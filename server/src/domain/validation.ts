@@ -153,6 +153,7 @@ export function validatePublish(input: unknown, now: Date): ValidPublish {
   const target = validateTarget(parsed);
   const content = toContent(parsed as ParsedContent & { title: string; source: { plugin: string } }, now);
   checkPresentation(target, content);
+  checkWayForward(target, content);
   return { target, key: parsed.key, content };
 }
 
@@ -176,6 +177,7 @@ export function validatePatch(
     "patch",
   );
   checkPresentation(target, base, "patch");
+  checkWayForward(target, base, "patch");
   return base;
 }
 
@@ -202,6 +204,27 @@ function checkPresentation(target: Target, content: NotificationContent, prefix 
   if (!presentationAllowed(target.scope, shown.presentation)) {
     const field = [prefix, "display.presentation"].filter(Boolean).join(".");
     throw new ValidationError(field, `${field}: ${shown.presentation} is not allowed for ${target.scope} scope`);
+  }
+}
+
+/**
+ * A record the person cannot dismiss must never become a dead end: it needs a follow-up that
+ * leads on (any kind but DISMISS, which it would contradict) or a TTL that ends it by itself.
+ */
+function checkWayForward(target: Target, content: NotificationContent, prefix = "") {
+  if (resolveDisplay(target.scope, content).dismissible) return;
+  const at = (field: string) => [prefix, field].filter(Boolean).join(".");
+  const dismissAt = content.actions.findIndex((a) => a.kind === "DISMISS");
+  if (dismissAt >= 0) {
+    const field = at(`actions.${dismissAt}.kind`);
+    throw new ValidationError(field, `${field}: a DISMISS follow-up contradicts display.dismissible false`);
+  }
+  if (content.actions.length === 0 && content.retention.policy !== "TTL") {
+    const field = at("display.dismissible");
+    throw new ValidationError(
+      field,
+      `${field}: a notification that cannot be dismissed needs a follow-up action (or a TTL retention) so it is never a dead end`,
+    );
   }
 }
 

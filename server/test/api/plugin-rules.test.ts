@@ -74,5 +74,63 @@ for (const provider of providers) {
       expect(await read(ada.token, shared.id)).toMatchObject({ status: "EXPIRED", terminalReason: "maintenance done" });
       expect(await read(bob.token, shared.id)).toMatchObject({ status: "EXPIRED", terminalReason: "maintenance done" });
     });
+
+    const openStatus = { kind: "OPEN_URL", id: "status", label: "Status page", url: "https://status.example.com" };
+    const listKeys = (token: string) =>
+      gql(h.url, token, `{ notifications(first: 100, filter: { includeTerminal: true }) { edges { node { key } } } }`).then((r) =>
+        r.data.notifications.edges.map((e: { node: { key: string } }) => e.node.key),
+      );
+
+    it("refuses to dismiss a non-dismissible record with a typed result and changes nothing", async () => {
+      for (const target of [{ scope: "PERSON", personId: ada.id }, { scope: "APPLICATION" }]) {
+        const n = await h.publish({ ...target, key: `pinned:${target.scope}`, title: "Approve the deploy", display: { dismissible: false }, actions: [openStatus] });
+        expect(n).toMatchObject({ __typename: "Notification", display: { dismissible: false } });
+        const refused = await dismiss(ada.token, n.id, "go away");
+        expect(refused).toMatchObject({
+          __typename: "NotificationTransitionError",
+          message: "This notification cannot be dismissed (display.dismissible is false)",
+          current: { id: n.id, revision: 1 },
+        });
+        expect(await read(ada.token, n.id)).toMatchObject({ status: "PENDING", terminalReason: null });
+      }
+    });
+
+    it("refuses a non-dismissible record without a way forward, naming display.dismissible, and writes nothing", async () => {
+      const deadEnd = await h.publish({ scope: "PERSON", personId: ada.id, key: "dead-end", title: "Stuck", display: { dismissible: false } });
+      expect(deadEnd).toMatchObject({ __typename: "ValidationError", field: "display.dismissible" });
+      const contradiction = await h.publish({
+        scope: "PERSON",
+        personId: ada.id,
+        key: "dead-end",
+        title: "Stuck",
+        display: { dismissible: false },
+        actions: [{ kind: "DISMISS", id: "close", label: "Close" }],
+      });
+      expect(contradiction).toMatchObject({ __typename: "ValidationError", field: "actions.0.kind" });
+      expect(await listKeys(ada.token)).not.toContain("dead-end");
+
+      // A TTL ends it by itself, so it is not a dead end either.
+      const ttl = await h.publish({
+        scope: "PERSON",
+        personId: ada.id,
+        key: "ttl-pinned",
+        title: "Read-only for an hour",
+        display: { dismissible: false },
+        retention: { policy: "TTL", expiresAt: new Date(h.clock.now().getTime() + 3_600_000).toISOString() },
+      });
+      expect(ttl).toMatchObject({ __typename: "Notification", display: { dismissible: false } });
+    });
+
+    it("refuses an update that would leave a record non-dismissible without a way forward", async () => {
+      const n = await h.publish({ scope: "PERSON", personId: ada.id, key: "patched-pin", title: "v1" });
+      const r = await producer(`mutation($id: ID!, $patch: NotificationPatch!) { updateNotification(id: $id, patch: $patch) { ${resultFields("publish")} } }`, {
+        id: n.id,
+        patch: { display: { dismissible: false } },
+      });
+      expect(r.data.updateNotification).toMatchObject({ __typename: "ValidationError", field: "patch.display.dismissible" });
+      expect(await read(ada.token, n.id)).toMatchObject({ status: "PENDING" });
+      const unchanged = await gql(h.url, ada.token, `query($id: ID!) { notification(id: $id) { revision display { dismissible } } }`, { id: n.id });
+      expect(unchanged.data.notification).toEqual({ revision: 1, display: { dismissible: true } });
+    });
   });
 }

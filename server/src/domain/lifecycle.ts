@@ -190,7 +190,8 @@ function change(
     kind: "update",
     event,
     resetReceipts: false,
-    next: { ...current, ...fields, revision: current.revision + 1, updatedAt: now },
+    // Effects belong to the revision that supplied them; an ending must not make clients refresh again.
+    next: { ...current, ...fields, uiEffects: null, revision: current.revision + 1, updatedAt: now },
   };
 }
 
@@ -249,6 +250,7 @@ export function viewOf(record: NotificationRecord, receipt: Receipt | null): Not
     snoozedUntil: r?.snoozedUntil ?? null,
     // The reason matches the status shown: the producer's once it ended the record, else the person's own.
     terminalReason: !isTerminal(record.status) && r?.dismissedAt ? r.dismissReason : record.terminalReason,
+    uiEffects: isTerminal(status) ? null : record.uiEffects,
     // A person's view changes when the record or their receipt does, whichever is later.
     updatedAt: r?.updatedAt && r.updatedAt > record.updatedAt ? r.updatedAt : record.updatedAt,
   };

@@ -132,5 +132,23 @@ for (const provider of providers) {
       const unchanged = await gql(h.url, ada.token, `query($id: ID!) { notification(id: $id) { revision display { dismissible } } }`, { id: n.id });
       expect(unchanged.data.notification).toEqual({ revision: 1, display: { dismissible: true } });
     });
+
+    it("never carries ui effects into a resolve, expire or dismiss revision", async () => {
+      const uiEffects = { reload_sessions_list: true, reload_session_ids: ["s-1"] };
+      const person = (key: string) => h.publish({ scope: "PERSON", personId: ada.id, key, title: key, uiEffects });
+      const resolving = await person("fx:resolve");
+      expect(resolving.uiEffects).toEqual(uiEffects);
+      expect(await resolve(resolving.id)).toMatchObject({ status: "RESOLVED", revision: 2, uiEffects: null });
+      expect(await expire((await person("fx:expire")).id)).toMatchObject({ status: "EXPIRED", revision: 2, uiEffects: null });
+      expect(await dismiss(ada.token, (await person("fx:dismiss")).id)).toMatchObject({ status: "DISMISSED", revision: 2, uiEffects: null });
+      const stored = await gql(h.url, ada.token, `query($id: ID!) { notification(id: $id) { uiEffects } }`, { id: resolving.id });
+      expect(stored.data.notification.uiEffects).toBeNull();
+
+      // A person's own dismissal of a shared record drops the effects from their view only.
+      const shared = await h.publish({ scope: "APPLICATION", key: "fx:shared", title: "Sessions changed", uiEffects });
+      expect(await dismiss(ada.token, shared.id)).toMatchObject({ status: "DISMISSED", uiEffects: null });
+      const bobs = await gql(h.url, bob.token, `query($id: ID!) { notification(id: $id) { status uiEffects } }`, { id: shared.id });
+      expect(bobs.data.notification).toEqual({ status: "PENDING", uiEffects });
+    });
   });
 }

@@ -4,6 +4,7 @@ import type {
   NotificationFieldsFragment,
   NotificationFilter,
   NotificationPatch,
+  NotificationPatchTarget,
   PublishNotificationInput,
   ReportExchangeInput,
   ResolutionInput,
@@ -23,7 +24,7 @@ export interface ReportedExchange {
   notification: Notification | null;
 }
 export type ActionInvocation = ActionInvocationFieldsFragment;
-export type { NotificationFilter, NotificationPatch, PublishNotificationInput, ResolutionInput };
+export type { NotificationFilter, NotificationPatch, NotificationPatchTarget, PublishNotificationInput, ResolutionInput };
 export type NotificationStatus = Notification["status"];
 export type NotificationEventType = "CREATED" | "UPDATED" | "DELIVERED" | "SEEN" | "DISMISSED" | "RESOLVED" | "EXPIRED" | "SNOOZED" | "UNSNOOZED";
 

@@ -150,5 +150,61 @@ for (const provider of providers) {
       const bobs = await gql(h.url, bob.token, `query($id: ID!) { notification(id: $id) { status uiEffects } }`, { id: shared.id });
       expect(bobs.data.notification).toEqual({ status: "PENDING", uiEffects });
     });
+
+    const updateBy = (selector: { id?: string; target?: Record<string, unknown> }, patch: Record<string, unknown>) =>
+      producer(
+        `mutation($id: ID, $target: NotificationPatchTarget, $patch: NotificationPatch!) { updateNotification(id: $id, target: $target, patch: $patch) { ${resultFields("publish")} } }`,
+        { ...selector, patch },
+      ).then((r) => r.data.updateNotification);
+
+    it("patches the active occurrence of a key without its id, keeping what the patch leaves out", async () => {
+      const op = { id: "run-7", type: "export", state: "running", phase: "start", elapsedSeconds: 0, cancellable: true };
+      const cancel = { kind: "RUN_ACTION", id: "cancel", label: "Cancel", actionId: "export.cancel", fixedParams: { run: "run-7" } };
+      const n = await h.publish({ scope: "PERSON", personId: ada.id, key: "export", title: "Exporting", body: "3 files", severity: "WARNING", operation: op, actions: [cancel] });
+      h.clock.tick();
+      const beat = await updateBy({ target: { scope: "PERSON", personId: ada.id, key: "export" } }, { operation: { ...op, phase: "half", elapsedSeconds: 30 } });
+      expect(beat).toMatchObject({
+        __typename: "Notification",
+        id: n.id,
+        revision: 2,
+        title: "Exporting",
+        body: "3 files",
+        severity: "WARNING",
+        operation: { id: "run-7", phase: "half", elapsedSeconds: 30 },
+        actions: [{ id: "cancel", actionId: "export.cancel" }],
+      });
+
+      const session = await producer(`mutation($o: ID!) { createSession(input: { harness: "pi", sessionId: "keyed-1", ownerPersonId: $o }) { id } }`, { o: ada.id });
+      const sessionId = session.data.createSession.id;
+      const inSession = await h.publish({ scope: "SESSION", sessionId, key: "tests", title: "Tests running" });
+      expect(await updateBy({ target: { scope: "SESSION", sessionId, key: "tests" } }, { title: "Tests passed" })).toMatchObject({ id: inSession.id, revision: 2, title: "Tests passed" });
+
+      const shared = await h.publish({ scope: "APPLICATION", key: "keyed:shared", title: "Reindexing" });
+      expect(await updateBy({ target: { scope: "APPLICATION", key: "keyed:shared" } }, { body: "50%" })).toMatchObject({ id: shared.id, revision: 2, body: "50%" });
+
+      // The id form stays.
+      expect(await updateBy({ id: n.id }, { title: "Exporting (id)" })).toMatchObject({ id: n.id, revision: 3, title: "Exporting (id)" });
+    });
+
+    it("answers NotFoundError for an unknown or ended key and target, and ValidationError for a bad selector", async () => {
+      const ended = await h.publish({ scope: "PERSON", personId: ada.id, key: "keyed:ended", title: "Done soon" });
+      await resolve(ended.id);
+      for (const target of [
+        { scope: "PERSON", personId: ada.id, key: "no-such-key" },
+        { scope: "PERSON", personId: bob.id, key: "export" },
+        { scope: "PERSON", personId: "no-such-person", key: "export" },
+        { scope: "SESSION", sessionId: "no-such-session", key: "tests" },
+        { scope: "PERSON", personId: ada.id, key: "keyed:ended" },
+      ]) {
+        expect(await updateBy({ target }, { title: "x" })).toMatchObject({ __typename: "NotFoundError" });
+      }
+      const both = await updateBy({ id: ended.id, target: { scope: "PERSON", personId: ada.id, key: "export" } }, { title: "x" });
+      expect(both).toMatchObject({ __typename: "ValidationError", field: "id" });
+      expect(await updateBy({}, { title: "x" })).toMatchObject({ __typename: "ValidationError", field: "id" });
+      const noPerson = await updateBy({ target: { scope: "PERSON", key: "export" } }, { title: "x" });
+      expect(noPerson).toMatchObject({ __typename: "ValidationError", field: "target.personId" });
+      const blankKey = await updateBy({ target: { scope: "APPLICATION", key: " " } }, { title: "x" });
+      expect(blankKey).toMatchObject({ __typename: "ValidationError", field: "target.key" });
+    });
   });
 }

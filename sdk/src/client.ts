@@ -12,6 +12,8 @@ import {
   CreateSessionDocument,
   type CreateSessionInput,
   DismissNotificationDocument,
+  EmitEventDocument,
+  type EmitEventInput,
   EngagementByIdDocument,
   ExpireNotificationDocument,
   InvokeNotificationActionDocument,
@@ -24,7 +26,11 @@ import {
   NotificationEventsCursorDocument,
   NotificationEventsDocument,
   NotificationsPageDocument,
+  PersonPreferencesDocument,
+  PreferencesEventsDocument,
   PublishNotificationDocument,
+  PublishObservationDocument,
+  type PublishObservationInput,
   RedeemSignInCodeDocument,
   RememberFactDocument,
   ReportExchangeDocument,
@@ -33,6 +39,7 @@ import {
   type PublishResultFieldsFragment,
   ResolveNotificationDocument,
   type ResolveResultFieldsFragment,
+  SetPersonQuietModeDocument,
   SessionByIdDocument,
   SetQuietModeDocument,
   SnoozeNotificationDocument,
@@ -47,6 +54,7 @@ import type {
   ActionInvocation,
   Counts,
   DismissResult,
+  EmitEventResult,
   Notification,
   NotificationEvent,
   NotificationFilter,
@@ -174,6 +182,18 @@ export class HeraldClient {
     return (await this.transport.mutate(SetQuietModeDocument, { enabled })).setQuietMode.quietMode;
   }
 
+  /**
+   * The person's preferences now, then after every change (in another tab, on another device,
+   * or by a producer such as their companion). Returns an unsubscribe function.
+   */
+  preferences(sink: Sink<{ quietMode: boolean }>): () => void {
+    return this.transport.subscribe(PreferencesEventsDocument, {}, {
+      next: (data) => sink.next(data.preferencesEvents),
+      error: (error) => sink.error(error),
+      complete: () => sink.complete(),
+    });
+  }
+
   /** Runs a RUN_ACTION follow-up; its producer receives it on `onActionInvocation`. */
   async invokeAction(notificationId: string, actionId: string, values?: unknown): Promise<ActionInvocation> {
     return (await this.transport.mutate(InvokeNotificationActionDocument, { id: notificationId, actionId, values: values ?? null }))
@@ -231,6 +251,32 @@ export class HeraldClient {
       operationId: operationId ?? null,
     });
     return publishResult(expireNotification);
+  }
+
+  /**
+   * Tells Herald what happened in the engine; its listeners decide whom to notify. Unknown
+   * types are recorded and notify no one; the same idempotencyKey again returns the first result.
+   */
+  async emitEvent(input: EmitEventInput): Promise<EmitEventResult> {
+    const r = (await this.transport.mutate(EmitEventDocument, { input })).emitEvent;
+    if (r.__typename === "ValidationError") throw new HeraldValidationError(r.field, r.message);
+    const { __typename: _, ...result } = r;
+    return result;
+  }
+
+  /** An OBSERVATION offering to remember a fact; Herald handles its “Remember this” and “Not now”. */
+  async publishObservation(input: PublishObservationInput): Promise<PublishResult> {
+    return publishResult((await this.transport.mutate(PublishObservationDocument, { input })).publishObservation);
+  }
+
+  /** A person's quiet mode, for a producer; null when there is no such person. */
+  async personQuietMode(personId: string): Promise<boolean | null> {
+    return (await this.transport.query(PersonPreferencesDocument, { personId })).personPreferences?.quietMode ?? null;
+  }
+
+  /** Turns a person's quiet mode on or off (the companion does it when asked in conversation). */
+  async setPersonQuietMode(personId: string, enabled: boolean): Promise<boolean> {
+    return (await this.transport.mutate(SetPersonQuietModeDocument, { personId, enabled })).setPersonQuietMode.quietMode;
   }
 
   /** Expires the active UNTIL_REQUEST_COMPLETE notifications of a request; returns how many. */

@@ -1,12 +1,14 @@
 // The SDK's public types, named for integrators (generated types stay an implementation detail).
 import type {
   ActionInvocationFieldsFragment,
+  EmitEventInput,
   NotificationFieldsFragment,
   NotificationFilter,
   NotificationPatch,
   NotificationPatchTarget,
   PublishNotificationInput,
   ReportExchangeInput,
+  PublishObservationInput,
   ResolutionInput,
   SessionMetadataFieldsFragment,
 } from "./generated/graphql.ts";
@@ -24,7 +26,15 @@ export interface ReportedExchange {
   notification: Notification | null;
 }
 export type ActionInvocation = ActionInvocationFieldsFragment;
-export type { NotificationFilter, NotificationPatch, NotificationPatchTarget, PublishNotificationInput, ResolutionInput };
+export type {
+  EmitEventInput,
+  NotificationFilter,
+  NotificationPatch,
+  NotificationPatchTarget,
+  PublishNotificationInput,
+  PublishObservationInput,
+  ResolutionInput,
+};
 export type NotificationStatus = Notification["status"];
 export type NotificationEventType = "CREATED" | "UPDATED" | "DELIVERED" | "SEEN" | "DISMISSED" | "RESOLVED" | "EXPIRED" | "SNOOZED" | "UNSNOOZED";
 
@@ -58,6 +68,16 @@ export type DismissResult =
 export type PublishResult =
   | { ok: true; notification: Notification }
   | { ok: false; reason: "operation_mismatch" | "transition"; message: string; current: Notification };
+
+/** What emitEvent did: the listeners that ran and the notifications they created. */
+export interface EmitEventResult {
+  eventId: string;
+  type: string;
+  listeners: string[];
+  notifications: Notification[];
+  /** True when the idempotencyKey was seen before: the first call's result. */
+  duplicate: boolean;
+}
 
 export const TERMINAL_STATUSES: readonly NotificationStatus[] = ["DISMISSED", "RESOLVED", "EXPIRED"];
 export const UNSEEN_STATUSES: readonly NotificationStatus[] = ["PENDING", "DELIVERED"];

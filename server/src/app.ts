@@ -3,7 +3,11 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { assertionCommitted } from "./background/listeners/assertion-committed.ts";
+import { renderProduced } from "./background/listeners/render-produced.ts";
+import { shapeConfirmed } from "./background/listeners/shape-confirmed.ts";
 import { expireServerLifetimeRecords } from "./background/retention.ts";
+import { TriggerScanner } from "./background/scanner/scanner.ts";
 import { startSnoozeWaker } from "./background/snooze-waker.ts";
 import { loadConfig, type Tuning, tuningFrom } from "./config.ts";
 import { type Clock, systemClock } from "./domain/clock.ts";
@@ -14,11 +18,15 @@ import type { Logger } from "./logger.ts";
 import { AuthService } from "./service/auth-service.ts";
 import { CursorCodec } from "./service/cursor.ts";
 import { DirectoryService } from "./service/directory-service.ts";
+import { EventService } from "./service/event-service.ts";
+import { ListenerRegistry } from "./service/listener-registry.ts";
 import { NotificationService } from "./service/notification-service.ts";
 import { BuiltinLabeler, type Labeler } from "./service/labelers/index.ts";
 import { RealtimeService } from "./service/realtime-service.ts";
 import { SessionService } from "./service/session-service.ts";
+import { ScanService } from "./service/scan-service.ts";
 import type { Services } from "./services.ts";
+import { CompanionStore } from "./storage/companion-store.ts";
 import { CredentialStore, SignInCodeStore } from "./storage/credential-store.ts";
 import { type Database, openDatabase, resolveDatabaseUrl } from "./storage/database.ts";
 import { DirectoryStore } from "./storage/directory-store.ts";
@@ -44,6 +52,7 @@ export interface Herald {
   services: Services;
   database: Database;
   feed: EventFeed;
+  scanner: TriggerScanner;
   tuning: Tuning;
   logger: Logger;
   close(): Promise<void>;
@@ -80,8 +89,19 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
   await feed.start();
 
   const notifications = new NotificationService(notificationStore, directoryStore, bus, cursors, clock);
-  const directory = new DirectoryService(directoryStore, bus);
+  const directory = new DirectoryService(directoryStore, bus, clock);
   const sessions = new SessionService(new SessionStore(database.db), directory, notifications, options.labeler ?? new BuiltinLabeler(), logger);
+  // emitEvent's dispatch table: one line per listener (modules in background/listeners/).
+  const listeners = new ListenerRegistry()
+    .register(renderProduced)
+    .register(shapeConfirmed)
+    .register(assertionCommitted);
+  const companionStore = new CompanionStore(database.db);
+  const scanner = new TriggerScanner(new ScanService(companionStore), notifications, clock, logger, {
+    intervalMs: tuning.scanIntervalMs,
+    dateLeadDays: tuning.dateLeadDays,
+    staleEngagementDays: tuning.staleEngagementDays,
+  });
   const services: Services = {
     notifications,
     directory,
@@ -90,11 +110,13 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
     realtime: new RealtimeService(feed, eventLog, notifications, directory, cursors, logger, {
       maxQueuedEvents: tuning.maxQueuedEvents,
     }),
+    events: new EventService(companionStore, directoryStore, listeners, notifications, clock),
   };
   return {
     services,
     database,
     feed,
+    scanner,
     tuning,
     logger,
     async close() {
@@ -118,6 +140,7 @@ export async function startServer(herald: Herald, port: number, host: string): P
   const { logger, tuning } = herald;
   await expireServerLifetimeRecords(herald.services.notifications, logger);
   const stopWaker = startSnoozeWaker(herald.services.notifications, logger, tuning.snoozeIntervalMs);
+  const stopScanner = herald.scanner.start();
   const yoga = createGraphQLHandler(herald.services, logger, tuning);
   const server = createServer(yoga);
   // Idle keep-alive sockets must outlive the client's and a load balancer's idle timeout (60 s
@@ -139,6 +162,6 @@ export async function startServer(herald: Herald, port: number, host: string): P
         stopWaker();
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      }).then(stopScanner),
   };
 }

@@ -22,6 +22,12 @@ const schema = z.object({
   HERALD_LABELER_MODEL: z.string().min(1).default("gpt-4o-mini"),
   HERALD_LABELER_KEY: z.string().optional(),
   HERALD_LABELER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** The trigger scanner's cycle (one instance of a deployment scans per cycle). */
+  HERALD_SCAN_INTERVAL_MS: z.coerce.number().int().min(1_000).default(300_000),
+  /** How many days ahead a date in a remembered fact is announced. */
+  HERALD_DATE_LEAD_DAYS: z.coerce.number().int().min(0).max(366).default(7),
+  /** Days without activity after which an engagement's operator is nudged. */
+  HERALD_STALE_ENGAGEMENT_DAYS: z.coerce.number().int().min(1).max(3_650).default(14),
   /** Where the dashboard is served, for printed sign-in links (kept without a trailing slash). */
   HERALD_DASHBOARD_URL: z
     .url({ protocol: /^https?$/ })
@@ -51,6 +57,9 @@ export interface Tuning {
   maxQueuedEvents: number;
   snoozeIntervalMs: number;
   feedPollMs: number;
+  scanIntervalMs: number;
+  dateLeadDays: number;
+  staleEngagementDays: number;
 }
 
 export function tuningFrom(config: Config): Tuning {
@@ -61,5 +70,8 @@ export function tuningFrom(config: Config): Tuning {
     maxQueuedEvents: config.HERALD_STREAM_QUEUE,
     snoozeIntervalMs: config.HERALD_SNOOZE_INTERVAL_MS,
     feedPollMs: config.HERALD_FEED_POLL_MS,
+    scanIntervalMs: config.HERALD_SCAN_INTERVAL_MS,
+    dateLeadDays: config.HERALD_DATE_LEAD_DAYS,
+    staleEngagementDays: config.HERALD_STALE_ENGAGEMENT_DAYS,
   };
 }

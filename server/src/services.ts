@@ -1,5 +1,6 @@
 import type { AuthService } from "./service/auth-service.ts";
 import type { DirectoryService } from "./service/directory-service.ts";
+import type { EventService } from "./service/event-service.ts";
 import type { NotificationService } from "./service/notification-service.ts";
 import type { RealtimeService } from "./service/realtime-service.ts";
 import type { SessionService } from "./service/session-service.ts";
@@ -11,4 +12,5 @@ export interface Services {
   auth: AuthService;
   realtime: RealtimeService;
   sessions: SessionService;
+  events: EventService;
 }

@@ -10,7 +10,8 @@ export type NewNotification = Omit<NotificationRecord, "id">;
 export type Decision =
   /** Nothing to write: the request is already satisfied (idempotent repeat). */
   | { kind: "none"; current: NotificationRecord }
-  | { kind: "create"; draft: NewNotification; event: "CREATED" }
+  /** `dedupKey`: set on notifications Herald raises itself (see domain/companion.ts). */
+  | { kind: "create"; draft: NewNotification; event: "CREATED"; dedupKey?: string }
   /** A change of the record itself (global for shared records). */
   | {
       kind: "update";

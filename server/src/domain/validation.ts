@@ -343,6 +343,11 @@ export function validateResolution(resolution: unknown): { actionId: string | nu
   return parsed ? { actionId: parsed.actionId ?? null, values: (parsed.values as JsonValue | undefined) ?? null } : null;
 }
 
+/** A JSON object within the JSON size limit (emitEvent's payload). */
+export function validatePayload(value: unknown, field: string): JsonObject {
+  return parse(jsonObject, value, field);
+}
+
 export function validateActionValues(values: unknown): JsonValue | null {
   return (parse(json.nullish(), values, "values") as JsonValue | undefined) ?? null;
 }

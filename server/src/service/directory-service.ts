@@ -4,9 +4,11 @@ import { z } from "zod";
 import { ValidationError } from "../domain/errors.ts";
 import { limits } from "../domain/limits.ts";
 import { parse, validateName } from "../domain/validation.ts";
+import type { Clock } from "../domain/clock.ts";
 import type { EventBus } from "../events/bus.ts";
 import type { DirectoryStore } from "../storage/directory-store.ts";
 import { mustHaveEngagement, mustHavePerson } from "./existence.ts";
+import { newFact } from "./facts.ts";
 
 const identifier = z.string().trim().min(1, "must not be empty").max(limits.shortTextLength, `must be at most ${limits.shortTextLength} characters`);
 
@@ -14,6 +16,7 @@ export class DirectoryService {
   constructor(
     private readonly store: DirectoryStore,
     private readonly bus: EventBus,
+    private readonly clock: Clock,
   ) {}
 
   createPerson(input: { name: unknown }) {
@@ -28,8 +31,13 @@ export class DirectoryService {
     return this.store.countPersons();
   }
 
-  /** Open streams of the person (on any instance) hold or release new notifications. */
+  /**
+   * Open streams of the person (on any instance) hold or release new notifications, and every
+   * preferencesEvents stream of the person hears the new state. A person sets their own; a
+   * producer (the companion, asked in conversation) sets anyone's.
+   */
   async setQuietMode(personId: string, enabled: boolean) {
+    await mustHavePerson(this.store, personId, "personId");
     const person = await this.store.setQuietMode(personId, enabled);
     this.bus.publish({ kind: "quiet", personId, quietMode: person.quietMode });
     return person;
@@ -77,8 +85,9 @@ export class DirectoryService {
   async createEngagement(input: { name: unknown; operatorPersonId: string }) {
     const name = validateName(input.name);
     await mustHavePerson(this.store, input.operatorPersonId, "operatorPersonId");
-    const engagement = await this.store.createEngagement({ name, operatorPersonId: input.operatorPersonId });
-    await this.store.addEngagementMember({ engagementId: engagement.id, personId: input.operatorPersonId, role: "OPERATOR" });
+    const createdAt = this.clock.now();
+    const engagement = await this.store.createEngagement({ name, operatorPersonId: input.operatorPersonId, createdAt });
+    await this.store.addEngagementMember({ engagementId: engagement.id, personId: input.operatorPersonId, role: "OPERATOR", createdAt });
     return engagement;
   }
 
@@ -95,12 +104,14 @@ export class DirectoryService {
     await mustHaveEngagement(this.store, input.engagementId, "engagementId");
     await mustHavePerson(this.store, input.personId, "personId");
     const role = input.role ? parse(identifier, input.role, "role").toUpperCase() : "CONTRIBUTOR";
-    return this.store.addEngagementMember({ engagementId: input.engagementId, personId: input.personId, role });
+    return this.store.addEngagementMember({ engagementId: input.engagementId, personId: input.personId, role, createdAt: this.clock.now() });
   }
 
-  async rememberFact(input: { personId: string; content: unknown }) {
+  /** Dates in the fact are extracted now, once, for the scanner (domain/date-rules.ts). */
+  async rememberFact(input: { personId: string; content: unknown; engagementId?: string | null }) {
     await mustHavePerson(this.store, input.personId, "personId");
+    if (input.engagementId) await mustHaveEngagement(this.store, input.engagementId, "engagementId");
     const content = parse(z.string().trim().min(1, "must not be empty").max(limits.bodyLength), input.content, "content");
-    return this.store.rememberFact(input.personId, content);
+    return this.store.rememberFact(newFact(input.personId, content, input.engagementId ?? null, this.clock.now()));
   }
 }

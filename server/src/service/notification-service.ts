@@ -1,8 +1,9 @@
 // The one path for every change of a notification: validate, decide (domain), store with its
 // event (storage, one transaction), then publish the committed events. Resolvers, the CLI and
 // background jobs call only this.
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { Clock } from "../domain/clock.ts";
+import { companionKeyOf, dedupKeyOf } from "../domain/companion.ts";
 import { isTerminal } from "../domain/enums.ts";
 import { NotFoundError, NotificationTransitionError, ValidationError } from "../domain/errors.ts";
 import { effectiveFilter, type NotificationFilter, type Position, unseenOnly } from "../domain/filter.ts";
@@ -38,6 +39,22 @@ import type { DirectoryStore } from "../storage/directory-store.ts";
 import type { NotificationStore, NotificationTx, StoredEvent } from "../storage/notification-store.ts";
 import type { CursorCodec } from "./cursor.ts";
 import { mustHaveEngagement, mustHavePerson } from "./existence.ts";
+import { newFact } from "./facts.ts";
+import type { Raise } from "./listener-registry.ts";
+
+/** A notification Herald raises itself, on the scanner's or an event listener's behalf. */
+export interface RaiseInput extends Raise {
+  triggerType: "TIME_BASED" | "EVENT_BASED";
+  /** Which part of Herald raised it (source.subsystem; source.plugin is "herald"). */
+  subsystem: string;
+}
+
+/** The RUN_ACTION target Herald handles itself: an observation's "Remember this". */
+export const REMEMBER_FACT_ACTION = "herald.rememberFact";
+
+const observationSchema = {
+  maxFactLength: 2_000,
+};
 
 export interface PageArgs {
   first?: number | null;
@@ -111,6 +128,83 @@ export class NotificationService {
     const now = this.clock.now();
     const valid = validateReason(reason);
     return this.change(async (tx) => decideExpire(await this.mustFind(tx, id), valid, operationId, now));
+  }
+
+  /**
+   * Raises a notification for a trigger unless that trigger already fired for the person (in
+   * any state since): the store's unique dedupKey decides, so parallel calls create one.
+   */
+  async raise(input: RaiseInput): Promise<{ record: NotificationRecord; created: boolean }> {
+    const now = this.clock.now();
+    const key = companionKeyOf(input.triggerRef);
+    const valid = validatePublish(
+      {
+        scope: "PERSON",
+        personId: input.personId,
+        key,
+        title: input.title,
+        body: input.body,
+        severity: input.severity ?? "INFO",
+        source: { plugin: "herald", subsystem: input.subsystem },
+        trigger: { type: input.triggerType, ref: input.triggerRef },
+        engagementId: input.engagementId,
+      },
+      now,
+    );
+    const dedupKey = dedupKeyOf(input.personId, input.triggerRef);
+    let created = false;
+    const record = await this.change(async (tx) => {
+      const fired = await tx.findByDedupKey(dedupKey);
+      if (fired) {
+        created = false;
+        return { kind: "none", current: fired };
+      }
+      const decision = decidePublish(await tx.findActive(valid.target, key), valid.target, key, valid.content, now);
+      created = decision.kind === "create";
+      return decision.kind === "create" ? { ...decision, dedupKey } : decision;
+    });
+    return { record, created };
+  }
+
+  /**
+   * An OBSERVATION: Herald noticed something and offers to remember it. "Remember this" stores
+   * the fact and resolves the notification (Herald does it, no producer needs to be connected);
+   * "Not now" dismisses it. Publishing the same fact again updates the open offer in place.
+   */
+  async publishObservation(input: {
+    personId: string;
+    fact: unknown;
+    title?: string | null;
+    body?: string | null;
+    key?: string | null;
+    engagementId?: string | null;
+    source: { plugin: string; subsystem?: string | null };
+  }): Promise<NotificationRecord> {
+    const fact = typeof input.fact === "string" ? input.fact.trim() : "";
+    if (fact === "" || fact.length > observationSchema.maxFactLength) {
+      throw new ValidationError("fact", `fact: must be 1-${observationSchema.maxFactLength} characters`);
+    }
+    const key = input.key ?? `observation:${createHash("sha256").update(fact).digest("hex").slice(0, 24)}`;
+    return this.publish({
+      scope: "PERSON",
+      personId: input.personId,
+      key,
+      title: input.title ?? "Shall I remember this?",
+      body: input.body ?? `I noticed: “${fact}”`,
+      source: input.source,
+      engagementId: input.engagementId,
+      trigger: { type: "OBSERVATION", ref: key },
+      actions: [
+        { kind: "RUN_ACTION", id: "remember", label: "Remember this", actionId: REMEMBER_FACT_ACTION, fixedParams: { fact } },
+        { kind: "DISMISS", id: "not-now", label: "Not now" },
+      ],
+    });
+  }
+
+  /** Records by id, for a producer replaying an earlier result (missing ones are left out). */
+  async byIds(ids: readonly string[]): Promise<NotificationRecord[]> {
+    const records = await Promise.all(ids.map((id) => this.store.findById(id)));
+    return records.filter((r): r is NotificationRecord => r !== null);
   }
 
   /** Expires the active UNTIL_REQUEST_COMPLETE records of a request; returns how many. */
@@ -244,6 +338,9 @@ export class NotificationService {
     if (!action || action.kind !== "RUN_ACTION" || !action.actionId) {
       throw new ValidationError("actionId", "actionId: not a RUN_ACTION follow-up of this notification");
     }
+    if (action.actionId === REMEMBER_FACT_ACTION && view.trigger.type === "OBSERVATION") {
+      await this.rememberObservation(personId, id, actionId);
+    }
     const invocation: ActionInvocationMessage = {
       id: randomUUID(),
       notificationId: view.id,
@@ -258,6 +355,25 @@ export class NotificationService {
     };
     this.bus.publish({ kind: "invocation", invocation });
     return invocation;
+  }
+
+  /**
+   * The fact and the resolution are written in one transaction: a second click (or a second
+   * tab) finds the notification resolved and stores nothing twice.
+   */
+  private async rememberObservation(personId: string, id: string, actionId: string): Promise<void> {
+    const now = this.clock.now();
+    await this.change(async (tx) => {
+      const record = await tx.findById(id);
+      if (!record || !visibleTo(personId, record) || record.scope !== "PERSON") throw new NotFoundError();
+      const decision = decideResolve(record, { actionId, values: null }, null, now);
+      if (decision.kind !== "none") {
+        const action = record.actions.find((a) => a.id === actionId);
+        const fact = String((action?.fixedParams as { fact?: unknown } | null)?.fact ?? "");
+        if (fact !== "") await tx.rememberFact(newFact(personId, fact, record.engagementId, now));
+      }
+      return decision;
+    });
   }
 
   // ---- the one write path ----------------------------------------------------------------

@@ -2,6 +2,7 @@
 // Protocol: docs/event-stream.md.
 import type { ActionInvocationMessage } from "../events/bus.ts";
 import type { EventFeed } from "../events/event-feed.ts";
+import { listenerIterator } from "../events/listener-iterator.ts";
 import { personEventStream, type StreamItem } from "../events/person-stream.ts";
 import type { Logger } from "../logger.ts";
 import type { EventLog } from "../storage/event-log.ts";
@@ -59,35 +60,40 @@ export class RealtimeService {
 
   /** Live invocations of RUN_ACTION follow-ups, optionally only those of one plugin. */
   actionInvocations(plugin: string | null): AsyncIterableIterator<ActionInvocationMessage> {
-    const queue: ActionInvocationMessage[] = [];
-    let wake: (() => void) | null = null;
-    let closed = false;
-    const unsubscribe = this.feed.onInvocation((invocation) => {
-      if (plugin !== null && invocation.sourcePlugin !== plugin) return;
-      if (queue.length < this.options.maxQueuedEvents) queue.push(invocation);
-      wake?.();
-    });
-    const finish = () => {
-      closed = true;
-      unsubscribe();
-      wake?.();
-    };
-    const iterator: AsyncIterableIterator<ActionInvocationMessage> = {
+    return listenerIterator(
+      (push) =>
+        this.feed.onInvocation((invocation) => {
+          if (plugin === null || invocation.sourcePlugin === plugin) push(invocation);
+        }),
+      this.options.maxQueuedEvents,
+    );
+  }
+
+  /**
+   * The person's preferences now, then again after every change (from any instance, by the
+   * person or a producer), so every open tab and device shows the same quiet mode. The state
+   * is read after the listener is attached: a change in between is sent, never lost.
+   */
+  preferencesEvents(personId: string): AsyncIterableIterator<{ quietMode: boolean }> {
+    // Each signal means "read the state now": the first is the initial state, the others are changes.
+    const signals = listenerIterator<true>((push) => {
+      const detach = this.feed.subscribe(personId, { event: () => undefined, quiet: () => push(true) });
+      push(true);
+      return detach;
+    }, this.options.maxQueuedEvents);
+    const directory = this.directory;
+    const states: AsyncIterableIterator<{ quietMode: boolean }> = {
       async next() {
-        while (!closed) {
-          const item = queue.shift();
-          if (item) return { done: false, value: item };
-          await new Promise<void>((resolve) => (wake = resolve));
-          wake = null;
-        }
+        const signal = await signals.next();
+        if (signal.done) return { done: true, value: undefined };
+        return { done: false, value: { quietMode: await directory.quietMode(personId) } };
+      },
+      return: async () => {
+        await signals.return!();
         return { done: true, value: undefined };
       },
-      async return() {
-        finish();
-        return { done: true, value: undefined };
-      },
-      [Symbol.asyncIterator]: () => iterator,
+      [Symbol.asyncIterator]: () => states,
     };
-    return iterator;
+    return states;
   }
 }

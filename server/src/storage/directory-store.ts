@@ -3,6 +3,17 @@
 import type { Db } from "./database.ts";
 import { toSession } from "./session-store.ts";
 
+/** A remembered fact with the date rules extracted from it (domain/date-rules.ts). */
+export interface FactRow {
+  personId: string;
+  content: string;
+  engagementId: string | null;
+  dateRules: string;
+  hasDates: boolean;
+  datesVersion: number;
+  createdAt: Date;
+}
+
 export class DirectoryStore {
   constructor(private readonly db: Db) {}
 
@@ -31,7 +42,7 @@ export class DirectoryStore {
     return row ? toSession(row) : null;
   }
 
-  createEngagement(input: { name: string; operatorPersonId: string }) {
+  createEngagement(input: { name: string; operatorPersonId: string; createdAt: Date }) {
     return this.db.engagement.create({ data: input });
   }
   findEngagement(id: string) {
@@ -41,14 +52,19 @@ export class DirectoryStore {
   findEngagementOfMember(id: string, personId: string) {
     return this.db.engagement.findFirst({ where: { id, members: { some: { personId } } } });
   }
-  addEngagementMember(input: { engagementId: string; personId: string; role: string }) {
+  /** A new member joins at `createdAt` (activity in the engagement); a known one changes role only. */
+  addEngagementMember(input: { engagementId: string; personId: string; role: string; createdAt: Date }) {
     return this.db.engagementMember.upsert({
       where: { engagementId_personId: { engagementId: input.engagementId, personId: input.personId } },
       create: input,
       update: { role: input.role },
     });
   }
-  rememberFact(personId: string, content: string) {
-    return this.db.rememberedFact.create({ data: { personId, content } });
+  rememberFact(fact: FactRow) {
+    return this.db.rememberedFact.create({ data: fact });
+  }
+  /** Members of an engagement with their role (the operator's role is OPERATOR). */
+  engagementMembers(engagementId: string) {
+    return this.db.engagementMember.findMany({ where: { engagementId }, select: { personId: true, role: true } });
   }
 }

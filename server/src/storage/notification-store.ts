@@ -6,6 +6,7 @@ import { type Decision, viewOf } from "../domain/lifecycle.ts";
 import { activeKeyOf, type NotificationRecord, type Receipt, type Target, targetKeyOf } from "../domain/notification.ts";
 import type { Database, Db, Tx } from "./database.ts";
 import { serializeSnapshot, toColumns, toReceipt, toRecord } from "./notification-mapper.ts";
+import type { FactRow } from "./directory-store.ts";
 import type { Notification as NotificationRow, Prisma } from "./prisma-client/sqlite/client.ts";
 import { retryingTransaction, StaleWrite } from "./retrying-transaction.ts";
 
@@ -181,6 +182,17 @@ export class NotificationTx {
     return row ? this.remember(row) : null;
   }
 
+  /** A notification raised earlier for the same (person, trigger), whatever its state now. */
+  async findByDedupKey(dedupKey: string): Promise<NotificationRecord | null> {
+    const row = await this.tx.notification.findUnique({ where: { dedupKey } });
+    return row ? toRecord(row) : null;
+  }
+
+  /** A fact remembered as part of a notification change (an observation's "Remember this"). */
+  async rememberFact(fact: FactRow): Promise<void> {
+    await this.tx.rememberedFact.create({ data: fact });
+  }
+
   async findReceipt(notificationId: string, personId: string): Promise<Receipt | null> {
     const row = await this.tx.notificationReceipt.findUnique({ where: { notificationId_personId: { notificationId, personId } } });
     return row ? toReceipt(row) : null;
@@ -194,7 +206,11 @@ export class NotificationTx {
       case "create": {
         const draft = decision.draft;
         const row = await this.tx.notification.create({
-          data: { ...toColumns(draft, activeKeyOf(draft, draft.key), targetKeyOf(draft)), createdAt: draft.createdAt },
+          data: {
+            ...toColumns(draft, activeKeyOf(draft, draft.key), targetKeyOf(draft)),
+            createdAt: draft.createdAt,
+            dedupKey: decision.dedupKey ?? null,
+          },
         });
         const record = toRecord(row);
         return { record, event: await this.append(audienceOf(record), decision.event, record) };

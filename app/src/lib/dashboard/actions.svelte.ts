@@ -9,6 +9,10 @@ import type { Overrides } from "./overrides.svelte";
 
 type Action = Notification["actions"][number];
 
+
+/** An observation's “Remember this”: Herald itself stores the fact, no producer is involved. */
+const REMEMBER_FACT_ACTION = "herald.rememberFact";
+
 export class PersonActions {
   constructor(
     private readonly connection: Connection,
@@ -75,7 +79,7 @@ export class PersonActions {
   async invoke(n: Notification, action: Action): Promise<void> {
     await this.act(n, async (client) => {
       await client.invokeAction(n.id, action.id);
-      this.messages.notify(`“${action.label}” sent to ${n.source.plugin}.`);
+      this.messages.notify(action.actionId === REMEMBER_FACT_ACTION ? "Remembered." : `“${action.label}” sent to ${n.source.plugin}.`);
     });
   }
 

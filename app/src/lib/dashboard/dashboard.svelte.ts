@@ -25,7 +25,17 @@ export class Dashboard {
 
   /** Browser only: connects and returns the cleanup. */
   start(): () => void {
-    return this.connection.start(announceArrivals(this.messages));
+    const announce = announceArrivals(this.messages);
+    let stopPreferences: (() => void) | null = null;
+    const stop = this.connection.start((state) => {
+      announce(state);
+      // Once the main view is live, after its own subscription: quiet mode then follows live.
+      if (state.connection === "live" && !stopPreferences) stopPreferences = this.viewer.followPreferences();
+    });
+    return () => {
+      stopPreferences?.();
+      stop();
+    };
   }
 
   // Derived (computed once per change, not per read): many surfaces read these on every event.

@@ -2,6 +2,8 @@
 import type { Connection } from "./connection.svelte";
 import type { Messages } from "./messages.svelte";
 
+const PREFERENCES_RETRY_MS = 5_000;
+
 export class Viewer {
   name = $state("");
   quietMode = $state(false);
@@ -15,6 +17,33 @@ export class Viewer {
   ) {
     this.name = viewer.name;
     this.quietMode = viewer.quietMode;
+  }
+
+  /**
+   * Quiet mode as it changes anywhere (another tab or device, or the person's companion asked
+   * in conversation): the muted state follows without a reload. A dropped stream is followed
+   * again a little later. Returns the stop function.
+   */
+  followPreferences(): () => void {
+    let stopped = false;
+    let unsubscribe: (() => void) | null = null;
+    let retry: ReturnType<typeof setTimeout> | null = null;
+    const follow = () => {
+      const client = this.connection.client;
+      if (stopped || !client) return;
+      const again = () => {
+        unsubscribe?.();
+        unsubscribe = null;
+        if (!stopped) retry = setTimeout(follow, PREFERENCES_RETRY_MS);
+      };
+      unsubscribe = client.preferences({ next: (preferences) => (this.quietMode = preferences.quietMode), error: again, complete: again });
+    };
+    follow();
+    return () => {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      unsubscribe?.();
+    };
   }
 
   async setQuietMode(enabled: boolean): Promise<void> {

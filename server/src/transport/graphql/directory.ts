@@ -110,7 +110,11 @@ export const AddEngagementMemberInput = builder.inputType("AddEngagementMemberIn
 });
 
 export const RememberFactInput = builder.inputType("RememberFactInput", {
-  fields: (t) => ({ personId: t.id({ required: true }), content: t.string({ required: true }) }),
+  fields: (t) => ({
+    personId: t.id({ required: true }),
+    content: t.string({ required: true }),
+    engagementId: t.id({ required: false, description: "The engagement the fact is about: remembering it counts as activity there." }),
+  }),
 });
 
 // ---- reads -----------------------------------------------------------------------------
@@ -214,7 +218,11 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: RememberFactInput, required: true }) },
     resolve: (_root, args, ctx) => {
       requireProducer(ctx.caller);
-      return ctx.services.directory.rememberFact({ personId: String(args.input.personId), content: args.input.content });
+      return ctx.services.directory.rememberFact({
+        personId: String(args.input.personId),
+        content: args.input.content,
+        engagementId: args.input.engagementId ? String(args.input.engagementId) : null,
+      });
     },
   }),
 }));

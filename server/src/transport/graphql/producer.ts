@@ -18,7 +18,7 @@ import { ActionInvocationRef } from "./notification.ts";
 
 // ---- inputs ----------------------------------------------------------------------------
 
-const SourceInput = builder.inputType("SourceInput", {
+export const SourceInput = builder.inputType("SourceInput", {
   fields: (t) => ({ plugin: t.string({ required: true }), subsystem: t.string({ required: false }) }),
 });
 

@@ -7,6 +7,8 @@ import "./producer.ts";
 import "./directory.ts";
 import "./auth.ts";
 import "./sessions.ts";
+import "./events.ts";
+import "./companion.ts";
 import { lexicographicSortSchema } from "graphql";
 import { builder } from "./builder.ts";
 

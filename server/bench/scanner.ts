@@ -1,0 +1,177 @@
+// `npm run bench:scanner [-- --small] [-- sqlite|postgresql]` (--small: a tenth of the size): one trigger-scanner cycle over
+// 100,000 remembered facts and 10,000 engagements, beside the same selection done as one SQL
+// query in the same run, and list latency while a cycle runs against idle. In-process: the
+// scanner shares the server's event loop, which is what "must not block requests" is about.
+import { performance } from "node:perf_hooks";
+import { pino } from "pino";
+import { createHerald, type Herald, startServer } from "../src/app.ts";
+import type { Clock } from "../src/domain/clock.ts";
+import { newFact } from "../src/service/facts.ts";
+import { type BenchDatabase, createPostgresDatabase, createSqliteDatabase } from "./databases.ts";
+import { GraphQLClient } from "./graphql-client.ts";
+
+const small = process.argv.includes("--small");
+const scale = Number(process.env.SCANNER_BENCH_SCALE ?? (small ? 0.1 : 1));
+const sizes = { facts: Math.round(100_000 * scale), engagements: Math.round(10_000 * scale) };
+const only = process.argv.find((a) => a === "sqlite" || a === "postgresql");
+const DAY = 86_400_000;
+const now = new Date("2026-06-10T12:00:00Z");
+const clock: Clock = { now: () => now };
+const log = (line: string) => console.log(`[scanner bench] ${line}`);
+
+/** Deterministic pseudo-random numbers, so every run seeds the same data. */
+function random(seed: number) {
+  return () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+}
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** 10% of facts mention a date: yearly (4%), one day (3%), weekly (3%). */
+function factText(i: number, rnd: () => number): string {
+  const kind = i % 100;
+  if (kind < 4) return `My friend ${i}'s birthday is ${MONTHS[Math.floor(rnd() * 12)]} ${1 + Math.floor(rnd() * 28)}`;
+  if (kind < 7) return `Appointment ${i} on ${new Date(now.getTime() + Math.floor(rnd() * 365) * DAY).toISOString().slice(0, 10)}`;
+  if (kind < 10) return `Class ${i} every ${WEEKDAYS[Math.floor(rnd() * 7)]}`;
+  return `Prefers tea number ${i} with a little milk and no sugar`;
+}
+
+async function seed(herald: Herald) {
+  const db = herald.database.db;
+  const rnd = random(42);
+  const persons = sizes.engagements;
+  const chunk = <T>(rows: T[], size = 1_000) => Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
+  const personRows = Array.from({ length: persons }, (_, i) => ({ id: `p${i}`, name: `Person ${i}`, quietMode: i % 20 === 0 }));
+  for (const rows of chunk(personRows)) await db.person.createMany({ data: rows });
+  // Engagements spread over the last 60 days: about a quarter are silent for 14 days or more.
+  const engagementRows = Array.from({ length: sizes.engagements }, (_, i) => ({
+    id: `e${i}`,
+    name: `Engagement ${i}`,
+    operatorPersonId: `p${i}`,
+    createdAt: new Date(now.getTime() - Math.floor(rnd() * 60) * DAY),
+  }));
+  for (const rows of chunk(engagementRows)) await db.engagement.createMany({ data: rows });
+  const members = engagementRows.map((e) => ({ engagementId: e.id, personId: e.operatorPersonId, role: "OPERATOR", createdAt: e.createdAt }));
+  for (const rows of chunk(members)) await db.engagementMember.createMany({ data: rows });
+  const events = engagementRows
+    .filter((_, i) => i % 2 === 0)
+    .map((e, i) => ({ id: `ev${i}`, type: "render.produced", payload: "{}", engagementId: e.id, occurredAt: now, receivedAt: new Date(now.getTime() - Math.floor(rnd() * 30) * DAY) }));
+  for (const rows of chunk(events)) await db.companionEvent.createMany({ data: rows });
+  const facts = Array.from({ length: sizes.facts }, (_, i) => ({ id: `f${i}`, ...newFact(`p${i % persons}`, factText(i, rnd), null, new Date(now.getTime() - 30 * DAY)) }));
+  for (const rows of chunk(facts)) await db.rememberedFact.createMany({ data: rows });
+}
+
+/** The scanner's two selections as one SQL statement each, run back to back: the baseline. */
+async function sqlSelection(herald: Herald): Promise<number> {
+  const db = herald.database.db;
+  const pgsql = herald.database.provider === "postgresql";
+  const t = (sqlite: string, postgres: string) => (pgsql ? postgres : sqlite);
+  const started = performance.now();
+  await db.$queryRawUnsafe(
+    `SELECT f."id", f."personId", f."content", f."dateRules" FROM "RememberedFact" f JOIN "Person" p ON p."id" = f."personId"
+     WHERE f."hasDates" = ${t("1", "true")} AND p."quietMode" = ${t("0", "false")}`,
+  );
+  const latest = (sub: string) => `COALESCE((${sub}), e."createdAt")`;
+  await db.$queryRawUnsafe(
+    `SELECT e."id", e."name", e."operatorPersonId", ${t("MAX", "GREATEST")}(e."createdAt",
+       ${latest(`SELECT MAX(x."receivedAt") FROM "CompanionEvent" x WHERE x."engagementId" = e."id"`)},
+       ${latest(`SELECT MAX(m."createdAt") FROM "EngagementMember" m WHERE m."engagementId" = e."id"`)},
+       ${latest(`SELECT MAX(r."createdAt") FROM "RememberedFact" r WHERE r."engagementId" = e."id"`)},
+       ${latest(`SELECT MAX(n."createdAt") FROM "Notification" n WHERE n."engagementId" = e."id" AND n."triggerType" <> 'TIME_BASED'`)}) AS "lastActivity"
+     FROM "Engagement" e JOIN "Person" p ON p."id" = e."operatorPersonId" WHERE p."quietMode" = ${t("0", "false")}`,
+  );
+  return performance.now() - started;
+}
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** Sequential list requests until `until` resolves (or `count` when idle). */
+async function listLatencies(client: GraphQLClient, count: number, until?: Promise<unknown>): Promise<number[]> {
+  const samples: number[] = [];
+  let done = false;
+  void until?.then(() => (done = true));
+  while (until ? !done : samples.length < count) {
+    const started = performance.now();
+    await client.post(`query { notifications(first: 20) { edges { node { id title status } } } }`);
+    samples.push(performance.now() - started);
+  }
+  return samples;
+}
+
+async function runProvider(provider: "sqlite" | "postgresql") {
+  const database: BenchDatabase = provider === "sqlite" ? await createSqliteDatabase() : await createPostgresDatabase();
+  const herald = await createHerald({ databaseUrl: database.url, logger: pino({ level: "silent" }), clock });
+  const server = await startServer(herald, 0, "127.0.0.1");
+  let client: GraphQLClient | undefined;
+  try {
+    log(`${provider}: seeding ${sizes.facts} facts and ${sizes.engagements} engagements`);
+    await seed(herald);
+    const reader = (await herald.services.auth.issuePersonToken("p1")).secret;
+    for (let i = 0; i < 50; i++) await herald.services.notifications.publish({ scope: "PERSON", personId: "p1", key: `k${i}`, title: `n${i}`, source: { plugin: "bench" } });
+    client = new GraphQLClient(new URL(`${server.url}/graphql`), reader);
+    await listLatencies(client, 20); // warm-up
+
+    log(`${provider}: list latency idle`);
+    const idle = await listLatencies(client, 200);
+    const cycle = async () => {
+      const started = performance.now();
+      const running = herald.scanner.runCycle(now);
+      // The cycle is awaited even when a request fails, so nothing runs on after the database is dropped.
+      const during = await listLatencies(client!, 0, running).catch(async (error: unknown) => {
+        await running.catch(() => undefined);
+        throw error;
+      });
+      return { report: await running, ms: performance.now() - started, during };
+    };
+    log(`${provider}: first cycle (creates the notifications) with list requests alongside`);
+    const first = await cycle();
+    log(`${provider}: steady cycle (everything fired already) with list requests alongside`);
+    const steady = await cycle();
+    const idleAgain = await listLatencies(client, 200);
+    const [firstMs, firstReport, duringFirst] = [first.ms, first.report, first.during];
+    const [steadyMs, steadyReport, duringSteady] = [steady.ms, steady.report, steady.during];
+
+    const sqlMs = Math.min(await sqlSelection(herald), await sqlSelection(herald), await sqlSelection(herald));
+    const p50Idle = percentile([...idle, ...idleAgain], 50);
+    const p95Idle = percentile([...idle, ...idleAgain], 95);
+    const row = {
+      provider,
+      facts: sizes.facts,
+      engagements: sizes.engagements,
+      firstCycleMs: Math.round(firstMs),
+      firstCycleCreated: firstReport.created,
+      steadyCycleMs: Math.round(steadyMs),
+      steadyCycleCreated: steadyReport.created,
+      sqlSelectionMs: Math.round(sqlMs),
+      steadyVsSql: +(steadyMs / sqlMs).toFixed(1),
+      listP50IdleMs: +p50Idle.toFixed(1),
+      listP95IdleMs: +p95Idle.toFixed(1),
+      listP50DuringFirstMs: +percentile(duringFirst, 50).toFixed(1),
+      listP95DuringFirstMs: +percentile(duringFirst, 95).toFixed(1),
+      listP50DuringSteadyMs: +percentile(duringSteady, 50).toFixed(1),
+      listP95DuringSteadyMs: +percentile(duringSteady, 95).toFixed(1),
+      requestsDuringFirst: duringFirst.length,
+      requestsDuringSteady: duringSteady.length,
+    };
+    return row;
+  } finally {
+    client?.close();
+    await server.close();
+    await herald.close();
+    await database.drop();
+  }
+}
+
+const rows = [];
+for (const provider of ["sqlite", "postgresql"] as const) {
+  if (only && only !== provider) continue;
+  try {
+    rows.push(await runProvider(provider));
+  } catch (error) {
+    log(`${provider} FAILED: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+console.table(rows);

@@ -1,0 +1,47 @@
+// The time-based scan: a reminder for each date in a person's remembered facts that is at most
+// the lead time away, once per (fact, occurrence).
+import { factTriggerRef } from "../../domain/companion.ts";
+import { daysUntil, parseDateRules, upcomingOccurrence } from "../../domain/date-rules.ts";
+import type { RaiseInput } from "../../service/notification-service.ts";
+import { raiseUnfired, SCAN_PAGE, type ScanDeps } from "./scan-deps.ts";
+
+export async function scanDates(deps: ScanDeps, now: Date, leadDays: number): Promise<{ checked: number; created: number }> {
+  await deps.scan.extractOutdatedDates(deps.pause);
+  let checked = 0;
+  let created = 0;
+  for (let after: string | null = null; ; ) {
+    await deps.pause();
+    const facts = await deps.scan.datedFacts(after, SCAN_PAGE);
+    const due: RaiseInput[] = [];
+    for (const fact of facts) {
+      for (const rule of parseDateRules(fact.dateRules)) {
+        const date = upcomingOccurrence(rule, now, leadDays);
+        if (date) due.push(reminder(fact, date, now));
+      }
+    }
+    await deps.pause();
+    created += await raiseUnfired(deps, due);
+    checked += facts.length;
+    if (facts.length < SCAN_PAGE) return { checked, created };
+    after = facts[facts.length - 1]!.id;
+  }
+}
+
+function reminder(fact: { id: string; personId: string; content: string }, date: string, now: Date): RaiseInput {
+  const days = daysUntil(date, now);
+  const when = days === 0 ? "Today" : days === 1 ? "Tomorrow" : `In ${days} days`;
+  const day = new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" });
+  return {
+    personId: fact.personId,
+    triggerRef: factTriggerRef(fact.id, date),
+    triggerType: "TIME_BASED",
+    subsystem: "scanner",
+    engagementId: null,
+    title: clip(`${when}: ${fact.content}`, 200),
+    body: clip(`You told me: “${fact.content}”. That is ${day}.`, 2_000),
+  };
+}
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

@@ -1,0 +1,82 @@
+// emitEvent: validate, let the registered listeners decide, record the event, then raise their
+// notifications through NotificationService (the one change path). Unknown types are recorded
+// and notify no one; a repeated idempotencyKey returns the first result and changes nothing.
+import type { Clock } from "../domain/clock.ts";
+import { validateEmitEvent } from "../domain/event-input.ts";
+import type { NotificationRecord } from "../domain/notification.ts";
+import type { CompanionStore, RecordedEvent } from "../storage/companion-store.ts";
+import type { DirectoryStore } from "../storage/directory-store.ts";
+import { mustHaveEngagement, mustHavePerson } from "./existence.ts";
+import type { ListenerContext, ListenerRegistry } from "./listener-registry.ts";
+import type { NotificationService } from "./notification-service.ts";
+
+export interface EmitResult {
+  eventId: string;
+  type: string;
+  /** Names of the listeners that ran. */
+  listeners: string[];
+  /** Notifications this event created (none when every trigger had fired before). */
+  notifications: NotificationRecord[];
+  /** True when the idempotencyKey was seen before: this is the first call's result. */
+  duplicate: boolean;
+}
+
+export class EventService {
+  private readonly context: ListenerContext;
+
+  constructor(
+    private readonly store: CompanionStore,
+    private readonly directory: DirectoryStore,
+    private readonly registry: ListenerRegistry,
+    private readonly notifications: NotificationService,
+    private readonly clock: Clock,
+  ) {
+    this.context = {
+      engagement: (id) => directory.findEngagement(id),
+      members: (id) => directory.engagementMembers(id),
+      personName: async (id) => (await directory.findPerson(id))?.name ?? null,
+    };
+  }
+
+  async emit(input: unknown): Promise<EmitResult> {
+    const now = this.clock.now();
+    const event = validateEmitEvent(input, now);
+    if (event.engagementId) await mustHaveEngagement(this.directory, event.engagementId, "engagementId");
+    if (event.actorPersonId) await mustHavePerson(this.directory, event.actorPersonId, "actorPersonId");
+    if (event.idempotencyKey) {
+      const prior = await this.store.findEvent(event.idempotencyKey);
+      if (prior) return this.replay(prior);
+    }
+    const listeners = this.registry.listenersFor(event.type);
+    const raises = (await Promise.all(listeners.map((l) => l.notify(event, this.context)))).flat();
+    const recorded = await this.store.recordEvent({
+      type: event.type,
+      payload: JSON.stringify(event.payload),
+      engagementId: event.engagementId,
+      actorPersonId: event.actorPersonId,
+      occurredAt: event.occurredAt,
+      receivedAt: now,
+      idempotencyKey: event.idempotencyKey,
+    });
+    // A parallel call with the same idempotencyKey recorded it first: that call does the work.
+    if (!recorded) return this.replay((await this.store.findEvent(event.idempotencyKey!))!);
+    const created: NotificationRecord[] = [];
+    for (const raise of raises) {
+      const result = await this.notifications.raise({ ...raise, triggerType: "EVENT_BASED", subsystem: "events" });
+      if (result.created) created.push(result.record);
+    }
+    const names = listeners.map((l) => l.name);
+    await this.store.completeEvent(recorded.id, names, created.map((r) => r.id));
+    return { eventId: recorded.id, type: event.type, listeners: names, notifications: created, duplicate: false };
+  }
+
+  private async replay(prior: RecordedEvent): Promise<EmitResult> {
+    return {
+      eventId: prior.id,
+      type: prior.type,
+      listeners: prior.listeners,
+      notifications: await this.notifications.byIds(prior.notificationIds),
+      duplicate: true,
+    };
+  }
+}

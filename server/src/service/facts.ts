@@ -1,0 +1,16 @@
+// A remembered fact as stored: its dates are extracted once, here, so the scanner reads rules.
+import { DATE_RULES_VERSION, extractDateRules, serializeDateRules } from "../domain/date-rules.ts";
+import type { FactRow } from "../storage/directory-store.ts";
+
+export function newFact(personId: string, content: string, engagementId: string | null, now: Date): FactRow {
+  const rules = extractDateRules(content, now);
+  return {
+    personId,
+    content,
+    engagementId,
+    dateRules: serializeDateRules(rules),
+    hasDates: rules.length > 0,
+    datesVersion: DATE_RULES_VERSION,
+    createdAt: now,
+  };
+}

@@ -482,6 +482,8 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
       title: "Maintenance tonight, 22:00–23:00",
       body: "Herald will be read-only for up to an hour.",
       display: { dismissible: false },
+      // Its TTL is what keeps it from being a dead end: it has no follow-up of its own.
+      retention: { policy: "TTL", expiresAt: new Date(Date.now() + 86_400_000).toISOString() },
       source: { plugin: "ops" },
     });
     const card = banner("maintenance:tonight");

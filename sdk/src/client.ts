@@ -45,6 +45,7 @@ import {
   SignOutDocument,
   SnoozeNotificationDocument,
   UnsnoozeNotificationDocument,
+  UpdateNotificationByKeyDocument,
   UpdateNotificationDocument,
   ViewerDocument,
 } from "./generated/graphql.ts";
@@ -59,6 +60,7 @@ import type {
   NotificationEvent,
   NotificationFilter,
   NotificationPatch,
+  NotificationPatchTarget,
   Page,
   PublishNotificationInput,
   PublishResult,
@@ -235,6 +237,11 @@ export class HeraldClient {
 
   async update(id: string, patch: NotificationPatch): Promise<PublishResult> {
     return publishResult((await this.transport.mutate(UpdateNotificationDocument, { id, patch })).updateNotification);
+  }
+
+  /** Patches the active occurrence of a key (scope target + key) without knowing its id: a heartbeat sends only what changed. */
+  async updateByKey(target: NotificationPatchTarget, patch: NotificationPatch): Promise<PublishResult> {
+    return publishResult((await this.transport.mutate(UpdateNotificationByKeyDocument, { target, patch })).updateNotification);
   }
 
   async resolve(id: string, resolution?: ResolutionInput, operationId?: string): Promise<PublishResult> {

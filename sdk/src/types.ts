@@ -5,6 +5,7 @@ import type {
   NotificationFieldsFragment,
   NotificationFilter,
   NotificationPatch,
+  NotificationPatchTarget,
   PublishNotificationInput,
   ReportExchangeInput,
   PublishObservationInput,
@@ -25,7 +26,15 @@ export interface ReportedExchange {
   notification: Notification | null;
 }
 export type ActionInvocation = ActionInvocationFieldsFragment;
-export type { EmitEventInput, NotificationFilter, NotificationPatch, PublishNotificationInput, PublishObservationInput, ResolutionInput };
+export type {
+  EmitEventInput,
+  NotificationFilter,
+  NotificationPatch,
+  NotificationPatchTarget,
+  PublishNotificationInput,
+  PublishObservationInput,
+  ResolutionInput,
+};
 export type NotificationStatus = Notification["status"];
 export type NotificationEventType = "CREATED" | "UPDATED" | "DELIVERED" | "SEEN" | "DISMISSED" | "RESOLVED" | "EXPIRED" | "SNOOZED" | "UNSNOOZED";
 

@@ -6,6 +6,7 @@ import {
   type HeraldClient,
   HeraldForbiddenError,
   HeraldNetworkError,
+  HeraldNotFoundError,
   HeraldUnauthenticatedError,
   HeraldValidationError,
 } from "../src/index.ts";
@@ -72,6 +73,14 @@ describe("HeraldClient", () => {
     await expect(invalid).rejects.toBeInstanceOf(HeraldValidationError);
     await expect(invalid).rejects.toMatchObject({ field: "key", code: "VALIDATION_ERROR" });
     await expect(ada.snooze("whatever", new Date(Date.now() - 1000))).rejects.toMatchObject({ field: "until" });
+  });
+
+  it("patches the active occurrence of a key with updateByKey, and throws not-found for an unknown key", async () => {
+    const first = await publish("heartbeat", "Indexing");
+    const target = { scope: "PERSON" as const, personId: server.person.id, key: "heartbeat" };
+    const beat = await producer.updateByKey(target, { body: "40%" });
+    expect(beat).toMatchObject({ ok: true, notification: { id: first.id, revision: 2, title: "Indexing", body: "40%" } });
+    await expect(producer.updateByKey({ ...target, key: "no-such-key" }, { body: "x" })).rejects.toBeInstanceOf(HeraldNotFoundError);
   });
 
   it("types authentication, permission and network failures", async () => {

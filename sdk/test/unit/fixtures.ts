@@ -37,6 +37,7 @@ export function notification(fields: Partial<Notification> = {}): Notification {
     engagement: null,
     session: null,
     resolution: null,
+    terminalReason: null,
     ...fields,
   };
 }

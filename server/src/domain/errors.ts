@@ -34,8 +34,9 @@ export class NotificationTransitionError extends DomainError {
   constructor(
     readonly current: NotificationRecord,
     target: string,
+    message = `A ${current.status} notification cannot become ${target}`,
   ) {
-    super(`A ${current.status} notification cannot become ${target}`);
+    super(message);
   }
 }
 

@@ -3,6 +3,7 @@
 import { isTerminal, type NotificationEventType, type NotificationStatus, UnseenStatuses } from "./enums.ts";
 import { NotificationTransitionError, OperationMismatchError, RevisionConflictError } from "./errors.ts";
 import type { NotificationContent, NotificationRecord, Receipt, Resolution, Target } from "./notification.ts";
+import { resolveDisplay } from "./presentation.ts";
 
 export type NewNotification = Omit<NotificationRecord, "id">;
 
@@ -106,6 +107,9 @@ export function decideDismiss(
   if (view.status === "DISMISSED") return { kind: "none", current: view };
   if (isTerminal(view.status)) throw new NotificationTransitionError(view, "DISMISSED");
   if (expectedRevision !== null && expectedRevision !== view.revision) throw new RevisionConflictError(view);
+  if (!resolveDisplay(view.scope, view).dismissible) {
+    throw new NotificationTransitionError(view, "DISMISSED", "This notification cannot be dismissed (display.dismissible is false)");
+  }
   if (view.scope === "APPLICATION") {
     return personal(view, receipt, personId, "DISMISSED", { dismissedAt: now, dismissReason: reason ?? "user", updatedAt: now });
   }
@@ -187,7 +191,8 @@ function change(
     kind: "update",
     event,
     resetReceipts: false,
-    next: { ...current, ...fields, revision: current.revision + 1, updatedAt: now },
+    // Effects belong to the revision that supplied them; an ending must not make clients refresh again.
+    next: { ...current, ...fields, uiEffects: null, revision: current.revision + 1, updatedAt: now },
   };
 }
 
@@ -244,7 +249,9 @@ export function viewOf(record: NotificationRecord, receipt: Receipt | null): Not
     seenAt: r?.seenAt ?? null,
     dismissedAt: r?.dismissedAt ?? null,
     snoozedUntil: r?.snoozedUntil ?? null,
-    terminalReason: r?.dismissedAt ? r.dismissReason : record.terminalReason,
+    // The reason matches the status shown: the producer's once it ended the record, else the person's own.
+    terminalReason: !isTerminal(record.status) && r?.dismissedAt ? r.dismissReason : record.terminalReason,
+    uiEffects: isTerminal(status) ? null : record.uiEffects,
     // A person's view changes when the record or their receipt does, whichever is later.
     updatedAt: r?.updatedAt && r.updatedAt > record.updatedAt ? r.updatedAt : record.updatedAt,
   };

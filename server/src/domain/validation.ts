@@ -153,6 +153,7 @@ export function validatePublish(input: unknown, now: Date): ValidPublish {
   const target = validateTarget(parsed);
   const content = toContent(parsed as ParsedContent & { title: string; source: { plugin: string } }, now);
   checkPresentation(target, content);
+  checkWayForward(target, content);
   return { target, key: parsed.key, content };
 }
 
@@ -176,22 +177,47 @@ export function validatePatch(
     "patch",
   );
   checkPresentation(target, base, "patch");
+  checkWayForward(target, base, "patch");
   return base;
 }
 
-function validateTarget(input: { scope: Target["scope"]; personId?: string | null; sessionId?: string | null }): Target {
+const patchTargetSchema = z.object({
+  scope: z.enum(NotificationScopes),
+  personId: z.string().min(1).nullish(),
+  sessionId: z.string().min(1).nullish(),
+  key: required(limits.keyLength),
+});
+
+/** updateNotification by key: the scope target and key of the active occurrence to patch. */
+export function validatePatchTarget(input: unknown): { target: Target; key: string } {
+  const parsed = parse(patchTargetSchema, input, "target");
+  return { target: validateTarget(parsed, "target"), key: parsed.key };
+}
+
+/** updateNotification names its record either by `id` or by `target`, never both. */
+export function validatePatchSelector(id: string | null, target: unknown): void {
+  if ((id === null) === (target === null || target === undefined)) {
+    throw new ValidationError("id", "id: give either id or target (scope target and key), not both or neither");
+  }
+}
+
+function validateTarget(input: { scope: Target["scope"]; personId?: string | null; sessionId?: string | null }, prefix = ""): Target {
+  const fail = (field: string, rule: string) => {
+    const at = [prefix, field].filter(Boolean).join(".");
+    return new ValidationError(at, `${at}: ${rule}`);
+  };
   switch (input.scope) {
     case "APPLICATION":
-      if (input.personId) throw new ValidationError("personId", "personId: must be empty for APPLICATION scope");
-      if (input.sessionId) throw new ValidationError("sessionId", "sessionId: must be empty for APPLICATION scope");
+      if (input.personId) throw fail("personId", "must be empty for APPLICATION scope");
+      if (input.sessionId) throw fail("sessionId", "must be empty for APPLICATION scope");
       return { scope: "APPLICATION", personId: null, sessionId: null };
     case "PERSON":
-      if (!input.personId) throw new ValidationError("personId", "personId: is required for PERSON scope");
-      if (input.sessionId) throw new ValidationError("sessionId", "sessionId: must be empty for PERSON scope");
+      if (!input.personId) throw fail("personId", "is required for PERSON scope");
+      if (input.sessionId) throw fail("sessionId", "must be empty for PERSON scope");
       return { scope: "PERSON", personId: input.personId, sessionId: null };
     case "SESSION":
-      if (!input.sessionId) throw new ValidationError("sessionId", "sessionId: is required for SESSION scope");
-      if (input.personId) throw new ValidationError("personId", "personId: must be empty for SESSION scope");
+      if (!input.sessionId) throw fail("sessionId", "is required for SESSION scope");
+      if (input.personId) throw fail("personId", "must be empty for SESSION scope");
       // The owner is filled in by the service once the session is looked up.
       return { scope: "SESSION", personId: null, sessionId: input.sessionId };
   }
@@ -202,6 +228,27 @@ function checkPresentation(target: Target, content: NotificationContent, prefix 
   if (!presentationAllowed(target.scope, shown.presentation)) {
     const field = [prefix, "display.presentation"].filter(Boolean).join(".");
     throw new ValidationError(field, `${field}: ${shown.presentation} is not allowed for ${target.scope} scope`);
+  }
+}
+
+/**
+ * A record the person cannot dismiss must never become a dead end: it needs a follow-up that
+ * leads on (any kind but DISMISS, which it would contradict) or a TTL that ends it by itself.
+ */
+function checkWayForward(target: Target, content: NotificationContent, prefix = "") {
+  if (resolveDisplay(target.scope, content).dismissible) return;
+  const at = (field: string) => [prefix, field].filter(Boolean).join(".");
+  const dismissAt = content.actions.findIndex((a) => a.kind === "DISMISS");
+  if (dismissAt >= 0) {
+    const field = at(`actions.${dismissAt}.kind`);
+    throw new ValidationError(field, `${field}: a DISMISS follow-up contradicts display.dismissible false`);
+  }
+  if (content.actions.length === 0 && content.retention.policy !== "TTL") {
+    const field = at("display.dismissible");
+    throw new ValidationError(
+      field,
+      `${field}: a notification that cannot be dismissed needs a follow-up action (or a TTL retention) so it is never a dead end`,
+    );
   }
 }
 

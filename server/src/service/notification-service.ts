@@ -26,6 +26,8 @@ import {
   validateIds,
   validatePageSize,
   validatePatch,
+  validatePatchSelector,
+  validatePatchTarget,
   validatePublish,
   validateReason,
   validateResolution,
@@ -93,11 +95,31 @@ export class NotificationService {
   }
 
   async update(id: string, patch: unknown): Promise<NotificationRecord> {
+    return this.patch((tx) => tx.findById(id), patch);
+  }
+
+  /**
+   * Patches the active occurrence of a key, so a heartbeat sends only what changed. An unknown
+   * target or key, or one whose occurrence has ended, is a NotFoundError.
+   */
+  async updateByKey(target: unknown, patch: unknown): Promise<NotificationRecord> {
+    const valid = validatePatchTarget(target);
+    return this.patch((tx) => tx.findActive(valid.target, valid.key), patch);
+  }
+
+  /** updateNotification: by `id`, or by `target` (scope target and key); exactly one of them. */
+  updateSelected(id: string | null, target: unknown, patch: unknown): Promise<NotificationRecord> {
+    validatePatchSelector(id, target);
+    return id !== null ? this.update(id, patch) : this.updateByKey(target, patch);
+  }
+
+  private async patch(find: (tx: NotificationTx) => Promise<NotificationRecord | null>, patch: unknown): Promise<NotificationRecord> {
     const now = this.clock.now();
     const engagementId = (patch as { engagementId?: string | null } | null)?.engagementId;
     if (engagementId) await mustHaveEngagement(this.directory, engagementId, "patch.engagementId");
     return this.change(async (tx) => {
-      const current = await this.mustFind(tx, id);
+      const current = await find(tx);
+      if (!current) throw new NotFoundError();
       return decideUpdate(current, validatePatch(current, current, patch, now), now);
     });
   }

@@ -143,7 +143,7 @@ for (const provider of providers) {
       });
       const s = await h.publish({ scope: "SESSION", sessionId: session.data.createSession.id, key: "s", title: "In session" });
       expect(s).toMatchObject({ scope: "SESSION", personId: ada.id, display: { presentation: "INLINE" } });
-      const modal = await h.publish({ scope: "APPLICATION", key: "modal", title: "Maintenance", display: { presentation: "MODAL", dismissible: false } });
+      const modal = await h.publish({ scope: "APPLICATION", key: "modal", title: "Maintenance", display: { presentation: "MODAL", dismissible: false }, actions: [{ kind: "OPEN_URL", id: "status", label: "Status page", url: "https://status.example.com" }] });
       expect(modal.display).toMatchObject({ presentation: "MODAL", dismissible: false });
     });
 

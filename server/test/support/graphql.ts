@@ -33,7 +33,7 @@ export const NOTIFICATION_FIELDS = `
   actions { kind id label url text actionId fixedParams assetId }
   operation { id type state phase elapsedSeconds cancellable }
   uiEffects retention { policy expiresAt requestId } trigger { type ref }
-  engagement { id name } requestId resolution { actionId values }
+  engagement { id name } requestId resolution { actionId values } terminalReason
   snoozedUntil createdAt updatedAt deliveredAt seenAt dismissedAt resolvedAt expiredAt
 `;
 

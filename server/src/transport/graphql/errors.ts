@@ -59,7 +59,7 @@ export const RevisionConflictErrorRef = failureRef(
 );
 export const NotificationTransitionErrorRef = failureRef(
   "NotificationTransitionError",
-  "The record is already in another terminal state.",
+  "The record cannot make this move: it is already in another terminal state, or (for a dismissal) it is not dismissible.",
   "current",
 );
 export const OperationMismatchErrorRef = failureRef(

@@ -132,6 +132,11 @@ export const NotificationRef = builder.objectRef<NotificationRecord>("Notificati
     }),
     requestId: t.exposeString("requestId", { nullable: true }),
     resolution: t.field({ type: ResolutionRef, nullable: true, resolve: (n) => n.resolution }),
+    terminalReason: t.exposeString("terminalReason", {
+      nullable: true,
+      description:
+        "Why it was dismissed or expired; null while active and when resolved. APPLICATION scope: the caller's own dismissal reason, or the producer's expiry reason once it ended the record.",
+    }),
     snoozedUntil: t.expose("snoozedUntil", { type: "DateTime", nullable: true }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     updatedAt: t.expose("updatedAt", { type: "DateTime" }),
@@ -223,10 +228,12 @@ builder.queryFields((t) => ({
       },
     },
     {
+      name: "NotificationConnection",
       fields: (c) => ({
         totalCount: c.int({ resolve: (connection) => (connection as unknown as { totalCount: () => Promise<number> }).totalCount() }),
       }),
     },
+    { name: "NotificationEdge" },
   ),
 
   notificationEventsCursor: t.string({

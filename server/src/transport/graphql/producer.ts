@@ -103,6 +103,16 @@ export const NotificationPatchInput = builder.inputType("NotificationPatch", {
   fields: (t) => contentFields(t, false),
 });
 
+export const NotificationPatchTargetInput = builder.inputType("NotificationPatchTarget", {
+  description: "Names the active occurrence of a key, as publishNotification does, instead of its id.",
+  fields: (t) => ({
+    scope: t.field({ type: NotificationScopeEnum, required: true }),
+    personId: t.id({ required: false, description: "PERSON scope: the addressee." }),
+    sessionId: t.id({ required: false, description: "SESSION scope: a Herald Session.id." }),
+    key: t.string({ required: true }),
+  }),
+});
+
 export const ResolutionInput = builder.inputType("ResolutionInput", {
   fields: (t) => ({ actionId: t.string({ required: false }), values: t.field({ type: "JSON", required: false }) }),
 });
@@ -124,10 +134,16 @@ builder.mutationFields((t) => ({
 
   updateNotification: t.field({
     type: PublishNotificationResult,
-    args: { id: t.arg.id({ required: true }), patch: t.arg({ type: NotificationPatchInput, required: true }) },
+    args: {
+      id: t.arg.id({ required: false, description: "The record to patch; or give target instead." }),
+      target: t.arg({ type: NotificationPatchTargetInput, required: false, description: "The active occurrence of a key to patch; or give id instead." }),
+      patch: t.arg({ type: NotificationPatchInput, required: true }),
+    },
+    description: "Merges the patch over the current content as a new revision; the record is named by id or by key + target.",
     resolve: (_root, args, ctx) => {
       requireProducer(ctx.caller);
-      return asResult(PublishNotificationResult, () => ctx.services.notifications.update(String(args.id), args.patch));
+      const id = args.id === null || args.id === undefined ? null : String(args.id);
+      return asResult(PublishNotificationResult, () => ctx.services.notifications.updateSelected(id, args.target ?? null, args.patch));
     },
   }),
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { gql } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
-import { heraldCommand, type Served, serve, stop } from "../support/processes.ts";
+import { type Served, type TwoInstances, twoInstances } from "../support/processes.ts";
 import { providers, redisUrl, type TestDatabase } from "../support/providers.ts";
 import { eventually, subscribe } from "../support/sse.ts";
 
@@ -110,17 +110,17 @@ for (const provider of providers) {
 const postgres = providers.find((p) => p.name === "postgresql")!;
 describe.skipIf(!postgres.available || !redisUrl)("the rate limit across two instances on PostgreSQL + Redis", () => {
   let db: TestDatabase;
+  let two: TwoInstances;
   let a: Served;
   let b: Served;
   let key: string;
   beforeAll(async () => {
     db = await postgres.createDatabase();
-    key = (await heraldCommand(["key", "create", "--name", "two"], { DATABASE_URL: db.url })).lastLine;
-    const env = { DATABASE_URL: db.url, REDIS_URL: redisUrl!, NODE_ENV: "production", HERALD_RATE_LIMIT_POINTS: String(RATE_POINTS) };
-    [a, b] = await Promise.all([serve(env), serve(env)]);
+    two = await twoInstances(db, redisUrl!, { HERALD_RATE_LIMIT_POINTS: String(RATE_POINTS) });
+    ({ a, b, key } = two);
   });
   afterAll(async () => {
-    await Promise.all([a && stop(a), b && stop(b)]);
+    await two?.close();
     await db?.drop();
   });
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gql } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
-import { heraldCommand, type Served, serve, stop } from "../support/processes.ts";
+import { heraldCommand, type Served, type TwoInstances, twoInstances } from "../support/processes.ts";
 import { providers, redisUrl, type TestDatabase } from "../support/providers.ts";
 import { eventually, headCursor, type Subscription, subscribe } from "../support/sse.ts";
 
@@ -108,18 +108,18 @@ describe.skipIf(!providers[0]!.available)("revocation without a message on sqlit
 const postgres = providers.find((p) => p.name === "postgresql")!;
 describe.skipIf(!postgres.available || !redisUrl)("revocation across two instances on PostgreSQL + Redis", () => {
   let db: TestDatabase;
+  let two: TwoInstances;
   let a: Served;
   let b: Served;
   let key: string;
   beforeAll(async () => {
     db = await postgres.createDatabase();
-    key = (await heraldCommand(["key", "create", "--name", "two"], { DATABASE_URL: db.url })).lastLine;
     // The store check is off in effect: only the message on Redis can end B's streams in time.
-    const env = { DATABASE_URL: db.url, REDIS_URL: redisUrl!, NODE_ENV: "production", HERALD_REVOCATION_CHECK_MS: "600000" };
-    [a, b] = await Promise.all([serve(env), serve(env)]);
+    two = await twoInstances(db, redisUrl!, { HERALD_REVOCATION_CHECK_MS: "600000" });
+    ({ a, b, key } = two);
   });
   afterAll(async () => {
-    await Promise.all([a && stop(a), b && stop(b)]);
+    await two?.close();
     await db?.drop();
   });
 

@@ -40,3 +40,19 @@ export function heraldRaw(
     });
   });
 }
+
+export interface TwoInstances {
+  a: Served;
+  b: Served;
+  /** A producer key both instances accept (they share one store). */
+  key: string;
+  close(): Promise<void>;
+}
+
+/** Two `herald serve` processes sharing one PostgreSQL database and one Redis, as a deployment runs them. */
+export async function twoInstances(db: { url: string }, redisUrl: string, env: Record<string, string> = {}): Promise<TwoInstances> {
+  const key = (await heraldCommand(["key", "create", "--name", "two"], { DATABASE_URL: db.url })).lastLine;
+  const shared = { DATABASE_URL: db.url, REDIS_URL: redisUrl, NODE_ENV: "production", ...env };
+  const [a, b] = await Promise.all([serve(shared), serve(shared)]);
+  return { a, b, key, close: () => Promise.all([stop(a), stop(b)]).then(() => undefined) };
+}

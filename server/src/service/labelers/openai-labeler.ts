@@ -2,6 +2,7 @@
 // a local Ollama or llama.cpp server, a gateway). Bounded in time and in answer size.
 import type { LabelAnswer } from "../../domain/session-labels.ts";
 import type { Labeler, LabelRequest } from "./labeler.ts";
+import { readAtMost } from "../../util/read-at-most.ts";
 
 export interface OpenAILabelerOptions {
   /** The API base (e.g. http://127.0.0.1:11434/v1) or the full /chat/completions URL. */
@@ -71,19 +72,12 @@ export class OpenAILabeler implements Labeler {
 async function readBounded(response: Response): Promise<string> {
   const reader = response.body?.getReader();
   if (!reader) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_RESPONSE_BYTES) {
-      await reader.cancel();
-      throw new Error(`labeler answer exceeds ${MAX_RESPONSE_BYTES} bytes`);
-    }
-    chunks.push(value);
+  const bytes = await readAtMost(reader, MAX_RESPONSE_BYTES);
+  if (!bytes) {
+    await reader.cancel();
+    throw new Error(`labeler answer exceeds ${MAX_RESPONSE_BYTES} bytes`);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.from(bytes).toString("utf8");
 }
 
 function contentOf(body: string): string {

@@ -3,6 +3,7 @@
 // and nothing beyond limit + one chunk is ever held in memory.
 import type { Plugin } from "graphql-yoga";
 import { errorResponse } from "./http-errors.ts";
+import { readAtMost } from "../../util/read-at-most.ts";
 
 /**
  * After refusing, the rest of an upload is read and dropped (up to this much) so the client gets
@@ -26,20 +27,6 @@ export function useBodyLimit(maxBytes: number): Plugin {
       setRequest(new fetchAPI.Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal }));
     },
   };
-}
-
-/** The whole body, or null as soon as it passes `maxBytes`. */
-async function readAtMost(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) return null;
-    chunks.push(value);
-  }
-  return new Uint8Array(Buffer.concat(chunks, size));
 }
 
 async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes: number): Promise<void> {

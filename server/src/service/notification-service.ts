@@ -229,7 +229,8 @@ export class NotificationService {
   private async expireAll(ids: string[], reason: string): Promise<number> {
     const now = this.clock.now();
     let expired = 0;
-    for (const id of ids) {
+    for (const [i, id] of ids.entries()) {
+      if (i > 0 && i % YIELD_EVERY === 0) await yieldToOtherRequests();
       const record = await this.change(async (tx) => decideExpire(await this.mustFind(tx, id), reason, null, now)).catch(
         ignoreEndedMeanwhile,
       );
@@ -312,7 +313,8 @@ export class NotificationService {
   private async seenEach(personId: string, ids: readonly string[]): Promise<NotificationRecord[]> {
     const now = this.clock.now();
     const results: NotificationRecord[] = [];
-    for (const id of ids) {
+    for (const [i, id] of ids.entries()) {
+      if (i > 0 && i % YIELD_EVERY === 0) await yieldToOtherRequests();
       const record = await this.changeAsPerson(personId, id, (view, receipt) => decideSeen(view, receipt, personId, now)).catch(ignoreNotFound);
       if (record) results.push(record);
     }
@@ -342,7 +344,8 @@ export class NotificationService {
   async wakeDueSnoozes(limit = 500): Promise<number> {
     const now = this.clock.now();
     let woken = 0;
-    for (const due of await this.store.dueSnoozes(now, limit)) {
+    for (const [i, due] of (await this.store.dueSnoozes(now, limit)).entries()) {
+      if (i > 0 && i % YIELD_EVERY === 0) await yieldToOtherRequests();
       const record = await this.changeAsPerson(due.personId, due.notificationId, (view, receipt) =>
         decideWake(view, receipt, due.personId, now),
       ).catch(ignoreEndedMeanwhile);
@@ -469,6 +472,9 @@ export class NotificationService {
 function yieldToOtherRequests(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
+
+/** Per-record loops (expiry, wake-ups, seen marks) give other requests a turn this often. */
+const YIELD_EVERY = 50;
 
 /** Ids the person cannot see (or that are gone) are skipped, not errors, in batch and delivery marks. */
 function ignoreNotFound(error: unknown): null {

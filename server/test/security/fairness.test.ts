@@ -1,4 +1,4 @@
-// A large markAllNotificationsSeen works in bounded chunks, each its own transaction, so another
+// A large markAllNotificationsSeen (or completeRequest) works in bounded chunks, each its own transaction, so another
 // person's write gets in between instead of waiting for the whole batch. Order is read from the
 // event log's sequence numbers, not from wall time.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +8,7 @@ import { providers, redisUrl } from "../support/providers.ts";
 import { eventually } from "../support/sse.ts";
 
 const UNSEEN = 1_100;
+const PENDING = 600;
 
 for (const provider of providers) {
   const transport = provider.name === "postgresql" && redisUrl ? " + Redis" : "";
@@ -53,6 +54,31 @@ for (const provider of providers) {
       expect(created.seq).toBeLessThan(lastSeen.seq);
       // Interleaved, not merely squeezed in at the very end: most of the batch came after it.
       expect(seenAfter).toBeGreaterThan(UNSEEN / 2);
+    });
+
+    it(`lets another person's publish in while completeRequest expires ${PENDING} notifications`, { timeout: 180_000 }, async () => {
+      const cy = await h.newPerson("Cy");
+      for (let i = 0; i < PENDING; i += 20) {
+        await Promise.all(
+          Array.from({ length: Math.min(20, PENDING - i) }, (_, j) =>
+            h.herald.services.notifications.publish({
+              scope: "PERSON", personId: cy.id, key: `req-${i + j}`, title: `step ${i + j}`, source: { plugin: "tests" },
+              retention: { policy: "UNTIL_REQUEST_COMPLETE", requestId: "long-request" },
+            }),
+          ),
+        );
+      }
+      const dee = await h.newPerson("Dee");
+      const events = h.herald.database.db.notificationEvent;
+      const expiredSoFar = () => events.count({ where: { personId: cy.id, type: "EXPIRED" } });
+      const completing = gql(h.url, h.producerKey, `mutation { completeRequest(requestId: "long-request") }`);
+      await eventually(async () => (await expiredSoFar()) > 0, 30_000, "the expiry to start");
+      const published = await h.publish({ scope: "PERSON", personId: dee.id, key: "meanwhile", title: "meanwhile" });
+      expect((await completing).data).toEqual({ completeRequest: PENDING });
+      const created = await events.findFirstOrThrow({ where: { notificationId: published.id, type: "CREATED" } });
+      const expiredAfter = await events.count({ where: { personId: cy.id, type: "EXPIRED", seq: { gt: created.seq } } });
+      console.log(`[fairness ${provider.name}] the publish committed with ${expiredAfter} of ${PENDING} EXPIRED events still to come`);
+      expect(expiredAfter).toBeGreaterThan(PENDING / 2);
     });
   });
 }

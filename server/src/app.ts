@@ -106,7 +106,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
 
   const notifications = new NotificationService(notificationStore, directoryStore, bus, cursors, clock, metrics);
   const directory = new DirectoryService(directoryStore, bus, clock);
-  const sessions = new SessionService(new SessionStore(database.db), directory, notifications, options.labeler ?? new BuiltinLabeler(), logger);
+  const sessions = new SessionService(new SessionStore(database.db), directory, notifications, options.labeler ?? new BuiltinLabeler(), logger, metrics);
   const auth = new AuthService(new CredentialStore(database.db), new SignInCodeStore(database.db), directoryStore, bus, clock);
   // emitEvent's dispatch table: one line per listener (modules in background/listeners/).
   const listeners = new ListenerRegistry()

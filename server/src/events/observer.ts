@@ -9,6 +9,8 @@ export interface HeraldObserver {
   slowConsumerClosed(reason: "queue" | "bytes"): void;
   /** A stream of this person started (true) or stopped (false) holding notifications back for quiet mode. */
   holding(personId: string, held: boolean): void;
+  /** An agent session's label could not be read, made or stored (its notification went out regardless). */
+  labelsUnavailable(): void;
 }
 
 export const noObserver: HeraldObserver = {
@@ -16,4 +18,5 @@ export const noObserver: HeraldObserver = {
   fannedOut: () => undefined,
   slowConsumerClosed: () => undefined,
   holding: () => undefined,
+  labelsUnavailable: () => undefined,
 };

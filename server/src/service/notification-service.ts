@@ -169,6 +169,7 @@ export class NotificationService {
       created = decision.kind === "create";
       return decision.kind === "create" ? { ...decision, dedupKey } : decision;
     });
+    if (created) this.observer.published(record.source.plugin);
     return { record, created };
   }
 

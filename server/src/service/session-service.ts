@@ -19,6 +19,7 @@ import { LabelStateUnavailable, type SessionStore } from "../storage/session-sto
 import type { DirectoryService } from "./directory-service.ts";
 import type { Labeler } from "./labelers/index.ts";
 import type { NotificationService } from "./notification-service.ts";
+import { type HeraldObserver, noObserver } from "../events/observer.ts";
 
 /** The key of a session's completion notification: one stream per session, updated in place. */
 export const COMPLETION_KEY = "exchange";
@@ -52,6 +53,7 @@ export class SessionService {
     private readonly notifications: NotificationService,
     private readonly labeler: Labeler,
     private readonly logger: Logger,
+    private readonly observer: HeraldObserver = noObserver,
   ) {}
 
   async reportExchange(input: unknown): Promise<ReportedExchange> {
@@ -158,5 +160,6 @@ export class SessionService {
   /** Never the exchange's text: only which session and why. */
   private labelsUnavailable(session: SessionRecord, reason: string) {
     this.logger.warn({ category: LABELS_UNAVAILABLE, sessionId: session.id, harness: session.harness, reason }, LABELS_UNAVAILABLE);
+    this.observer.labelsUnavailable();
   }
 }

@@ -74,6 +74,9 @@ for (const provider of providers) {
         // No engine vocabulary reaches a person.
         for (const x of [n, shape.notifications[0]]) expect(`${x.title} ${x.body}`).not.toMatch(/render\.produced|shape\.confirmed|payload|assertion/);
         expect((await list(bob.token)).filter((x) => x.trigger.type === "EVENT_BASED")).toEqual([]);
+        // What Herald raises itself is counted with the publishes, under its own plugin name.
+        const publishes = await h.herald.metrics.registry.getSingleMetric("herald_publishes_total")!.get();
+        expect(publishes.values.find((v) => v.labels.plugin === "herald")?.value).toBeGreaterThanOrEqual(2);
       });
 
       it("assertion.committed notifies every member except the actor", async () => {

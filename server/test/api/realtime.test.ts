@@ -258,6 +258,7 @@ for (const provider of providers) {
         body: JSON.stringify({ query: `subscription { notificationEvents { cursor } }` }),
         signal: controller.signal,
       });
+      expect(response.headers.get("x-accel-buffering")).toBe("no");
       const reader = response.body!.getReader();
       let text = "";
       const deadline = Date.now() + 3_000;

@@ -214,6 +214,9 @@ for (const provider of providers) {
       await h.herald.services.sessions.settled();
       expect(await session(id)).toMatchObject({ label: "Good First Label", labelGeneration: "1" });
       expect(unavailable().slice(before)).toHaveLength(2);
+      // Operations see the same category as a counter, not only in the logs.
+      const counted = (await h.herald.metrics.registry.getSingleMetric("herald_labels_unavailable_total")!.get()).values[0]!.value;
+      expect(counted).toBeGreaterThanOrEqual(2);
       labeler.auto = null;
     });
 

@@ -21,6 +21,7 @@ export class HeraldMetrics implements HeraldObserver {
   readonly registry = new Registry();
   private readonly publishes: Counter<"plugin">;
   private readonly slowConsumerCloses: Counter<"reason">;
+  private readonly labelFailures: Counter;
   private readonly eventLag: Histogram;
   private readonly heldStreams = new Map<string, number>();
   private readonly pluginLabels = new Set<string>();
@@ -57,6 +58,11 @@ export class HeraldMetrics implements HeraldObserver {
       buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
       registers,
     });
+    this.labelFailures = new Counter({
+      name: "herald_labels_unavailable_total",
+      help: "Agent-session labels that could not be read, made or stored (the completion notification was sent anyway)",
+      registers,
+    });
     this.publishes = new Counter({
       name: "herald_publishes_total",
       help: `Notifications published (created or revised), by source plugin (past ${MAX_PLUGIN_LABELS} plugins: ${OTHER_PLUGINS})`,
@@ -71,6 +77,10 @@ export class HeraldMetrics implements HeraldObserver {
       else this.pluginLabels.add(plugin);
     }
     this.publishes.inc({ plugin });
+  }
+
+  labelsUnavailable(): void {
+    this.labelFailures.inc();
   }
 
   fannedOut(lagMs: number): void {

@@ -17,7 +17,10 @@ export function useStreamGuard(options: StreamGuardOptions): Plugin {
   return {
     onResponse({ response, setResponse }) {
       if (!response.body || !response.headers.get("content-type")?.startsWith("text/event-stream")) return;
-      setResponse(new Response(guard(response.body, options), { status: response.status, headers: response.headers }));
+      // Proxies such as nginx buffer responses by default; an event stream must pass through at once.
+      const headers = new Headers(response.headers);
+      headers.set("x-accel-buffering", "no");
+      setResponse(new Response(guard(response.body, options), { status: response.status, headers }));
     },
   };
 }

@@ -74,12 +74,13 @@ export function createGraphQLHandler(
       },
     },
     plugins: [
-      // Operations endpoints (/ready, /metrics) answer before any caller check: probes carry no credential.
-      ...operations.plugins,
       // First: refuses over-limit callers (rate, open streams) from headers alone, before any body is read.
       useCallerGate({ services, limiter, logger, graphqlEndpoint: "/graphql", streamEndpoint: "/graphql/stream" }),
       // Then nothing may read a body before its size is checked.
       useBodyLimit(tuning.maxBodyBytes),
+      // Operations endpoints (/ready, /metrics) and request timings: after the body limit, which
+      // replaces the request object that the timings are keyed by.
+      ...operations.plugins,
       // graphql-sse protocol (distinct connections and single-connection reservations).
       useGraphQLStream({
         endpoint: "/graphql/stream",

@@ -55,9 +55,15 @@ describe.skipIf(missing !== null)("PostgreSQL restarted under two instances", ()
     await live.waitUntil((events) => createdTitles(events).length === 2, 20_000);
 
     pg.stop();
+    // Should an instance die, the failure says how and shows what it printed last, not a bare "fetch failed".
+    const sayingHow = <T>(server: Served, work: Promise<T>) =>
+      work.catch(async (error: Error) => {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        throw new Error(`${error.message}; instance exit ${server.process.signalCode ?? server.process.exitCode}:\n${server.output.slice(-4_000)}`);
+      });
     for (const server of [a, b]) {
-      expectClearRefusal(await withinMs(15_000, publish(server, "while-down")));
-      expectClearRefusal(await withinMs(15_000, gql(server.url, ada.token, "{ notificationCounts { total } }")));
+      expectClearRefusal(await withinMs(15_000, sayingHow(server, publish(server, "while-down"))));
+      expectClearRefusal(await withinMs(15_000, sayingHow(server, gql(server.url, ada.token, "{ notificationCounts { total } }"))));
     }
     expect(a.process.exitCode).toBeNull();
     expect(b.process.exitCode).toBeNull();

@@ -10,23 +10,19 @@ import {
   HeraldUnauthenticatedError,
   HeraldValidationError,
 } from "../src/index.ts";
-import { eventually, startServer, type TestServer } from "./support/server.ts";
+import { eventually, startClients, startServer, type TestClients, type TestServer } from "./support/server.ts";
 
 describe("HeraldClient", () => {
+  let clients: TestClients;
   let server: TestServer;
   let producer: HeraldClient;
   let ada: HeraldClient;
 
   beforeAll(async () => {
-    server = await startServer();
-    producer = createHeraldClient({ url: server.url, token: server.producerKey });
-    ada = createHeraldClient({ url: server.url, token: server.person.token });
+    clients = await startClients();
+    ({ server, producer, ada } = clients);
   });
-  afterAll(async () => {
-    producer?.close();
-    ada?.close();
-    await server?.close();
-  });
+  afterAll(async () => clients?.close());
 
   const publish = async (key: string, title = key) => {
     const r = await producer.publish({ scope: "PERSON", personId: server.person.id, key, title, source: { plugin: "sdk" } });

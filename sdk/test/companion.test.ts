@@ -1,24 +1,20 @@
 // The SDK's companion operations against a real server: emitEvent, observations and quiet mode
 // set by a producer and heard live by the person.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHeraldClient, type HeraldClient, HeraldValidationError } from "../src/index.ts";
-import { eventually, startServer, type TestServer } from "./support/server.ts";
+import { type HeraldClient, HeraldValidationError } from "../src/index.ts";
+import { eventually, startClients, type TestClients, type TestServer } from "./support/server.ts";
 
 describe("HeraldClient companion operations", () => {
+  let clients: TestClients;
   let server: TestServer;
   let producer: HeraldClient;
   let ada: HeraldClient;
 
   beforeAll(async () => {
-    server = await startServer();
-    producer = createHeraldClient({ url: server.url, token: server.producerKey });
-    ada = createHeraldClient({ url: server.url, token: server.person.token });
+    clients = await startClients();
+    ({ server, producer, ada } = clients);
   });
-  afterAll(async () => {
-    producer?.close();
-    ada?.close();
-    await server?.close();
-  });
+  afterAll(async () => clients?.close());
 
   it("emits events: listeners notify the operator once, a repeated idempotencyKey returns the first result", async () => {
     const engagement = await producer.createEngagement({ name: "Atelier", operatorPersonId: server.person.id });

@@ -1,6 +1,7 @@
 // PostgreSQL restarted under two running instances (Redis between them): while it is down,
 // requests get a clear typed error at once (no hang, no stack trace) and the processes stay up;
-// once it is back, streams go on from their cursors with nothing lost or duplicated.
+// once it is back, streams go on from their cursors with nothing lost or duplicated. Then the same
+// under load: repeated restarts while streams, publishes and reads run on both instances.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gql, type GraphQLResponse } from "../support/graphql.ts";
 import { postgresBinaries, type PrivatePostgres, startPrivatePostgres } from "../support/private-postgres.ts";
@@ -96,5 +97,51 @@ describe.skipIf(missing !== null)("PostgreSQL restarted under two instances", ()
     replay.dispose();
     expect(createdTitles(replay.events)).toEqual(expected);
     expect(new Set(replay.events.map((e) => e.cursor)).size).toBe(replay.events.length);
+  });
+
+  // Streams whose store fails mid-stream once ended the process: the graphql-sse door built its
+  // responses on Yoga's fetch ponyfill, whose ReadableStream leaves a failing pull as an unhandled
+  // rejection. This churn killed an instance in three runs out of three before the fix.
+  it("stays up through repeated restarts under load, streams open on both instances", { timeout: 300_000 }, async () => {
+    const start = await headCursor(b.url, ada.token);
+    const streams = [subscribe(a.url, ada.token, { after: start }), subscribe(b.url, ada.token, { after: start })];
+    let loading = true;
+    let n = 0;
+    const load = async (server: Served) => {
+      while (loading) {
+        n++;
+        await Promise.all([
+          publish(server, `churn-${n % 5}`).catch(() => undefined),
+          gql(server.url, ada.token, "{ notificationCounts { total } notifications(first: 5) { edges { node { id } } } }").catch(() => undefined),
+          gql(server.url, ada.token, "mutation { markAllNotificationsSeen }").catch(() => undefined),
+        ]);
+        // Streams that ended with an outage come back, as clients' do.
+        for (const [i, stream] of streams.entries()) {
+          if (stream.completed || stream.errors.length > 0) {
+            stream.dispose();
+            streams[i] = subscribe(i === 0 ? a.url : b.url, ada.token, { after: stream.events.at(-1)?.cursor ?? start });
+          }
+        }
+      }
+    };
+    const alive = () => [a, b].map((s) => s.process.exitCode ?? s.process.signalCode);
+    const loads = [load(a), load(b), load(a), load(b)];
+    try {
+      for (let round = 0; round < 5; round++) {
+        await new Promise((resolve) => setTimeout(resolve, 1_500 + round * 300));
+        pg.stop();
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        expect(alive(), `an instance ended:\n${a.output.slice(-3_000)}\n----\n${b.output.slice(-3_000)}`).toEqual([null, null]);
+        pg.start();
+      }
+    } finally {
+      loading = false;
+      await Promise.all(loads);
+      for (const stream of streams) stream.dispose();
+    }
+    expect(alive()).toEqual([null, null]);
+    await eventually(async () => (await publish(a, "after-churn")).status === 200, 60_000, "instance A to reach PostgreSQL again");
+    const after = await gql(b.url, ada.token, "{ notificationCounts { total } }");
+    expect(after.status).toBe(200);
   });
 });

@@ -195,7 +195,10 @@ export function useGraphQLStream(options: GraphQLStreamOptions): Plugin {
             return result;
           },
         },
-        server.fetchAPI,
+        // Node's own stream classes, not Yoga's fetch ponyfill: the ponyfill's ReadableStream leaves a
+        // failing pull (the subscription's store went away mid-stream) as an unhandled rejection,
+        // which ended the process; Node's errors the stream, and the stream guard ends it cleanly.
+        { Response, ReadableStream, TextEncoder },
       );
     },
     async onRequest({ request, endResponse, serverContext }) {

@@ -25,7 +25,7 @@ export function useStreamGuard(options: StreamGuardOptions): Plugin {
   };
 }
 
-function guard(source: ReadableStream<Uint8Array>, options: StreamGuardOptions): ReadableStream<Uint8Array> {
+export function guard(source: ReadableStream<Uint8Array>, options: StreamGuardOptions): ReadableStream<Uint8Array> {
   const reader = source.getReader();
   let timer: NodeJS.Timeout | undefined;
   // A heartbeat may only go between two messages: inside one, its blank line would end the message.
@@ -53,9 +53,12 @@ function guard(source: ReadableStream<Uint8Array>, options: StreamGuardOptions):
               }
             }
             controller.close();
-          } catch (error) {
+          } catch {
+            // The source failed (its store went away mid-stream): end the response cleanly, so the
+            // client resumes from its last cursor. An errored body would stay errored, and every
+            // later cancel of it (the socket closing) would reject with nobody to catch it.
             try {
-              controller.error(error);
+              controller.close();
             } catch {
               // already closed by the client
             }
@@ -66,7 +69,10 @@ function guard(source: ReadableStream<Uint8Array>, options: StreamGuardOptions):
       },
       cancel(reason) {
         clearInterval(timer);
-        return reader.cancel(reason);
+        // A client that leaves after the source failed (its store went away mid-stream) cancels a
+        // source that is already errored, and that cancel rejects with the source's error. Nobody
+        // awaits the cancel of a response body, so letting it reject crashed the whole process.
+        return reader.cancel(reason).catch(() => undefined);
       },
     },
     new ByteLengthQueuingStrategy({ highWaterMark: options.maxBufferedBytes }),

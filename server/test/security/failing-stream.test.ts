@@ -1,0 +1,46 @@
+// A subscription whose source fails mid-stream (its store went away) must end its response
+// cleanly: the client resumes from its last cursor, and nothing is left to reject unobserved.
+// An unhandled rejection here ended the whole server process (see postgres-restart.test.ts).
+import { describe, expect, it } from "vitest";
+import { guard } from "../../src/transport/http/stream-guard.ts";
+
+const encoder = new TextEncoder();
+
+/** A source that sends one message and then fails, as graphql-sse's stream does when its subscription throws. */
+function failingSource() {
+  let sent = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!sent) {
+        sent = true;
+        controller.enqueue(encoder.encode("event: next\ndata: {}\n\n"));
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      throw new Error("Herald's database is unavailable right now");
+    },
+  });
+}
+
+describe("a stream whose source fails", () => {
+  it("ends the response after what was sent, without an error", async () => {
+    const reader = guard(failingSource(), { heartbeatMs: 60_000, maxBufferedBytes: 1 << 16 }).getReader();
+    const chunks: string[] = [];
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(new TextDecoder().decode(value));
+    }
+    expect(chunks.join("")).toBe("event: next\ndata: {}\n\n");
+  });
+
+  it("takes a client's cancel after the failure without rejecting", async () => {
+    const source = failingSource();
+    const guarded = guard(source, { heartbeatMs: 60_000, maxBufferedBytes: 1 << 16 });
+    const reader = guarded.getReader();
+    await reader.read();
+    // Let the source fail before the client leaves.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect(reader.cancel("client left")).resolves.toBeUndefined();
+  });
+});

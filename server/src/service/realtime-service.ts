@@ -65,6 +65,7 @@ export class RealtimeService {
         feed: this.feed,
         log: this.log,
         quietMode: (id) => this.directory.quietMode(id),
+        receiptsOf: (notificationId) => this.notifications.receiptsOf(notificationId),
         markDelivered: (id, notification) => this.markDeliveredOnce(id, notification.id, notification.revision),
         maxQueuedEvents: this.options.maxQueuedEvents,
         observer: this.options.observer,

@@ -11,7 +11,7 @@ export {
   HeraldUnauthenticatedError,
   HeraldValidationError,
 } from "./errors.ts";
-export { isSnoozed, isTerminal, isUnseen, matchesFilter, newestFirst, supersedes } from "./filter.ts";
+export { isSnoozed, isTerminal, isUnseen, matchesFilter, newestFirst, pastDeadline, supersedes } from "./filter.ts";
 export { type ConnectionState, type LiveSource, LiveView, type LiveState, type LiveViewOptions } from "./live.ts";
 export { cancelActionOf, FINISHED_OPERATION_STATES, isOperationFinished } from "./operation.ts";
 export type { Sink } from "./transport.ts";

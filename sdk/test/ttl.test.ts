@@ -1,0 +1,50 @@
+// TTL against a real server: a live view that already shows a record keeps it past its deadline;
+// a view opened after the deadline does not present it.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventually, sleep, startClients, type TestClients } from "./support/server.ts";
+
+describe("TTL is a presentation deadline for new views", () => {
+  let c: TestClients;
+  beforeAll(async () => {
+    c = await startClients();
+  });
+  afterAll(async () => c?.close());
+
+  it("keeps a shown record past its deadline until the person acts; a new view leaves it out", async () => {
+    const expiresAt = new Date(Date.now() + 2_500);
+    const published = await c.producer.publish({
+      scope: "PERSON",
+      personId: c.server.person.id,
+      key: "ttl:visible",
+      title: "Deploy window open",
+      source: { plugin: "sdk-tests" },
+      retention: { policy: "TTL", expiresAt: expiresAt.toISOString() },
+    });
+    if (!published.ok) throw new Error(`publish failed: ${JSON.stringify(published)}`);
+    const id = published.notification.id;
+    const view = c.ada.live();
+    view.subscribe(() => undefined);
+    await eventually(() => view.current.connection === "live" && view.current.items.some((n) => n.id === id), 10_000, "the record to show");
+
+    await sleep(Math.max(0, expiresAt.getTime() - Date.now()) + 300);
+    // Any change makes the view judge its records again; the deadline has passed by now.
+    const other = await c.producer.publish({ scope: "PERSON", personId: c.server.person.id, key: "ttl:other", title: "Other", source: { plugin: "sdk-tests" } });
+    if (!other.ok) throw new Error("publish failed");
+    await eventually(() => view.current.items.some((n) => n.id === other.notification.id), 10_000, "the other record to arrive");
+    expect(view.current.items.map((n) => n.id)).toContain(id);
+
+    const fresh = c.ada.live();
+    fresh.subscribe(() => undefined);
+    await eventually(() => fresh.current.connection === "live", 10_000, "the new view to load");
+    expect(fresh.current.items.map((n) => n.id)).not.toContain(id);
+    expect(fresh.current.items.map((n) => n.id)).toContain(other.notification.id);
+
+    // The person acts: dismissing removes it from the view that kept it.
+    const shown = view.current.items.find((n) => n.id === id)!;
+    const dismissed = await c.ada.dismiss(shown);
+    expect(dismissed.ok).toBe(true);
+    await eventually(() => !view.current.items.some((n) => n.id === id), 10_000, "the dismissed record to leave the view");
+    view.close();
+    fresh.close();
+  });
+});

@@ -17,4 +17,12 @@ export { cancelActionOf, FINISHED_OPERATION_STATES, isOperationFinished } from "
 export type { Sink } from "./transport.ts";
 export type * from "./types.ts";
 export { TERMINAL_STATUSES, UNSEEN_STATUSES } from "./types.ts";
+export {
+  createToolNotificationSink,
+  type ToolNotificationInput,
+  type ToolNotificationSink,
+  type ToolSinkFailure,
+  type ToolSinkFailureKind,
+  type ToolSinkOptions,
+} from "./tool-sink.ts";
 export { type Invalidation, type Reload, UiEffectsDispatcher } from "./ui-effects.ts";

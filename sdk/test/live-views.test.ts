@@ -1,13 +1,14 @@
-// TTL against a real server: a live view that already shows a record keeps it past its deadline;
-// a view opened after the deadline does not present it.
+// Live views of one client against a real server: a view that already shows a TTL record keeps it
+// past its deadline while a view opened after the deadline does not present it, and the views
+// share the client's one ui-effects dispatcher (an effect runs once however many views see it).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually, sleep, startClients, type TestClients } from "./support/server.ts";
 
-describe("TTL is a presentation deadline for new views", () => {
+describe("live views of one client", () => {
   let c: TestClients;
   beforeAll(async () => {
     c = await startClients();
-  });
+  }, 300_000); // starting a server process (migrate, CLI, serve) is slow on a busy machine
   afterAll(async () => c?.close());
 
   it("keeps a shown record past its deadline until the person acts; a new view leaves it out", async () => {
@@ -46,5 +47,35 @@ describe("TTL is a presentation deadline for new views", () => {
     await eventually(() => !view.current.items.some((n) => n.id === id), 10_000, "the dismissed record to leave the view");
     view.close();
     fresh.close();
+  });
+
+  it("runs a ui effect once through the client's one dispatcher with two live views open", async () => {
+    const reloads: string[] = [];
+    const stop = c.ada.uiEffects.mount({ kind: "sessionsList" }, () => {
+      reloads.push("sessions list");
+    });
+    const all = c.ada.live();
+    const personal = c.ada.live({ scope: "PERSON" });
+    all.subscribe(() => undefined);
+    personal.subscribe(() => undefined);
+    expect(all.uiEffects).toBe(c.ada.uiEffects);
+    expect(personal.uiEffects).toBe(c.ada.uiEffects);
+    await eventually(() => all.current.connection === "live" && personal.current.connection === "live", 10_000, "both views to be live");
+    const published = await c.producer.publish({
+      scope: "PERSON",
+      personId: c.server.person.id,
+      key: "effects:once",
+      title: "Sessions changed",
+      source: { plugin: "sdk-tests" },
+      uiEffects: { reload_sessions_list: true },
+    });
+    if (!published.ok) throw new Error("publish failed");
+    const id = published.notification.id;
+    await eventually(() => all.current.items.some((n) => n.id === id) && personal.current.items.some((n) => n.id === id), 10_000, "both views to show it");
+    await sleep(300);
+    expect(reloads).toEqual(["sessions list"]);
+    stop();
+    all.close();
+    personal.close();
   });
 });

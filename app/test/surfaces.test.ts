@@ -1,5 +1,5 @@
 // In Chromium against a real Herald: SESSION banners and modals show on their session's page
-// only, and notification ui effects reload what this dashboard decided (docs/decisions.md, "UI
+// only, a TTL banner already shown stays past its deadline (a reload drops it), and notification ui effects reload what this dashboard decided (docs/decisions.md, "UI
 // effects in the dashboard") exactly once per revision, with two live views open.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Browser, browserAvailability, launch, screenshot } from "./support/browser";
@@ -110,4 +110,21 @@ describe.skipIf(!availability.run)("notification surfaces and ui effects in the 
     expect(requests).toHaveLength(1);
     expect(requests[0]).toContain(`/sessions/${sessionId}/__data.json`);
   });
+
+  it("keeps a TTL banner on screen past its deadline, through the clock's ticks, until the page reloads", async () => {
+    const page = browser.page;
+    await page.goto("/");
+    await page.getByRole("heading", { name: "Hello, Ada" }).waitFor();
+    // Far enough ahead that a busy machine still publishes it before the deadline.
+    const deadline = Date.now() + 12_000;
+    const n = await publish({ scope: "PERSON", personId: stack.person.id, key: "ttl-banner", title: "Window open", retention: { policy: "TTL", expiresAt: new Date(deadline).toISOString() } });
+    await banner(n.id).waitFor();
+    // Past the deadline and past the dashboard's 15 s clock tick, which re-judges every list.
+    await sleep(deadline - Date.now() + 16_000);
+    expect(await banner(n.id).count()).toBe(1);
+    await page.reload();
+    await page.getByRole("heading", { name: "Hello, Ada" }).waitFor();
+    await sleep(1_000);
+    expect(await banner(n.id).count()).toBe(0);
+  }, 120_000);
 });

@@ -24,7 +24,8 @@ describe.skipIf(!availability.run)("notification surfaces and ui effects in the 
     stack = await startStack();
     sessionId = (await stack.producer.createSession({ harness: "pi", sessionId: "surfaces", ownerPersonId: stack.person.id })).id;
     browser = await launch(stack.dashboardUrl);
-    browser.page.setDefaultTimeout(10_000);
+    // Generous: under load a navigation alone has taken over 10 s.
+    browser.page.setDefaultTimeout(30_000);
     browser.page.on("request", (request) => {
       if (request.url().includes("__data.json")) dataRequests.push(request.url());
     });
@@ -48,7 +49,7 @@ describe.skipIf(!availability.run)("notification surfaces and ui effects in the 
 
   /** Waits until `count` data requests arrived after `from`, then a while longer for any extra one. */
   async function dataRequestsAfter(from: number, count: number): Promise<string[]> {
-    await expect.poll(() => dataRequests.length - from, { timeout: 10_000 }).toBeGreaterThanOrEqual(count);
+    await expect.poll(() => dataRequests.length - from, { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
     await sleep(1_500);
     return dataRequests.slice(from);
   }
@@ -63,18 +64,18 @@ describe.skipIf(!availability.run)("notification surfaces and ui effects in the 
     expect(await banner(sessionBanner.id).count()).toBe(0);
 
     const sessionModal = await publish({ scope: "SESSION", sessionId, key: "session-modal", title: "Session question", display: { presentation: "MODAL" } });
-    await expect.poll(async () => (await page.getByTestId("badge").getAttribute("data-count")) ?? "0").toBe("3");
+    await expect.poll(async () => (await page.getByTestId("badge").getAttribute("data-count")) ?? "0", { timeout: 15_000 }).toBe("3");
     expect(await modalOpen()).toBe(false);
     await screenshot(page, "surfaces-overview");
 
     await page.goto(`/sessions/${sessionId}`);
     await banner(sessionBanner.id).waitFor();
     await banner(personal.id).waitFor();
-    await expect.poll(modalOpen).toBe(true);
+    await expect.poll(modalOpen, { timeout: 15_000 }).toBe(true);
     expect(await modal().locator(`article[data-notification-id="${sessionModal.id}"]`).count()).toBe(1);
     await screenshot(page, "surfaces-session-page");
     await modal().getByRole("button", { name: "Close", exact: true }).click();
-    await expect.poll(modalOpen).toBe(false);
+    await expect.poll(modalOpen, { timeout: 15_000 }).toBe(false);
 
     await page.goto("/");
     await banner(personal.id).waitFor();

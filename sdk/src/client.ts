@@ -50,6 +50,7 @@ import {
   ViewerDocument,
 } from "./generated/graphql.ts";
 import { LiveView, type LiveViewOptions } from "./live.ts";
+import { UiEffectsDispatcher } from "./ui-effects.ts";
 import { type Sink, Transport, type TransportOptions } from "./transport.ts";
 import type {
   ActionInvocation,
@@ -79,6 +80,11 @@ export function createHeraldClient(options: HeraldClientOptions): HeraldClient {
 export class HeraldClient {
   /** Exact-revision dismissals that are hidden locally until the server confirms them. */
   readonly dismissals: DismissalCache;
+  /**
+   * The connection's one ui-effects dispatcher: every live view of this client reports to it, so
+   * an effect runs once per (notification, revision) however many views observe it.
+   */
+  readonly uiEffects = new UiEffectsDispatcher();
 
   constructor(private readonly transport: Transport) {
     this.dismissals = new DismissalCache((notification) => this.dismiss(notification));
@@ -225,7 +231,7 @@ export class HeraldClient {
 
   /** A list and counts kept current from the event stream (see LiveView). */
   live(filter: NotificationFilter = {}, options: Partial<LiveViewOptions> = {}): LiveView {
-    return new LiveView(this, filter, options);
+    return new LiveView(this, filter, { uiEffects: this.uiEffects, ...options });
   }
 
   // ---- producer side ---------------------------------------------------------------------

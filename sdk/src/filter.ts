@@ -5,16 +5,26 @@ import { TERMINAL_STATUSES, UNSEEN_STATUSES } from "./types.ts";
 
 const ACTIVE: readonly NotificationStatus[] = ["PENDING", "DELIVERED", "SEEN"];
 
-export function matchesFilter(n: Notification, filter: NotificationFilter, now: Date): boolean {
+/**
+ * `shown`: the record is on screen in the view asking. A TTL deadline is a presentation deadline
+ * for new views only: a view that already shows the record keeps it until the person acts on it
+ * or the view reloads (docs/decisions.md, "TTL").
+ */
+export function matchesFilter(n: Notification, filter: NotificationFilter, now: Date, options: { shown?: boolean } = {}): boolean {
   const statuses = filter.statuses?.length ? filter.statuses : filter.includeTerminal ? null : ACTIVE;
   if (statuses && !statuses.includes(n.status)) return false;
   if (filter.scope && n.scope !== filter.scope) return false;
   if (filter.sessionId && n.sessionId !== filter.sessionId) return false;
   if (filter.engagementId && n.engagement?.id !== filter.engagementId) return false;
   if (!filter.includeSnoozed && isSnoozed(n, now)) return false;
-  const ttlPassed = n.retention.policy === "TTL" && n.retention.expiresAt !== null && Date.parse(n.retention.expiresAt) <= now.getTime();
-  if (ttlPassed && !filter.includeTerminal) return false;
+  if (!options.shown && pastDeadline(n, now) && !filter.includeTerminal) return false;
   return true;
+}
+
+/** A TTL record whose deadline has passed: new views leave it out. */
+export function pastDeadline(n: Pick<Notification, "retention">, now: Date | number): boolean {
+  const at = typeof now === "number" ? now : now.getTime();
+  return n.retention.policy === "TTL" && n.retention.expiresAt !== null && Date.parse(n.retention.expiresAt) <= at;
 }
 
 /** Snoozed into the future: left out of lists unless they ask for snoozed records. */

@@ -11,10 +11,18 @@ export {
   HeraldUnauthenticatedError,
   HeraldValidationError,
 } from "./errors.ts";
-export { isSnoozed, isTerminal, isUnseen, matchesFilter, newestFirst, supersedes } from "./filter.ts";
+export { isSnoozed, isTerminal, isUnseen, matchesFilter, newestFirst, pastDeadline, supersedes } from "./filter.ts";
 export { type ConnectionState, type LiveSource, LiveView, type LiveState, type LiveViewOptions } from "./live.ts";
 export { cancelActionOf, FINISHED_OPERATION_STATES, isOperationFinished } from "./operation.ts";
 export type { Sink } from "./transport.ts";
 export type * from "./types.ts";
 export { TERMINAL_STATUSES, UNSEEN_STATUSES } from "./types.ts";
+export {
+  createToolNotificationSink,
+  type ToolNotificationInput,
+  type ToolNotificationSink,
+  type ToolSinkFailure,
+  type ToolSinkFailureKind,
+  type ToolSinkOptions,
+} from "./tool-sink.ts";
 export { type Invalidation, type Reload, UiEffectsDispatcher } from "./ui-effects.ts";

@@ -219,8 +219,10 @@ export class LiveView {
 
   private emit() {
     const now = new Date();
+    // What this view shows now keeps showing past a TTL deadline (a presentation deadline for new views).
+    const shown = new Set(this.state.items.map((n) => n.id));
     const matching = [...this.known.values()]
-      .filter((n) => matchesFilter(n, this.filter, now) && !this.client.dismissals.isHidden(n))
+      .filter((n) => matchesFilter(n, this.filter, now, { shown: shown.has(n.id) }) && !this.client.dismissals.isHidden(n))
       .sort(newestFirst);
     const counts = this.complete
       ? { total: matching.length, unseen: matching.filter(isUnseen).length }

@@ -10,6 +10,9 @@ import { expireServerLifetimeRecords } from "./background/retention.ts";
 import { startRevocationSweep } from "./background/revocation-sweep.ts";
 import { TriggerScanner } from "./background/scanner/scanner.ts";
 import { startSnoozeWaker } from "./background/snooze-waker.ts";
+import { startHistoryPruner } from "./background/history-pruner.ts";
+import { HistoryService } from "./service/history-service.ts";
+import { HistoryStore } from "./storage/history-store.ts";
 import { loadConfig, type Tuning, tuningFrom } from "./config.ts";
 import { type Clock, systemClock } from "./domain/clock.ts";
 import { type EventBus, InMemoryEventBus } from "./events/bus.ts";
@@ -130,6 +133,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
       observer: metrics,
     }),
     events: new EventService(companionStore, directoryStore, listeners, notifications, clock),
+    history: new HistoryService(new HistoryStore(database.db), clock, { limit: tuning.historyLimit, eventRetentionMs: tuning.eventRetentionMs }),
   };
   return {
     services,
@@ -165,6 +169,7 @@ export async function startServer(herald: Herald, port: number, host: string): P
   await expireServerLifetimeRecords(herald.services.notifications, logger);
   const stopWaker = startSnoozeWaker(herald.services.notifications, logger, tuning.snoozeIntervalMs);
   const stopSweep = startRevocationSweep(herald.services.realtime, logger, tuning.revocationCheckMs);
+  const stopPruner = startHistoryPruner(herald.services.history, logger, tuning.historyIntervalMs);
   const stopScanner = herald.scanner.start();
   const yoga = createGraphQLHandler(herald.services, logger, tuning, herald.rateLimiter, {
     plugins: [useReadiness(herald.readiness, logger), useMetrics({ metrics: herald.metrics, schema, token: tuning.metricsToken })],
@@ -189,6 +194,7 @@ export async function startServer(herald: Herald, port: number, host: string): P
       new Promise<void>((resolve) => {
         stopWaker();
         stopSweep();
+        stopPruner();
         server.close(() => resolve());
         server.closeAllConnections();
       }).then(stopScanner),

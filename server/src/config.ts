@@ -41,6 +41,12 @@ const schema = z.object({
   HERALD_DATE_LEAD_DAYS: z.coerce.number().int().min(0).max(366).default(7),
   /** Days without activity after which an engagement's operator is nudged. */
   HERALD_STALE_ENGAGEMENT_DAYS: z.coerce.number().int().min(1).max(3_650).default(14),
+  /** Terminal notifications kept per scope target (person, session, or the server for APPLICATION). */
+  HERALD_HISTORY_LIMIT: z.coerce.number().int().min(0).default(200),
+  /** How long events stay replayable: a pruned record and its events go once its last change is this old. */
+  HERALD_EVENT_RETENTION_HOURS: z.coerce.number().min(0).default(168),
+  /** How often terminal history beyond the limit is pruned. */
+  HERALD_HISTORY_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
   /** Where the dashboard is served, for printed sign-in links (kept without a trailing slash). */
   HERALD_DASHBOARD_URL: z
     .url({ protocol: /^https?$/ })
@@ -90,6 +96,11 @@ export interface Tuning {
   /** Browser origins allowed by CORS (exact match, scheme://host[:port]). */
   corsOrigins: string[];
   graphiql: boolean;
+  /** Terminal records kept per scope target (HERALD_HISTORY_LIMIT). */
+  historyLimit: number;
+  /** Age of a record's last change before it may be pruned with its events. */
+  eventRetentionMs: number;
+  historyIntervalMs: number;
 }
 
 export function tuningFrom(config: Config): Tuning {
@@ -112,6 +123,9 @@ export function tuningFrom(config: Config): Tuning {
     reservationTtlMs: config.HERALD_SSE_RESERVATION_TTL_MS,
     reservationsPerCredential: config.HERALD_SSE_RESERVATIONS_PER_CREDENTIAL,
     corsOrigins: allowedOrigins(config),
+    historyLimit: config.HERALD_HISTORY_LIMIT,
+    eventRetentionMs: Math.round(config.HERALD_EVENT_RETENTION_HOURS * 3_600_000),
+    historyIntervalMs: config.HERALD_HISTORY_INTERVAL_MS,
     graphiql: config.HERALD_GRAPHIQL ? ["true", "1", "on"].includes(config.HERALD_GRAPHIQL) : config.NODE_ENV !== "production",
   };
 }

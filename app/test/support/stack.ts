@@ -71,7 +71,8 @@ export async function startStack(): Promise<Stack> {
     const created = await herald.createPerson("Ada");
     const person = { ...created, name: "Ada" };
     const producerKey = await herald.createProducerKey("e2e");
-    server = await spawnHerald({ env, onOutput: echo("herald") });
+    // A busy machine (several suites at once) can take over a minute to migrate and start.
+    server = await spawnHerald({ env, onOutput: echo("herald"), startTimeoutMs: 180_000 });
     dashboard = await startDashboard(dashboardPort, server.url, dashboardUrl);
     const producer = createHeraldClient({ url: server.url, token: producerKey });
     const personClient = createHeraldClient({ url: server.url, token: person.token });

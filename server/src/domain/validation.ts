@@ -175,6 +175,7 @@ export function validatePatch(
     },
     now,
     "patch",
+    parsed.retention !== undefined && parsed.retention !== null,
   );
   checkPresentation(target, base, "patch");
   checkWayForward(target, base, "patch");
@@ -256,13 +257,16 @@ function toContent(
   input: ParsedContent & { title?: string | null; source?: { plugin: string; subsystem?: string | null } | null },
   now: Date,
   prefix = "",
+  // A deadline is checked when the caller sends it; one carried over from the stored record may
+  // have passed, and a producer updating such a record (its content, not its TTL) is not refused.
+  deadlineGiven = true,
 ): NotificationContent {
   const at = (field: string) => [prefix, field].filter(Boolean).join(".");
   const retentionIn = input.retention ?? { policy: "UNTIL_RESOLVED" as const };
   const requestId = input.requestId ?? retentionIn.requestId ?? null;
   if (retentionIn.policy === "TTL") {
     if (!retentionIn.expiresAt) throw new ValidationError(at("retention.expiresAt"), `${at("retention.expiresAt")}: is required for TTL`);
-    if (retentionIn.expiresAt <= now) throw new ValidationError(at("retention.expiresAt"), `${at("retention.expiresAt")}: must be in the future`);
+    if (deadlineGiven && retentionIn.expiresAt <= now) throw new ValidationError(at("retention.expiresAt"), `${at("retention.expiresAt")}: must be in the future`);
   } else if (retentionIn.expiresAt) {
     throw new ValidationError(at("retention.expiresAt"), `${at("retention.expiresAt")}: is only allowed with the TTL policy`);
   }

@@ -3,7 +3,7 @@
 // notifications back while the person is in quiet mode. Protocol: docs/event-stream.md.
 import type { NotificationEventType } from "../domain/enums.ts";
 import { viewOf } from "../domain/lifecycle.ts";
-import type { NotificationRecord } from "../domain/notification.ts";
+import type { NotificationRecord, Receipt } from "../domain/notification.ts";
 import type { EventLog } from "../storage/event-log.ts";
 import { parseSnapshot } from "../storage/notification-mapper.ts";
 import type { WireEvent } from "./bus.ts";
@@ -20,6 +20,8 @@ export interface PersonStreamDeps {
   feed: EventFeed;
   log: EventLog;
   quietMode(personId: string): Promise<boolean>;
+  /** Every person's receipt of a shared record: its shared events are shown in each person's own state. */
+  receiptsOf(notificationId: string): Promise<Map<string, Receipt>>;
   /** A PERSON/SESSION notification, still PENDING, reached a connected client: record it (once per revision). */
   markDelivered(personId: string, notification: NotificationRecord): void;
   /** Live events a slow client may have waiting before the server gives up on it. */
@@ -40,13 +42,28 @@ const parsed = new WeakMap<WireEvent, NotificationRecord>();
 function notificationOf(event: WireEvent): NotificationRecord {
   let record = parsed.get(event);
   if (!record) {
-    const snapshot = parseSnapshot(event.snapshot);
-    // Events addressed to everyone carry the shared state; a person's own state starts fresh
-    // at every new shared revision, so the snapshot read without a receipt is their view.
-    record = event.personId === null ? viewOf(snapshot, null) : snapshot;
+    record = parseSnapshot(event.snapshot);
     parsed.set(event, record);
   }
   return record;
+}
+
+// Events addressed to everyone carry the shared state of an APPLICATION record; each person sees
+// it through their own receipt (a snooze outlives a new revision, so a stream that showed the
+// shared state alone would pop a snoozed record back up). The receipts are read once per event
+// for every stream of this instance, not once per stream.
+const receiptsByEvent = new WeakMap<WireEvent, Promise<Map<string, Receipt>>>();
+async function viewFor(deps: PersonStreamDeps, event: WireEvent, personId: string): Promise<NotificationRecord> {
+  const record = notificationOf(event);
+  if (event.personId !== null || record.scope !== "APPLICATION") return record;
+  let receipts = receiptsByEvent.get(event);
+  if (!receipts) {
+    receipts = deps.receiptsOf(event.notificationId);
+    receiptsByEvent.set(event, receipts);
+    // A failed read is not remembered: the next stream (or replay) asks again.
+    receipts.catch(() => receiptsByEvent.delete(event));
+  }
+  return viewOf(record, (await receipts).get(personId) ?? null);
 }
 // New content is what quiet mode holds back; reading-state changes are the person's own doing.
 const HELD_TYPES: readonly string[] = ["CREATED", "UPDATED"];
@@ -111,7 +128,7 @@ async function* personEvents(deps: PersonStreamDeps, personId: string, after: nu
     holding = held;
   };
 
-  const present = (event: WireEvent): StreamItem | null => {
+  const present = async (event: WireEvent): Promise<StreamItem | null> => {
     if (event.seq <= lastSent) return null;
     if (event.personId !== null && event.personId !== personId) return null;
     if (holding || (quiet && HELD_TYPES.includes(event.type))) {
@@ -120,7 +137,7 @@ async function* personEvents(deps: PersonStreamDeps, personId: string, after: nu
       return null;
     }
     lastSent = event.seq;
-    const notification = notificationOf(event);
+    const notification = await viewFor(deps, event, personId);
     if (notification.scope !== "APPLICATION" && notification.status === "PENDING") deps.markDelivered(personId, notification);
     return { seq: event.seq, type: event.type as NotificationEventType, notification };
   };
@@ -130,7 +147,7 @@ async function* personEvents(deps: PersonStreamDeps, personId: string, after: nu
       const page = await deps.log.readForPerson(personId, lastSent, REPLAY_PAGE);
       for (const event of page) {
         if (isClosed) return;
-        const item = present(event);
+        const item = await present(event);
         if (item) yield item;
         if (holding) return;
       }
@@ -157,7 +174,7 @@ async function* personEvents(deps: PersonStreamDeps, personId: string, after: nu
       }
       const event = queue.shift();
       if (event) {
-        const item = present(event);
+        const item = await present(event);
         if (item) yield item;
         continue;
       }

@@ -248,6 +248,11 @@ export class NotificationService {
     return record.scope === "APPLICATION" ? viewOf(record, await this.store.findReceipt(id, personId)) : record;
   }
 
+  /** Every person's own state of a shared record, for streams that present its shared events. */
+  receiptsOf(notificationId: string): Promise<Map<string, Receipt>> {
+    return this.store.receiptsOf(notificationId);
+  }
+
   async page(personId: string, filter: NotificationFilter | null | undefined, args: PageArgs) {
     const first = args.first === undefined || args.first === null ? null : validatePageSize(args.first, "first");
     const last = args.last === undefined || args.last === null ? null : validatePageSize(args.last, "last");

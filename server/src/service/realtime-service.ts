@@ -55,6 +55,11 @@ export class RealtimeService {
     this.streams.assertRoom(credentialId);
   }
 
+  /** The sequence number of an event cursor of this person (a ValidationError on `after` if it is not one). */
+  afterSeq(personId: string, after: string): number {
+    return this.cursors.decodeSeq(personId, after, "after");
+  }
+
   /** Validates the cursor first, so a forged one fails the subscription instead of the stream. */
   notificationEvents(caller: Extract<Caller, { kind: "person" }>, after: string | null | undefined): AsyncIterableIterator<StreamItem | StreamEnded> {
     const { personId } = caller;
@@ -65,6 +70,7 @@ export class RealtimeService {
         feed: this.feed,
         log: this.log,
         quietMode: (id) => this.directory.quietMode(id),
+        receiptsOf: (notificationId) => this.notifications.receiptsOf(notificationId),
         markDelivered: (id, notification) => this.markDeliveredOnce(id, notification.id, notification.revision),
         maxQueuedEvents: this.options.maxQueuedEvents,
         observer: this.options.observer,

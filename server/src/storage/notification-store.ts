@@ -61,6 +61,12 @@ export class NotificationStore {
     return row ? toReceipt(row) : null;
   }
 
+  /** Every person's receipt of one shared record (only persons who acted on it have one). */
+  async receiptsOf(notificationId: string): Promise<Map<string, Receipt>> {
+    const rows = await this.db.notificationReceipt.findMany({ where: { notificationId } });
+    return new Map(rows.map((row) => [row.personId, toReceipt(row)]));
+  }
+
   /**
    * One page of a person's notifications, newest first. The person's own rows and the shared
    * APPLICATION rows are read by two keyset queries, each served by its own index, and merged:

@@ -2,6 +2,7 @@
 // clock that keeps relative times right, and whether the person's sign-in still holds.
 import { createHeraldClient, HeraldError, type HeraldClient, type LiveState } from "@herald/sdk";
 import { LiveList } from "../live.svelte";
+import { mountConnectionEffects } from "./ui-effects";
 
 /** The main view holds every active record the badge, banners, modal and overview need. */
 const MAIN_VIEW_ITEMS = 500;
@@ -28,8 +29,10 @@ export class Connection {
       this.noteFailure(state.error);
       onMainState(state);
     });
+    const stopEffects = mountConnectionEffects(client, async () => this.main?.view.refresh());
     const tick = setInterval(() => (this.now = Date.now()), TICK_MS);
     return () => {
+      stopEffects();
       clearInterval(tick);
       this.main?.close();
       this.main = null;

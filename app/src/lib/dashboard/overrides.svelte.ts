@@ -34,10 +34,14 @@ export class Overrides {
     return result && supersedes(result, n) ? result : n;
   }
 
-  /** Effective records of a list that still belong to it (`keep` replaces the filter check). */
+  /**
+   * Effective records of a list that still belong to it (`keep` replaces the filter check). The
+   * lists handed in are already on screen, so a TTL deadline passing does not remove them: the
+   * live view and the server leave past-deadline records out of new views only.
+   */
   visible(items: readonly Notification[], filter: NotificationFilter, keep?: (n: Notification, now: Date) => boolean): Notification[] {
     const now = new Date(this.now());
-    return items.map((n) => this.resolve(n)).filter((n) => !this.gone.has(n.id) && (keep ? keep(n, now) : matchesFilter(n, filter, now)));
+    return items.map((n) => this.resolve(n)).filter((n) => !this.gone.has(n.id) && (keep ? keep(n, now) : matchesFilter(n, filter, now, { shown: true })));
   }
 
   /** Active and not snoozed: still belongs on the main surfaces. */

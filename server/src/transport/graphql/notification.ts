@@ -307,9 +307,11 @@ builder.subscriptionFields((t) => ({
   notificationEvents: t.field({
     type: NotificationEventRef,
     args: { after: t.arg.string({ required: false, description: "Replay every event after this cursor first." }) },
-    subscribe: (_root, args, ctx) => {
+    subscribe: async (_root, args, ctx) => {
       const caller = requirePerson(ctx.caller);
       const realtime = ctx.services.realtime;
+      // Refused before the stream opens: a cursor older than what the history limit pruned.
+      if (args.after) await ctx.services.history.assertResumable(realtime.afterSeq(caller.personId, args.after));
       const stream = realtime.notificationEvents(caller, args.after);
       return perEvent(ctx, stream, (item) => (item instanceof StreamEnded ? item : { ...item, cursor: realtime.cursorFor(caller.personId, item.seq) }));
     },

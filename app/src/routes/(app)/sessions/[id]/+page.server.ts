@@ -1,11 +1,15 @@
+import { sessionData } from "$lib/dashboard/load-keys";
 import { sessionLabel } from "$lib/format";
 import { loadEntity } from "$lib/server/entity-page";
 import type { PageServerLoad } from "./$types";
 
-export const load: PageServerLoad = (event) =>
-  loadEntity(
+export const load: PageServerLoad = (event) => {
+  // A reload_session_ids effect naming this session reloads it (label, heading).
+  event.depends(sessionData(event.params.id));
+  return loadEntity(
     event,
     "Session",
     (client) => client.session(event.params.id),
     (session) => ({ title: sessionLabel(session), subtitle: `${session.harness} · ${session.sessionId}` }),
   );
+};

@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "NotificationEvent_notificationId_idx" ON "NotificationEvent"("notificationId");
+

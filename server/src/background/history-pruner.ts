@@ -1,0 +1,22 @@
+// Keeps terminal history within HERALD_HISTORY_LIMIT: a timer runs one bounded pruning pass per
+// interval (a pass that found a full load of work runs again at the next tick, not at once).
+import type { Logger } from "../logger.ts";
+import type { HistoryService } from "../service/history-service.ts";
+
+export function startHistoryPruner(history: HistoryService, logger: Logger, intervalMs: number): () => void {
+  let running = false;
+  const timer = setInterval(async () => {
+    if (running) return;
+    running = true;
+    try {
+      const pruned = await history.prune();
+      if (pruned > 0) logger.info({ pruned }, "pruned terminal notifications beyond the history limit");
+    } catch (error) {
+      logger.warn({ err: (error as Error).message }, "history pruning failed; will retry");
+    } finally {
+      running = false;
+    }
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

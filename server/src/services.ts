@@ -1,6 +1,7 @@
 import type { AuthService } from "./service/auth-service.ts";
 import type { DirectoryService } from "./service/directory-service.ts";
 import type { EventService } from "./service/event-service.ts";
+import type { InvocationService } from "./service/invocation-service.ts";
 import type { NotificationService } from "./service/notification-service.ts";
 import type { RealtimeService } from "./service/realtime-service.ts";
 import type { SessionService } from "./service/session-service.ts";
@@ -13,4 +14,5 @@ export interface Services {
   realtime: RealtimeService;
   sessions: SessionService;
   events: EventService;
+  invocations: InvocationService;
 }

@@ -7,6 +7,8 @@ export type ActionInput = {
   actionId?: string | null | undefined;
   assetId?: string | null | undefined;
   fixedParams?: unknown;
+  /** RUN_ACTION: fields the person fills in before it runs. */
+  form?: Array<FormFieldInput> | null | undefined;
   id: string;
   kind: NotificationActionKind;
   label: string;
@@ -60,6 +62,27 @@ export type EmitEventInput = {
   type: string;
 };
 
+/** One field of a RUN_ACTION form; fixedParams entries written "$form.<name>" receive its value. */
+export type FormFieldInput = {
+  label: string;
+  /** TEXT and TEXTAREA: longest accepted value (default 2000). */
+  maxLength?: number | null | undefined;
+  /** 1-64 letters, digits or _; referenced as $form.<name>. */
+  name: string;
+  /** SELECT only: the values to choose from. */
+  options?: Array<string> | null | undefined;
+  placeholder?: string | null | undefined;
+  required?: boolean | null | undefined;
+  type: FormFieldType;
+};
+
+export type FormFieldType =
+  | 'BOOLEAN'
+  | 'NUMBER'
+  | 'SELECT'
+  | 'TEXT'
+  | 'TEXTAREA';
+
 export type NotificationActionKind =
   | 'COPY_TEXT'
   | 'DISMISS'
@@ -72,6 +95,7 @@ export type NotificationEventType =
   | 'DELIVERED'
   | 'DISMISSED'
   | 'EXPIRED'
+  | 'INVOCATION'
   | 'RESOLVED'
   | 'SEEN'
   | 'SNOOZED'

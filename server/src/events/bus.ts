@@ -16,17 +16,11 @@ export interface WireEvent {
   committedAt?: number;
 }
 
+/** An action invocation committed: its position and plugin (readers load it from storage). */
 export interface ActionInvocationMessage {
   id: string;
-  notificationId: string;
-  notificationKey: string;
-  actionId: string;
-  targetActionId: string;
-  fixedParams: JsonValue | null;
-  values: JsonValue | null;
-  personId: string;
-  sourcePlugin: string;
-  invokedAt: string;
+  seq: number;
+  plugin: string;
 }
 
 export type BusMessage =

@@ -52,5 +52,7 @@ export function supersedes(candidate: Notification, known: Notification | undefi
 }
 
 function stateOf(n: Notification): string {
-  return `${n.status}|${n.snoozedUntil ?? ""}|${n.seenAt ?? ""}|${n.deliveredAt ?? ""}|${n.dismissedAt ?? ""}`;
+  // An invocation's state changes without a new revision (INVOCATION events).
+  const invocation = n.lastInvocation ? `${n.lastInvocation.id}:${n.lastInvocation.state}` : "";
+  return `${n.status}|${n.snoozedUntil ?? ""}|${n.seenAt ?? ""}|${n.deliveredAt ?? ""}|${n.dismissedAt ?? ""}|${invocation}`;
 }

@@ -186,11 +186,11 @@ for (const provider of providers) {
         ],
       };
       const n = await h.publish({ scope: "PERSON", personId: ada.id, key: "form", title: "Name it", source: { plugin: "forms" }, actions: [formAction] });
-      const actions = await gql(h.url, ada.token, `query($id: ID!) { notification(id: $id) { actions { form { name type required options maxLength } } } }`, { id: n.id });
+      const actions = await gql(h.url, ada.token, `query($id: ID!) { notification(id: $id) { actions { form } } }`, { id: n.id });
       expect(actions.data.notification.actions[0].form).toEqual([
-        { name: "name", type: "TEXT", required: true, options: null, maxLength: 20 },
-        { name: "urgent", type: "BOOLEAN", required: false, options: null, maxLength: null },
-        { name: "size", type: "SELECT", required: false, options: ["s", "m", "l"], maxLength: null },
+        { name: "name", label: "New name", type: "TEXT", required: true, options: null, placeholder: null, maxLength: 20 },
+        { name: "urgent", label: "Urgent", type: "BOOLEAN", required: false, options: null, placeholder: null, maxLength: null },
+        { name: "size", label: "Size", type: "SELECT", required: false, options: ["s", "m", "l"], placeholder: null, maxLength: null },
       ]);
 
       const invocation = await invoke(ada.token, n.id, "rename", { name: "Release prep", size: "m" });

@@ -1,5 +1,5 @@
-// The form a RUN_ACTION follow-up may carry: its input (producers) and output (everyone) types.
-import { type FormField, FormFieldTypes } from "../../domain/form.ts";
+// The form a RUN_ACTION follow-up may carry, as producers give it (NotificationAction.form returns it as JSON).
+import { FormFieldTypes } from "../../domain/form.ts";
 import { builder } from "./builder.ts";
 
 export const FormFieldTypeEnum = builder.enumType("FormFieldType", { values: FormFieldTypes });
@@ -14,17 +14,5 @@ export const FormFieldInput = builder.inputType("FormFieldInput", {
     options: t.stringList({ required: false, description: "SELECT only: the values to choose from." }),
     placeholder: t.string({ required: false }),
     maxLength: t.int({ required: false, description: "TEXT and TEXTAREA: longest accepted value (default 2000)." }),
-  }),
-});
-
-export const FormFieldRef = builder.objectRef<FormField>("FormField").implement({
-  fields: (t) => ({
-    name: t.exposeString("name"),
-    label: t.exposeString("label"),
-    type: t.expose("type", { type: FormFieldTypeEnum }),
-    required: t.exposeBoolean("required"),
-    options: t.exposeStringList("options", { nullable: true }),
-    placeholder: t.exposeString("placeholder", { nullable: true }),
-    maxLength: t.exposeInt("maxLength", { nullable: true }),
   }),
 });

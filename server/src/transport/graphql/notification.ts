@@ -11,7 +11,6 @@ import { StreamEnded } from "../../service/stream-registry.ts";
 import { builder } from "./builder.ts";
 import { endedOr, memoize, perEvent } from "./context.ts";
 import { EngagementRef, SessionRef } from "./directory.ts";
-import { FormFieldRef } from "./forms.ts";
 import {
   ActionKindEnum,
   DisplayFormatEnum,
@@ -56,7 +55,14 @@ const ActionRef = builder.objectRef<FollowUpAction>("NotificationAction").implem
     actionId: t.exposeString("actionId", { nullable: true }),
     fixedParams: t.expose("fixedParams", { type: "JSON", nullable: true }),
     assetId: t.exposeString("assetId", { nullable: true }),
-    form: t.field({ type: [FormFieldRef], nullable: true, resolve: (a) => a.form ?? null }),
+    // JSON, not a list of FormField objects: every publish result carries the record up to four
+    // times, and nested objects there would pass the query cost limit (docs/decisions.md).
+    form: t.field({
+      type: "JSON",
+      nullable: true,
+      description: "RUN_ACTION: the form's fields, a list of FormField objects ({ name label type required options placeholder maxLength }).",
+      resolve: (a) => (a.form ?? null) as never,
+    }),
   }),
 });
 

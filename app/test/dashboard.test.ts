@@ -341,8 +341,8 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
     expect(await form.getByTestId("form-error").textContent()).toContain("Environment is required");
     expect(await card.getByTestId("invocation-state").count()).toBe(0);
 
-    await form.getByLabel("Environment").selectOption("staging");
-    await form.getByLabel("Note").fill("after standup");
+    await form.locator("select[name=env]").selectOption("staging");
+    await form.locator("input[name=note]").fill("after standup");
     await form.getByRole("button", { name: "Deploy" }).click();
     const state = card.getByTestId("invocation-state");
     await expect.poll(() => state.getAttribute("data-state")).toBe("PENDING");

@@ -312,6 +312,52 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
     }
   });
 
+  it("submits a follow-up's form, shows the run pending, then done once the producer acknowledges it", async () => {
+    // No producer listens: the invocation is stored and waits for one.
+    const n = await publish({
+      key: "deploy:form",
+      title: "Ready to deploy",
+      source: { plugin: "deployer" },
+      actions: [
+        {
+          kind: "RUN_ACTION",
+          id: "deploy",
+          label: "Deploy",
+          actionId: "deploy.run",
+          fixedParams: { env: "$form.env", note: "$form.note" },
+          form: [
+            { name: "env", label: "Environment", type: "SELECT", required: true, options: ["staging", "production"] },
+            { name: "note", label: "Note", type: "TEXT", maxLength: 40 },
+          ],
+        },
+      ],
+    });
+    await openDrawer();
+    const card = drawerCard("deploy:form");
+    const form = card.getByTestId("action-form");
+    await form.waitFor();
+    await form.getByRole("button", { name: "Deploy" }).click();
+    await form.getByTestId("form-error").waitFor();
+    expect(await form.getByTestId("form-error").textContent()).toContain("Environment is required");
+    expect(await card.getByTestId("invocation-state").count()).toBe(0);
+
+    await form.locator("select[name=env]").selectOption("staging");
+    await form.locator("input[name=note]").fill("after standup");
+    await form.getByRole("button", { name: "Deploy" }).click();
+    const state = card.getByTestId("invocation-state");
+    await expect.poll(() => state.getAttribute("data-state")).toBe("PENDING");
+    expect(await state.textContent()).toContain("waiting for deployer");
+
+    const waiting = await stack.producer.actionInvocations({ plugin: "deployer" });
+    expect(waiting.items).toHaveLength(1);
+    expect(waiting.items[0]).toMatchObject({ notificationId: n.id, targetActionId: "deploy.run", fixedParams: { env: "staging", note: "after standup" } });
+    await stack.producer.acknowledgeActionInvocation(waiting.items[0]!.id, "ACKNOWLEDGED", "Deployed to staging");
+    await expect.poll(() => state.getAttribute("data-state"), { timeout: 5_000 }).toBe("ACKNOWLEDGED");
+    expect(await state.textContent()).toContain("Deployed to staging");
+    await screenshot(page, "invocation-acknowledged");
+    await closeDrawer();
+  });
+
   it("holds new notifications while quiet mode is on and shows them when it is turned off", async () => {
     const before = await badgeCount();
     await page.getByTestId("quiet-toggle").click();

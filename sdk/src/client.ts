@@ -1,7 +1,10 @@
 // createHeraldClient: every operation a person-side or producer-side integration needs, typed.
 import { DismissalCache } from "./dismissal.ts";
 import { HeraldNotFoundError, HeraldValidationError } from "./errors.ts";
+import { backoffDelay } from "./backoff.ts";
 import {
+  AcknowledgeActionInvocationDocument,
+  ActionInvocationPageDocument,
   ActionInvocationsDocument,
   AddEngagementMemberDocument,
   type AddEngagementMemberInput,
@@ -54,6 +57,8 @@ import { UiEffectsDispatcher } from "./ui-effects.ts";
 import { type Sink, Transport, type TransportOptions } from "./transport.ts";
 import type {
   ActionInvocation,
+  ActionInvocationOptions,
+  ActionInvocationOutcome,
   Counts,
   DismissResult,
   EmitEventResult,
@@ -356,14 +361,81 @@ export class HeraldClient {
 
   /**
    * Calls `handler` for every RUN_ACTION follow-up a person invokes (optionally only for
-   * notifications of one plugin). Returns a function that stops listening.
+   * notifications of one plugin), one at a time, in order. Invocations are stored, so nothing
+   * is lost while no producer listens: the stream starts with what is still PENDING (or, given
+   * `options.after`, everything behind that cursor), and after a network drop or a server
+   * restart it reconnects by itself and resumes behind the last invocation handled. Returns a
+   * function that stops listening.
    */
-  onActionInvocation(handler: (invocation: ActionInvocation) => void | Promise<void>, options: { plugin?: string; onError?: (error: Error) => void } = {}): () => void {
-    return this.transport.subscribe(ActionInvocationsDocument, { plugin: options.plugin ?? null }, {
-      next: (data) => void Promise.resolve(handler(data.actionInvocations)).catch((error: Error) => options.onError?.(error)),
-      error: (error) => options.onError?.(error),
-      complete: () => undefined,
-    });
+  onActionInvocation(handler: (invocation: ActionInvocation) => void | Promise<void>, options: ActionInvocationOptions = {}): () => void {
+    let cursor = options.after ?? null;
+    let stopped = false;
+    let attempt = 0;
+    let unsubscribe: (() => void) | null = null;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let generation = 0;
+    // Handled strictly one after the other, so the cursor only moves past finished work.
+    let queue: Promise<void> = Promise.resolve();
+    const backoff = options.backoff ?? { initialMs: 250, maxMs: 10_000 };
+    const connect = () => {
+      if (stopped) return;
+      const mine = ++generation;
+      unsubscribe = this.transport.subscribe(ActionInvocationsDocument, { plugin: options.plugin ?? null, after: cursor }, {
+        next: (data) => {
+          if (mine !== generation) return;
+          attempt = 0;
+          const invocation = data.actionInvocations;
+          queue = queue.then(async () => {
+            if (stopped) return;
+            try {
+              await handler(invocation);
+            } catch (error) {
+              options.onError?.(error as Error);
+            }
+            cursor = invocation.cursor;
+            options.onCursor?.(invocation.cursor);
+          });
+        },
+        error: (error) => dropped(mine, error),
+        complete: () => dropped(mine, new Error("The invocation stream ended")),
+      });
+    };
+    const dropped = (mine: number, error: Error) => {
+      if (mine !== generation || stopped) return;
+      generation++;
+      unsubscribe?.();
+      options.onError?.(error);
+      // A refused cursor would be refused again: start over from what is still pending.
+      if (error instanceof HeraldValidationError) cursor = null;
+      attempt++;
+      // Reconnect once the handler caught up, so the cursor sent is the last one handled.
+      timer = setTimeout(() => void queue.then(connect), backoffDelay(attempt, backoff));
+    };
+    connect();
+    return () => {
+      stopped = true;
+      generation++;
+      if (timer) clearTimeout(timer);
+      unsubscribe?.();
+    };
+  }
+
+  /** A page of invocations for a producer that polls: PENDING ones first, or everything after `after`. */
+  async actionInvocations(options: { plugin?: string; after?: string | null; first?: number } = {}): Promise<{ items: ActionInvocation[]; cursor: string; hasMore: boolean }> {
+    const variables = { plugin: options.plugin ?? null, after: options.after ?? null, first: options.first ?? null };
+    return (await this.transport.query(ActionInvocationPageDocument, variables)).actionInvocations;
+  }
+
+  /**
+   * Tells Herald (and the person's card) how an invocation went. Repeating the same outcome is
+   * harmless; an unknown id throws HeraldNotFoundError, another outcome after the first
+   * HeraldValidationError.
+   */
+  async acknowledgeActionInvocation(id: string, outcome: ActionInvocationOutcome = "ACKNOWLEDGED", message?: string): Promise<ActionInvocation> {
+    const r = (await this.transport.mutate(AcknowledgeActionInvocationDocument, { id, outcome, message: message ?? null })).acknowledgeActionInvocation;
+    if (r.__typename === "NotFoundError") throw new HeraldNotFoundError(r.message);
+    if (r.__typename === "ValidationError") throw new HeraldValidationError(r.field, r.message);
+    return r;
   }
 
   close(): void {

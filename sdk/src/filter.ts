@@ -58,7 +58,23 @@ export function supersedes(candidate: Notification, known: Notification | undefi
   const c = Date.parse(candidate.updatedAt);
   const k = Date.parse(known.updatedAt);
   if (c !== k) return c > k;
-  return stateOf(candidate) !== stateOf(known);
+  if (stateOf(candidate) !== stateOf(known)) return true;
+  return invocationNewer(candidate.lastInvocation, known.lastInvocation);
+}
+
+type LastInvocation = Notification["lastInvocation"];
+const INVOCATION_RANK = { PENDING: 1, ACKNOWLEDGED: 2, FAILED: 2 } as const;
+
+/**
+ * An invocation's state changes without a new revision (INVOCATION events), so it is ordered on
+ * its own: a later invocation (ids grow with time) wins, and for one invocation settled beats
+ * pending, never the other way round.
+ */
+function invocationNewer(candidate: LastInvocation, known: LastInvocation): boolean {
+  if (!candidate) return false;
+  if (!known) return true;
+  if (candidate.id !== known.id) return candidate.id > known.id;
+  return INVOCATION_RANK[candidate.state] > INVOCATION_RANK[known.state];
 }
 
 function stateOf(n: Notification): string {

@@ -13,7 +13,7 @@ export {
 } from "./errors.ts";
 export { isSnoozed, isTerminal, isUnseen, matchesFilter, newestFirst, pastDeadline, supersedes } from "./filter.ts";
 export { type ConnectionState, type LiveSource, LiveView, type LiveState, type LiveViewOptions } from "./live.ts";
-export { cancelActionOf, FINISHED_OPERATION_STATES, isOperationFinished } from "./operation.ts";
+export { cancelActionOf, FINISHED_OPERATION_STATES, formOf, isOperationFinished } from "./operation.ts";
 export type { Sink } from "./transport.ts";
 export type * from "./types.ts";
 export { TERMINAL_STATUSES, UNSEEN_STATUSES } from "./types.ts";

@@ -1,7 +1,7 @@
 // How a client shows a notification's operation (long-running work) from its typed fields
 // alone: labels and free text are the producer's wording and decide nothing.
 import { isTerminal } from "./filter.ts";
-import type { Notification } from "./types.ts";
+import type { FormField, Notification } from "./types.ts";
 
 type Action = Notification["actions"][number];
 
@@ -29,4 +29,9 @@ export function isOperationFinished(n: Notification): boolean {
 
 function operationIdOf(params: unknown): unknown {
   return params !== null && typeof params === "object" ? (params as Record<string, unknown>).operationId : undefined;
+}
+
+/** The form of a RUN_ACTION follow-up, or null when it runs without one. */
+export function formOf(action: Notification["actions"][number]): FormField[] | null {
+  return Array.isArray(action.form) && action.form.length > 0 ? (action.form as FormField[]) : null;
 }

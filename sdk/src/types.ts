@@ -1,4 +1,5 @@
 // The SDK's public types, named for integrators (generated types stay an implementation detail).
+import type { BackoffOptions } from "./backoff.ts";
 import type {
   ActionInvocationFieldsFragment,
   EmitEventInput,
@@ -26,6 +27,35 @@ export interface ReportedExchange {
   notification: Notification | null;
 }
 export type ActionInvocation = ActionInvocationFieldsFragment;
+export type ActionInvocationOutcome = "ACKNOWLEDGED" | "FAILED";
+
+/** One field of a RUN_ACTION follow-up's form (`action.form`, read it with `formOf`). */
+export interface FormField {
+  name: string;
+  label: string;
+  type: "TEXT" | "TEXTAREA" | "NUMBER" | "BOOLEAN" | "SELECT";
+  required: boolean;
+  options: string[] | null;
+  placeholder: string | null;
+  maxLength: number | null;
+}
+
+/** onActionInvocation's options. */
+export interface ActionInvocationOptions {
+  /** Only invocations of this plugin's notifications. */
+  plugin?: string;
+  /**
+   * Resume behind this invocation cursor (one a previous run stored from `onCursor`). Without
+   * it the stream starts with every invocation still PENDING.
+   */
+  after?: string | null;
+  /** Called after the handler finished with an invocation: store it to resume there after a restart. */
+  onCursor?: (cursor: string) => void;
+  /** Errors of the handler and of the connection; the stream reconnects by itself after the latter. */
+  onError?: (error: Error) => void;
+  /** Reconnect delays after a drop (default 250 ms doubling to 10 s, with jitter). */
+  backoff?: BackoffOptions;
+}
 export type {
   EmitEventInput,
   NotificationFilter,
@@ -36,7 +66,7 @@ export type {
   ResolutionInput,
 };
 export type NotificationStatus = Notification["status"];
-export type NotificationEventType = "CREATED" | "UPDATED" | "DELIVERED" | "SEEN" | "DISMISSED" | "RESOLVED" | "EXPIRED" | "SNOOZED" | "UNSNOOZED";
+export type NotificationEventType = "CREATED" | "UPDATED" | "DELIVERED" | "SEEN" | "DISMISSED" | "RESOLVED" | "EXPIRED" | "SNOOZED" | "UNSNOOZED" | "INVOCATION";
 
 export interface NotificationEvent {
   cursor: string;

@@ -23,6 +23,7 @@ import { AuthService } from "./service/auth-service.ts";
 import { CursorCodec } from "./service/cursor.ts";
 import { DirectoryService } from "./service/directory-service.ts";
 import { EventService } from "./service/event-service.ts";
+import { InvocationService } from "./service/invocation-service.ts";
 import { ListenerRegistry } from "./service/listener-registry.ts";
 import { NotificationService } from "./service/notification-service.ts";
 import { BuiltinLabeler, type Labeler } from "./service/labelers/index.ts";
@@ -35,6 +36,7 @@ import { CredentialStore, SignInCodeStore } from "./storage/credential-store.ts"
 import { type Database, openDatabase, pingDatabase, resolveDatabaseUrl } from "./storage/database.ts";
 import { DirectoryStore } from "./storage/directory-store.ts";
 import { EventLog } from "./storage/event-log.ts";
+import { InvocationStore } from "./storage/invocation-store.ts";
 import { migrate, pendingMigrations } from "./storage/migrate.ts";
 import { NotificationStore } from "./storage/notification-store.ts";
 import { SessionStore } from "./storage/session-store.ts";
@@ -90,6 +92,8 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
   const settings = new SettingsStore(database.db);
   const cursors = new CursorCodec(await settings.getOrCreate("cursor-secret", randomSecret));
   const eventLog = new EventLog(database.db);
+  const invocationStore = new InvocationStore(database.db, database.provider === "postgresql");
+  await invocationStore.init();
 
   const metrics = new HeraldMetrics({ openStreams: (): number => feed.listenerCount });
   const readiness: ReadinessChecks = { database: () => pingDatabase(database) };
@@ -134,6 +138,10 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
     }),
     events: new EventService(companionStore, directoryStore, listeners, notifications, clock),
     history: new HistoryService(new HistoryStore(database.db), clock, { limit: tuning.historyLimit, eventRetentionMs: tuning.eventRetentionMs }),
+    invocations: new InvocationService(notificationStore, invocationStore, bus, feed, cursors, clock, {
+      maxQueuedEvents: tuning.maxQueuedEvents,
+      pollMs: tuning.feedPollMs,
+    }),
   };
   return {
     services,

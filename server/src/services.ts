@@ -2,6 +2,7 @@ import type { AuthService } from "./service/auth-service.ts";
 import type { DirectoryService } from "./service/directory-service.ts";
 import type { EventService } from "./service/event-service.ts";
 import type { HistoryService } from "./service/history-service.ts";
+import type { InvocationService } from "./service/invocation-service.ts";
 import type { NotificationService } from "./service/notification-service.ts";
 import type { RealtimeService } from "./service/realtime-service.ts";
 import type { SessionService } from "./service/session-service.ts";
@@ -15,4 +16,5 @@ export interface Services {
   sessions: SessionService;
   events: EventService;
   history: HistoryService;
+  invocations: InvocationService;
 }

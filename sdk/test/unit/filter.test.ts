@@ -75,4 +75,17 @@ describe("record helpers", () => {
     expect(supersedes({ ...base }, base)).toBe(false);
     expect(supersedes({ ...base, status: "SEEN", seenAt: base.updatedAt }, base)).toBe(true);
   });
+
+  it("orders a notification's invocation state, which changes without a new revision", () => {
+    const base = notification({ revision: 2 });
+    const inv = (id: string, state: "PENDING" | "ACKNOWLEDGED" | "FAILED") => ({ __typename: "ActionInvocation" as const, id, state, outcomeMessage: null });
+    const pending = { ...base, lastInvocation: inv("c1", "PENDING") };
+    const acked = { ...base, lastInvocation: inv("c1", "ACKNOWLEDGED") };
+    expect(supersedes(pending, base)).toBe(true);
+    expect(supersedes(acked, pending)).toBe(true);
+    // A pending result laid over the list never hides the settled state the stream brought.
+    expect(supersedes(pending, acked)).toBe(false);
+    expect(supersedes({ ...base, lastInvocation: inv("c2", "PENDING") }, acked)).toBe(true);
+    expect(supersedes(base, pending)).toBe(false);
+  });
 });

@@ -38,6 +38,7 @@ export function notification(fields: Partial<Notification> = {}): Notification {
     session: null,
     resolution: null,
     terminalReason: null,
+    lastInvocation: null,
     ...fields,
   };
 }
@@ -45,5 +46,5 @@ export function notification(fields: Partial<Notification> = {}): Notification {
 type Action = Notification["actions"][number];
 
 export function action(fields: Partial<Action> & Pick<Action, "kind" | "id">): Action {
-  return { __typename: "NotificationAction", label: fields.id, url: null, text: null, actionId: null, fixedParams: null, assetId: null, ...fields };
+  return { __typename: "NotificationAction", label: fields.id, url: null, text: null, actionId: null, fixedParams: null, assetId: null, form: null, ...fields };
 }

@@ -37,6 +37,8 @@ export const NotificationEventTypes = [
   "EXPIRED",
   "SNOOZED",
   "UNSNOOZED",
+  // The person's latest action invocation of the notification changed (run, acknowledged, failed).
+  "INVOCATION",
 ] as const;
 export type NotificationEventType = (typeof NotificationEventTypes)[number];
 

@@ -1,5 +1,6 @@
 // The notification record as the domain sees it: the global state of one occurrence, plus a
 // person's receipt for shared (APPLICATION) records. No I/O here.
+import type { FormField } from "./form.ts";
 import type {
   ActionKind,
   DisplayFormat,
@@ -31,6 +32,8 @@ export interface FollowUpAction {
   actionId?: string | null;
   fixedParams?: JsonObject | null;
   assetId?: string | null;
+  /** RUN_ACTION: fields the person fills in; "$form.<name>" in fixedParams takes their values. */
+  form?: FormField[] | null;
 }
 
 export interface Operation {

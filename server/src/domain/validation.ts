@@ -16,6 +16,7 @@ import { limits } from "./limits.ts";
 import { definedOnly } from "./objects.ts";
 import type { FollowUpAction, NotificationContent, Target } from "./notification.ts";
 import { presentationAllowed, resolveDisplay } from "./presentation.ts";
+import { formSchema, toFormFields, unknownFormReference } from "./form.ts";
 
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 const required = (max: number) =>
@@ -64,8 +65,16 @@ const action = z
     actionId: required(limits.shortTextLength).nullish(),
     fixedParams: jsonObject.nullish(),
     assetId: required(limits.shortTextLength).nullish(),
+    form: formSchema.nullish(),
   })
   .superRefine((a, ctx) => {
+    if (a.form && a.form.length > 0 && a.kind !== "RUN_ACTION") {
+      ctx.addIssue({ code: "custom", path: ["form"], message: "is only allowed for RUN_ACTION" });
+    }
+    const reference = unknownFormReference(a.fixedParams, toFormFields(a.form));
+    if (reference !== null) {
+      ctx.addIssue({ code: "custom", path: ["fixedParams", ...reference.split(".")], message: "names no field of the action's form" });
+    }
     const needs: Partial<Record<FollowUpAction["kind"], keyof typeof a>> = {
       OPEN_URL: "url",
       COPY_TEXT: "text",
@@ -289,6 +298,7 @@ function toContent(
       actionId: a.actionId ?? null,
       fixedParams: a.fixedParams ?? null,
       assetId: a.assetId ?? null,
+      form: toFormFields(a.form),
     })),
     operation: op
       ? {

@@ -2,7 +2,6 @@
 // event-log sequence number), quiet-mode changes, action invocations and revoked credentials
 // (every instance ends their open streams). The bus may lose or
 // reorder messages (Redis outage, several publishers); event-feed.ts restores order from the log.
-import type { JsonValue } from "../domain/json.ts";
 
 /** A committed event as it travels: the snapshot stays serialized until a reader needs it. */
 export interface WireEvent {
@@ -16,17 +15,11 @@ export interface WireEvent {
   committedAt?: number;
 }
 
+/** An action invocation committed: its position and plugin (readers load it from storage). */
 export interface ActionInvocationMessage {
   id: string;
-  notificationId: string;
-  notificationKey: string;
-  actionId: string;
-  targetActionId: string;
-  fixedParams: JsonValue | null;
-  values: JsonValue | null;
-  personId: string;
-  sourcePlugin: string;
-  invokedAt: string;
+  seq: number;
+  plugin: string;
 }
 
 export type BusMessage =

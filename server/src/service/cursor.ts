@@ -4,6 +4,9 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { ValidationError } from "../domain/errors.ts";
 import type { Position } from "../domain/filter.ts";
 
+// Not a possible person id (those are cuids), so no person's cursor verifies as a producer's.
+const INVOCATION_AUDIENCE = "\u0000producers";
+
 export class CursorCodec {
   constructor(private readonly secret: string) {}
 
@@ -32,6 +35,24 @@ export class CursorCodec {
   decodeSeq(personId: string, cursor: string, field: string): number {
     const payload = this.verifiedPayload(personId, cursor, field, "an event cursor");
     if (!payload.startsWith("e")) throw new ValidationError(field, `${field}: not an event cursor issued to this caller`);
+    const seq = Number.parseInt(payload.slice(1), 36);
+    if (!Number.isSafeInteger(seq) || seq < 0) throw new ValidationError(field, `${field}: malformed cursor`);
+    return seq;
+  }
+
+  /**
+   * Action-invocation cursors: a position in the deployment-wide invocation sequence, signed in
+   * their own domain ("i"). Producers are not scoped to plugins, so one audience ("producers")
+   * binds them all: a stored cursor survives a new key or another plugin filter.
+   */
+  encodeInvocationSeq(seq: number): string {
+    const payload = `i${seq.toString(36)}`;
+    return `${payload}.${this.sign(INVOCATION_AUDIENCE, payload)}`;
+  }
+
+  decodeInvocationSeq(cursor: string, field: string): number {
+    const payload = this.verifiedPayload(INVOCATION_AUDIENCE, cursor, field, "an invocation cursor");
+    if (!payload.startsWith("i")) throw new ValidationError(field, `${field}: not an invocation cursor`);
     const seq = Number.parseInt(payload.slice(1), 36);
     if (!Number.isSafeInteger(seq) || seq < 0) throw new ValidationError(field, `${field}: malformed cursor`);
     return seq;

@@ -1,10 +1,9 @@
 // The one path for every change of a notification: validate, decide (domain), store with its
 // event (storage, one transaction), then publish the committed events. Resolvers, the CLI and
 // background jobs call only this.
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { Clock } from "../domain/clock.ts";
 import { companionKeyOf, dedupKeyOf } from "../domain/companion.ts";
-import { isTerminal } from "../domain/enums.ts";
 import { NotFoundError, NotificationTransitionError, ValidationError } from "../domain/errors.ts";
 import { effectiveFilter, type NotificationFilter, type Position, unseenOnly } from "../domain/filter.ts";
 import {
@@ -31,16 +30,14 @@ import {
   validatePublish,
   validateReason,
   validateResolution,
-  validateActionValues,
   validateSnoozeUntil,
 } from "../domain/validation.ts";
-import type { ActionInvocationMessage, EventBus } from "../events/bus.ts";
+import type { EventBus } from "../events/bus.ts";
 import { type HeraldObserver, noObserver } from "../events/observer.ts";
 import type { DirectoryStore } from "../storage/directory-store.ts";
 import type { NotificationStore, NotificationTx, StoredEvent } from "../storage/notification-store.ts";
 import type { CursorCodec } from "./cursor.ts";
 import { mustHaveEngagement, mustHavePerson } from "./existence.ts";
-import { newFact } from "./facts.ts";
 import type { Raise } from "./listener-registry.ts";
 
 /** A notification Herald raises itself, on the scanner's or an event listener's behalf. */
@@ -360,52 +357,7 @@ export class NotificationService {
     return woken;
   }
 
-  /** A person runs a RUN_ACTION follow-up; the producer hears of it on actionInvocations. */
-  async invokeAction(personId: string, id: string, actionId: string, values: unknown): Promise<ActionInvocationMessage> {
-    const view = await this.get(personId, id);
-    if (!view) throw new NotFoundError();
-    if (isTerminal(view.status)) throw new NotificationTransitionError(view, "INVOKED");
-    const action = view.actions.find((a) => a.id === actionId);
-    if (!action || action.kind !== "RUN_ACTION" || !action.actionId) {
-      throw new ValidationError("actionId", "actionId: not a RUN_ACTION follow-up of this notification");
-    }
-    if (action.actionId === REMEMBER_FACT_ACTION && view.trigger.type === "OBSERVATION") {
-      await this.rememberObservation(personId, id, actionId);
-    }
-    const invocation: ActionInvocationMessage = {
-      id: randomUUID(),
-      notificationId: view.id,
-      notificationKey: view.key,
-      actionId,
-      targetActionId: action.actionId,
-      fixedParams: action.fixedParams ?? null,
-      values: validateActionValues(values),
-      personId,
-      sourcePlugin: view.source.plugin,
-      invokedAt: this.clock.now().toISOString(),
-    };
-    this.bus.publish({ kind: "invocation", invocation });
-    return invocation;
-  }
-
-  /**
-   * The fact and the resolution are written in one transaction: a second click (or a second
-   * tab) finds the notification resolved and stores nothing twice.
-   */
-  private async rememberObservation(personId: string, id: string, actionId: string): Promise<void> {
-    const now = this.clock.now();
-    await this.change(async (tx) => {
-      const record = await tx.findById(id);
-      if (!record || !visibleTo(personId, record) || record.scope !== "PERSON") throw new NotFoundError();
-      const decision = decideResolve(record, { actionId, values: null }, null, now);
-      if (decision.kind !== "none") {
-        const action = record.actions.find((a) => a.id === actionId);
-        const fact = String((action?.fixedParams as { fact?: unknown } | null)?.fact ?? "");
-        if (fact !== "") await tx.rememberFact(newFact(personId, fact, record.engagementId, now));
-      }
-      return decision;
-    });
-  }
+  // A person running a follow-up: service/invocation-service.ts.
 
   // ---- the one write path ----------------------------------------------------------------
 

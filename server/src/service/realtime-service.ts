@@ -1,6 +1,5 @@
 // What subscriptions read: a person's event stream and the producers' action invocations.
 // Protocol: docs/event-stream.md.
-import type { ActionInvocationMessage } from "../events/bus.ts";
 import type { EventFeed } from "../events/event-feed.ts";
 import type { HeraldObserver } from "../events/observer.ts";
 import { listenerIterator } from "../events/listener-iterator.ts";
@@ -123,17 +122,10 @@ export class RealtimeService {
     return this.cursors.encodeSeq(personId, seq);
   }
 
-  /** Live invocations of RUN_ACTION follow-ups, optionally only those of one plugin. */
-  actionInvocations(caller: Caller, plugin: string | null): AsyncIterableIterator<ActionInvocationMessage | StreamEnded> {
+  /** A producer's stream (actionInvocations), counted and ended with its credential's other streams. */
+  producerStream<T>(caller: Caller, open: () => AsyncIterableIterator<T>): AsyncIterableIterator<T | StreamEnded> {
     this.streams.assertRoom(caller.credentialId);
-    const invocations = listenerIterator<ActionInvocationMessage>(
-      (push) =>
-        this.feed.onInvocation((invocation) => {
-          if (plugin === null || invocation.sourcePlugin === plugin) push(invocation);
-        }),
-      this.options.maxQueuedEvents,
-    );
-    return this.streams.bind(caller.credentialId, invocations);
+    return this.streams.bind(caller.credentialId, open());
   }
 
   /**

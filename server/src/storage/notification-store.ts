@@ -170,6 +170,16 @@ export class NotificationTx {
     private readonly lockRows: boolean,
   ) {}
 
+  /** The transaction itself, for other stores' writes that must commit with this change (action invocations). */
+  get prisma(): Tx {
+    return this.tx;
+  }
+
+  /** An event that changes no notification row (the person's action invocation changed state). */
+  appendEvent(personId: string | null, type: NotificationEventType, record: NotificationRecord): Promise<StoredEvent> {
+    return this.append(personId, type, record);
+  }
+
   private remember(row: NotificationRow): NotificationRecord {
     this.seen.set(row.id, row.lockVersion);
     return toRecord(row);

@@ -215,9 +215,12 @@ for (const provider of providers) {
       const at = h.clock.tick().toISOString();
       const invoked = await gql(h.url, ada.token, `mutation($id: ID!) { invokeNotificationAction(id: $id, actionId: "retry") { id invokedAt } }`, { id: n.id });
       expect(invoked.data.invokeNotificationAction.invokedAt).toBe(at);
-      const [received] = (await producer.waitFor(1)) as unknown as { actionInvocations: { id: string; invokedAt: string } }[];
+      // Without a cursor the stream first replays every PENDING invocation (earlier tests' too).
+      type Received = { actionInvocations: { id: string; invokedAt: string } };
+      const mine = (events: unknown[]) => (events as Received[]).find((e) => e.actionInvocations.id === invoked.data.invokeNotificationAction.id);
+      await producer.waitUntil((events) => mine(events) !== undefined);
       producer.dispose();
-      expect(received!.actionInvocations).toEqual({ id: invoked.data.invokeNotificationAction.id, invokedAt: at });
+      expect(mine(producer.events)!.actionInvocations).toEqual({ id: invoked.data.invokeNotificationAction.id, invokedAt: at });
     });
 
     it("looks up each event's session afresh: a label given between two events shows in the second", async () => {

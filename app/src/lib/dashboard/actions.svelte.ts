@@ -1,6 +1,6 @@
 // What the person does to notifications: each request disables the record's buttons while it
 // runs, lays its result over every list, and says what happened (or why not).
-import type { HeraldClient, Notification } from "@herald/sdk";
+import { type HeraldClient, HeraldValidationError, type Notification } from "@herald/sdk";
 import { sentenceFor } from "../errors";
 import { absoluteTime } from "../format";
 import type { Connection } from "./connection.svelte";
@@ -75,12 +75,30 @@ export class PersonActions {
     });
   }
 
-  /** A RUN_ACTION follow-up (Cancel included): the producer receives the invocation. */
-  async invoke(n: Notification, action: Action): Promise<void> {
-    await this.act(n, async (client) => {
-      await client.invokeAction(n.id, action.id);
-      this.messages.notify(action.actionId === REMEMBER_FACT_ACTION ? "Remembered." : `“${action.label}” sent to ${n.source.plugin}.`);
-    });
+  /**
+   * A RUN_ACTION follow-up (Cancel included), with its form's values. The invocation is stored
+   * and its card shows it pending until the producer acknowledges it. A value the server refuses
+   * comes back as { field, message } (field: the form field's name) for the form to show.
+   */
+  async invoke(n: Notification, action: Action, values?: Record<string, unknown>): Promise<{ field: string; message: string } | null> {
+    let refused: { field: string; message: string } | null = null;
+    const client = this.connection.client;
+    if (!client) return null;
+    this.overrides.busy.add(n.id);
+    try {
+      const invocation = await client.invokeAction(n.id, action.id, values);
+      this.overrides.record({ ...n, lastInvocation: { __typename: "ActionInvocation", id: invocation.id, state: invocation.state, outcomeMessage: invocation.outcomeMessage } });
+      this.messages.notify(
+        action.actionId === REMEMBER_FACT_ACTION ? "Remembered." : `“${action.label}” is waiting for ${n.source.plugin} to take it up.`,
+      );
+    } catch (error) {
+      if (error instanceof HeraldValidationError && error.field.startsWith("values.")) {
+        refused = { field: error.field.slice("values.".length), message: error.message.replace(/^values\.[^:]+: /, "") };
+      } else this.fail(error);
+    } finally {
+      this.overrides.busy.delete(n.id);
+    }
+    return refused;
   }
 
   async copy(text: string): Promise<void> {

@@ -2,7 +2,6 @@
 // person's own mutations and the live `notificationEvents` stream (protocol:
 // docs/event-stream.md). A person token reaches only that person's notifications.
 import { resolveCursorConnection } from "@pothos/plugin-relay";
-import type { ActionInvocationMessage } from "../../events/bus.ts";
 import type { StreamItem } from "../../events/person-stream.ts";
 import { limits } from "../../domain/limits.ts";
 import { resolveDisplay } from "../../domain/presentation.ts";
@@ -56,6 +55,14 @@ const ActionRef = builder.objectRef<FollowUpAction>("NotificationAction").implem
     actionId: t.exposeString("actionId", { nullable: true }),
     fixedParams: t.expose("fixedParams", { type: "JSON", nullable: true }),
     assetId: t.exposeString("assetId", { nullable: true }),
+    // JSON, not a list of FormField objects: every publish result carries the record up to four
+    // times, and nested objects there would pass the query cost limit (docs/decisions.md).
+    form: t.field({
+      type: "JSON",
+      nullable: true,
+      description: "RUN_ACTION: the form's fields, a list of FormField objects ({ name label type required options placeholder maxLength }).",
+      resolve: (a) => (a.form ?? null) as never,
+    }),
   }),
 });
 
@@ -150,23 +157,6 @@ export const NotificationRef = builder.objectRef<NotificationRecord>("Notificati
 
 export const NotificationCountsRef = builder.objectRef<{ total: number; unseen: number }>("NotificationCounts").implement({
   fields: (t) => ({ total: t.exposeInt("total"), unseen: t.exposeInt("unseen") }),
-});
-
-export const ActionInvocationRef = builder.objectRef<ActionInvocationMessage>("ActionInvocation").implement({
-  description: "A person ran a RUN_ACTION follow-up of a notification.",
-  fields: (t) => ({
-    id: t.exposeID("id"),
-    notificationId: t.exposeID("notificationId"),
-    notificationKey: t.exposeString("notificationKey"),
-    actionId: t.exposeString("actionId", { description: "The follow-up's id within the notification." }),
-    targetActionId: t.exposeString("targetActionId", { description: "The producer action it asks to run." }),
-    fixedParams: t.expose("fixedParams", { type: "JSON", nullable: true }),
-    values: t.expose("values", { type: "JSON", nullable: true }),
-    personId: t.exposeID("personId"),
-    plugin: t.exposeString("sourcePlugin"),
-    // The bus carries it as ISO text (it crosses Redis as JSON).
-    invokedAt: t.field({ type: "DateTime", resolve: (i) => new Date(i.invokedAt) }),
-  }),
 });
 
 interface EventShape extends StreamItem {
@@ -290,14 +280,6 @@ builder.mutationFields((t) => ({
     type: NotificationRef,
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) => ctx.services.notifications.unsnooze(requirePerson(ctx.caller).personId, String(args.id)),
-  }),
-
-  invokeNotificationAction: t.field({
-    type: ActionInvocationRef,
-    args: { id: t.arg.id({ required: true }), actionId: t.arg.string({ required: true }), values: t.arg({ type: "JSON", required: false }) },
-    description: "Runs a RUN_ACTION follow-up: its producer receives the invocation on actionInvocations.",
-    resolve: (_root, args, ctx) =>
-      ctx.services.notifications.invokeAction(requirePerson(ctx.caller).personId, String(args.id), args.actionId, args.values),
   }),
 }));
 

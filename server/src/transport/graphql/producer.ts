@@ -3,7 +3,6 @@
 // checked for shape and enums here; domain/validation.ts checks everything else.
 import { requireProducer } from "../../service/auth-service.ts";
 import { builder } from "./builder.ts";
-import { endedOr } from "./context.ts";
 import {
   ActionKindEnum,
   DisplayFormatEnum,
@@ -15,7 +14,7 @@ import {
   VariantEnum,
 } from "./enums.ts";
 import { asResult, PublishNotificationResult, ResolveNotificationResult } from "./errors.ts";
-import { ActionInvocationRef } from "./notification.ts";
+import { FormFieldInput } from "./forms.ts";
 
 // ---- inputs ----------------------------------------------------------------------------
 
@@ -45,6 +44,7 @@ const ActionInput = builder.inputType("ActionInput", {
     actionId: t.string({ required: false }),
     fixedParams: t.field({ type: "JSON", required: false }),
     assetId: t.string({ required: false }),
+    form: t.field({ type: [FormFieldInput], required: false, description: "RUN_ACTION: fields the person fills in before it runs." }),
   }),
 });
 
@@ -184,16 +184,5 @@ builder.mutationFields((t) => ({
       requireProducer(ctx.caller);
       return ctx.services.notifications.completeRequest(args.requestId);
     },
-  }),
-}));
-
-// ---- live ------------------------------------------------------------------------------
-
-builder.subscriptionFields((t) => ({
-  actionInvocations: t.field({
-    type: ActionInvocationRef,
-    args: { plugin: t.arg.string({ required: false, description: "Only invocations of this plugin's notifications." }) },
-    subscribe: (_root, args, ctx) => ctx.services.realtime.actionInvocations(requireProducer(ctx.caller), args.plugin ?? null),
-    resolve: (invocation) => endedOr(invocation),
   }),
 }));

@@ -4,6 +4,7 @@ import "./enums.ts";
 import "./errors.ts";
 import "./notification.ts";
 import "./producer.ts";
+import "./invocations.ts";
 import "./directory.ts";
 import "./auth.ts";
 import "./sessions.ts";

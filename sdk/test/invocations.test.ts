@@ -1,0 +1,80 @@
+// onActionInvocation against a real server process: it resumes behind the last invocation it
+// handled after the server restarts, and from a stored cursor in a new process's subscription;
+// acknowledgeActionInvocation settles an invocation and the person sees the state.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ActionInvocation, HeraldNotFoundError, HeraldValidationError, type HeraldClient } from "../src/index.ts";
+import { eventually, sleep, startClients, type TestClients, type TestServer } from "./support/server.ts";
+
+describe("HeraldClient action invocations", () => {
+  let clients: TestClients;
+  let server: TestServer;
+  let producer: HeraldClient;
+  let ada: HeraldClient;
+
+  beforeAll(async () => {
+    clients = await startClients();
+    ({ server, producer, ada } = clients);
+  });
+  afterAll(async () => clients?.close());
+
+  const publishRetry = async (plugin: string) => {
+    const r = await producer.publish({
+      scope: "PERSON",
+      personId: server.person.id,
+      key: `retry-${plugin}`,
+      title: "Export failed",
+      source: { plugin },
+      actions: [{ kind: "RUN_ACTION", id: "retry", label: "Retry", actionId: "export.retry" }],
+    });
+    if (!r.ok) throw new Error(r.message);
+    return r.notification;
+  };
+
+  it("resumes after the server restarts, without losing or repeating an invocation", async () => {
+    const n = await publishRetry("resume");
+    const got: ActionInvocation[] = [];
+    const cursors: string[] = [];
+    const errors: Error[] = [];
+    const stop = producer.onActionInvocation((i) => void got.push(i), {
+      plugin: "resume",
+      onCursor: (c) => cursors.push(c),
+      onError: (e) => errors.push(e),
+      backoff: { initialMs: 100, maxMs: 500 },
+    });
+    const first = await ada.invokeAction(n.id, "retry");
+    await eventually(() => got.length === 1);
+    await server.restart();
+    // Invoked after the restart, before the subscription is back: it must still arrive, once.
+    const second = await ada.invokeAction(n.id, "retry");
+    await eventually(() => got.length >= 2, 20_000);
+    const third = await ada.invokeAction(n.id, "retry");
+    await eventually(() => got.length >= 3);
+    await sleep(500);
+    stop();
+    expect(got.map((i) => i.id)).toEqual([first.id, second.id, third.id]);
+    expect(cursors).toEqual(got.map((i) => i.cursor));
+    expect(errors.length).toBeGreaterThan(0); // the drop was reported, not swallowed
+
+    // A new subscription from a stored cursor receives only what came after it.
+    const fourth = await ada.invokeAction(n.id, "retry");
+    const later: ActionInvocation[] = [];
+    const stopLater = producer.onActionInvocation((i) => void later.push(i), { plugin: "resume", after: cursors.at(-1)! });
+    await eventually(() => later.length >= 1);
+    await sleep(300);
+    stopLater();
+    expect(later.map((i) => i.id)).toEqual([fourth.id]);
+  });
+
+  it("acknowledges an invocation, and the person reads the outcome on the notification", async () => {
+    const n = await publishRetry("acks");
+    const invocation = await ada.invokeAction(n.id, "retry");
+    expect(invocation.state).toBe("PENDING");
+    const page = await producer.actionInvocations({ plugin: "acks" });
+    expect(page.items.map((i) => i.id)).toEqual([invocation.id]);
+    const acked = await producer.acknowledgeActionInvocation(invocation.id, "ACKNOWLEDGED", "Export restarted");
+    expect(acked).toMatchObject({ id: invocation.id, state: "ACKNOWLEDGED", outcomeMessage: "Export restarted" });
+    expect((await ada.get(n.id))?.lastInvocation).toMatchObject({ id: invocation.id, state: "ACKNOWLEDGED", outcomeMessage: "Export restarted" });
+    await expect(producer.acknowledgeActionInvocation(invocation.id, "FAILED")).rejects.toBeInstanceOf(HeraldValidationError);
+    await expect(producer.acknowledgeActionInvocation("no-such-id")).rejects.toBeInstanceOf(HeraldNotFoundError);
+  });
+});

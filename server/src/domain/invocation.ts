@@ -1,0 +1,59 @@
+// A stored RUN_ACTION invocation and the rules of its acknowledgement. Pure.
+import { ValidationError } from "./errors.ts";
+import type { JsonObject, JsonValue } from "./json.ts";
+
+export const InvocationStates = ["PENDING", "ACKNOWLEDGED", "FAILED"] as const;
+export type InvocationState = (typeof InvocationStates)[number];
+export const InvocationOutcomes = ["ACKNOWLEDGED", "FAILED"] as const;
+export type InvocationOutcome = (typeof InvocationOutcomes)[number];
+
+export const invocationLimits = {
+  messageLength: 500,
+} as const;
+
+export interface InvocationRecord {
+  id: string;
+  /** Position in the deployment-wide invocation sequence (cursors). */
+  seq: number;
+  notificationId: string;
+  notificationKey: string;
+  personId: string;
+  plugin: string;
+  actionId: string;
+  targetActionId: string;
+  fixedParams: JsonObject | null;
+  values: JsonValue | null;
+  state: InvocationState;
+  message: string | null;
+  createdAt: Date;
+  acknowledgedAt: Date | null;
+}
+
+export type AckDecision = { kind: "none"; current: InvocationRecord } | { kind: "settle"; next: InvocationRecord };
+
+/**
+ * The first acknowledgement settles an invocation; the same outcome again is a no-op (a
+ * producer retrying after a lost answer), another outcome afterwards is refused: what the
+ * person was shown does not flip.
+ */
+export function decideAcknowledge(current: InvocationRecord, outcome: InvocationOutcome, message: unknown, now: Date): AckDecision {
+  const text = validateAckMessage(message);
+  if (current.state === outcome) return { kind: "none", current };
+  if (current.state !== "PENDING") {
+    throw new ValidationError("outcome", `outcome: the invocation is already ${current.state}`);
+  }
+  return { kind: "settle", next: { ...current, state: outcome, message: text, acknowledgedAt: now } };
+}
+
+function validateAckMessage(message: unknown): string | null {
+  if (message === undefined || message === null) return null;
+  if (typeof message !== "string") throw new ValidationError("message", "message: must be text");
+  if (message.length > invocationLimits.messageLength) {
+    throw new ValidationError("message", `message: must be at most ${invocationLimits.messageLength} characters`);
+  }
+  return message;
+}
+
+export function isOutcome(value: unknown): value is InvocationOutcome {
+  return (InvocationOutcomes as readonly unknown[]).includes(value);
+}

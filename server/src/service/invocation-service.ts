@@ -1,0 +1,176 @@
+// RUN_ACTION invocations: a person runs a follow-up (with its form's values), the invocation is
+// stored with its event in one transaction, producers receive it live or later (replay by
+// cursor) and acknowledge it; the person's notification shows the latest state.
+import type { Clock } from "../domain/clock.ts";
+import { isTerminal } from "../domain/enums.ts";
+import { NotFoundError, NotificationTransitionError, ValidationError } from "../domain/errors.ts";
+import { applyForm } from "../domain/form.ts";
+import { decideAcknowledge, type InvocationRecord, isOutcome } from "../domain/invocation.ts";
+import { decideResolve, viewOf } from "../domain/lifecycle.ts";
+import type { NotificationRecord } from "../domain/notification.ts";
+import { validateActionValues, validatePageSize } from "../domain/validation.ts";
+import type { EventBus } from "../events/bus.ts";
+import type { EventFeed } from "../events/event-feed.ts";
+import { invocationStream } from "../events/invocation-stream.ts";
+import type { InvocationStore } from "../storage/invocation-store.ts";
+import type { NotificationStore, NotificationTx, StoredEvent } from "../storage/notification-store.ts";
+import type { CursorCodec } from "./cursor.ts";
+import { newFact } from "./facts.ts";
+import { REMEMBER_FACT_ACTION, visibleTo } from "./notification-service.ts";
+
+export interface InvocationOptions {
+  maxQueuedEvents: number;
+  pollMs: number;
+}
+
+export interface InvocationPage {
+  items: InvocationRecord[];
+  /** Pass as `after` next time; present even when nothing was found (it still moves forward). */
+  cursor: string;
+  hasMore: boolean;
+}
+
+const DEFAULT_PAGE = 20;
+
+export class InvocationService {
+  constructor(
+    private readonly notifications: NotificationStore,
+    private readonly invocations: InvocationStore,
+    private readonly bus: EventBus,
+    private readonly feed: EventFeed,
+    private readonly cursors: CursorCodec,
+    private readonly clock: Clock,
+    private readonly options: InvocationOptions,
+  ) {}
+
+  /**
+   * A person runs a RUN_ACTION follow-up. Herald's own action (an observation's "Remember this")
+   * is carried out in the same transaction and stored as ACKNOWLEDGED; any other waits PENDING
+   * for its producer.
+   */
+  async invoke(personId: string, notificationId: string, actionId: string, values: unknown): Promise<InvocationRecord> {
+    const now = this.clock.now();
+    const submitted = validateActionValues(values);
+    let events: StoredEvent[] = [];
+    const invocation = await this.notifications.transaction(async (tx) => {
+      events = [];
+      const record = await tx.findById(notificationId);
+      if (!record || !visibleTo(personId, record)) throw new NotFoundError();
+      const view = viewOf(record, record.scope === "APPLICATION" ? await tx.findReceipt(notificationId, personId) : null);
+      if (isTerminal(view.status)) throw new NotificationTransitionError(view, "INVOKED");
+      const action = view.actions.find((a) => a.id === actionId);
+      if (!action || action.kind !== "RUN_ACTION" || !action.actionId) {
+        throw new ValidationError("actionId", "actionId: not a RUN_ACTION follow-up of this notification");
+      }
+      const mapped = applyForm(action.form ?? null, action.fixedParams ?? null, submitted);
+      const builtin = action.actionId === REMEMBER_FACT_ACTION && view.trigger.type === "OBSERVATION";
+      let after = view;
+      if (builtin) {
+        const resolved = await this.rememberObservation(tx, personId, record, actionId, now);
+        if (resolved.event) events.push(resolved.event);
+        after = resolved.record;
+      }
+      const stored = await this.invocations.insert(tx.prisma, {
+        notificationId: record.id,
+        notificationKey: record.key,
+        personId,
+        plugin: record.source.plugin,
+        actionId,
+        targetActionId: action.actionId,
+        fixedParams: mapped.fixedParams,
+        values: mapped.values,
+        state: builtin ? "ACKNOWLEDGED" : "PENDING",
+        message: null,
+        createdAt: now,
+        acknowledgedAt: builtin ? now : null,
+      });
+      events.push(await tx.appendEvent(personId, "INVOCATION", after));
+      return stored;
+    });
+    this.publishCommitted(events, invocation);
+    return invocation;
+  }
+
+  /** A producer reports how the invocation went; the person's notification learns it live. */
+  async acknowledge(id: string, outcome: unknown, message: unknown): Promise<InvocationRecord> {
+    if (!isOutcome(outcome)) throw new ValidationError("outcome", "outcome: must be ACKNOWLEDGED or FAILED");
+    const now = this.clock.now();
+    let events: StoredEvent[] = [];
+    let changed = false;
+    const result = await this.notifications.transaction(async (tx) => {
+      events = [];
+      const current = await this.invocations.findForUpdate(tx.prisma, id);
+      if (!current) throw new NotFoundError("Action invocation not found");
+      const decision = decideAcknowledge(current, outcome, message, now);
+      changed = decision.kind === "settle";
+      if (decision.kind === "none") return decision.current;
+      await this.invocations.settle(tx.prisma, decision.next);
+      const record = await tx.findById(current.notificationId);
+      if (record) {
+        const receipt = record.scope === "APPLICATION" ? await tx.findReceipt(record.id, current.personId) : null;
+        events.push(await tx.appendEvent(current.personId, "INVOCATION", viewOf(record, receipt)));
+      }
+      return decision.next;
+    });
+    if (changed) this.publishCommitted(events, null);
+    return result;
+  }
+
+  /** The cursor of an invocation: pass it as `after` to resume behind it. */
+  cursorOf(invocation: InvocationRecord): string {
+    return this.cursors.encodeInvocationSeq(invocation.seq);
+  }
+
+  /** Validates a cursor before a stream opens, so a forged one fails the subscription, not the stream. */
+  decodeCursor(cursor: string | null | undefined, field = "after"): number | null {
+    return cursor ? this.cursors.decodeInvocationSeq(cursor, field) : null;
+  }
+
+  /** Polling: without `after` the PENDING invocations, oldest first; with it every one after it. */
+  async page(plugin: string | null, after: string | null | undefined, first: number | null | undefined): Promise<InvocationPage> {
+    const from = this.decodeCursor(after);
+    const limit = first === null || first === undefined ? DEFAULT_PAGE : validatePageSize(first, "first");
+    // The head is read before the rows: the returned cursor never passes an unread invocation.
+    const head = await this.invocations.maxSeq();
+    const rows = await this.invocations.read({ after: from ?? 0, upTo: head, plugin, state: from === null ? "PENDING" : null, limit: limit + 1 });
+    const hasMore = rows.length > limit;
+    const items = rows.slice(0, limit);
+    // Without `after`, later PENDING ones may sit before settled ones: the cursor stays behind the last item then.
+    const position = hasMore || (from === null && items.length > 0) ? (items.at(-1)?.seq ?? from ?? 0) : Math.max(from ?? 0, head);
+    return { items, cursor: this.cursors.encodeInvocationSeq(position), hasMore };
+  }
+
+  stream(plugin: string | null, after: number | null): AsyncIterableIterator<InvocationRecord> {
+    return invocationStream(
+      { feed: this.feed, store: this.invocations, maxQueued: this.options.maxQueuedEvents, pollMs: this.options.pollMs },
+      plugin,
+      after,
+    );
+  }
+
+  /** The latest invocation of a notification by the person (by anyone, for a producer). */
+  latest(notificationId: string, personId: string | null): Promise<InvocationRecord | null> {
+    return this.invocations.latest(notificationId, personId);
+  }
+
+  /**
+   * "Remember this": the fact and the resolution commit with the invocation, so a second click
+   * (or a second tab) finds the notification resolved and stores nothing twice.
+   */
+  private async rememberObservation(tx: NotificationTx, personId: string, record: NotificationRecord, actionId: string, now: Date) {
+    if (record.scope !== "PERSON") throw new NotFoundError();
+    const decision = decideResolve(record, { actionId, values: null }, null, now);
+    if (decision.kind !== "none") {
+      const action = record.actions.find((a) => a.id === actionId);
+      const fact = String((action?.fixedParams as { fact?: unknown } | null)?.fact ?? "");
+      if (fact !== "") await tx.rememberFact(newFact(personId, fact, record.engagementId, now));
+    }
+    return tx.apply(decision);
+  }
+
+  /** Only after commit: a subscriber must never see a change that could still roll back. */
+  private publishCommitted(events: StoredEvent[], invocation: InvocationRecord | null) {
+    for (const event of events) this.bus.publish({ kind: "event", event: { ...event, committedAt: Date.now() } });
+    if (invocation) this.bus.publish({ kind: "invocation", invocation: { id: invocation.id, seq: invocation.seq, plugin: invocation.plugin } });
+  }
+}

@@ -1,0 +1,110 @@
+// Stored action invocations. Writes run inside a notification transaction (the invocation commits
+// with whatever else the click changed and with its event-log entry); reads page by `seq`.
+import type { InvocationRecord, InvocationState } from "../domain/invocation.ts";
+import type { JsonObject, JsonValue } from "../domain/json.ts";
+import type { Db, Tx } from "./database.ts";
+import type { ActionInvocation as InvocationRow, Prisma } from "./prisma-client/sqlite/client.ts";
+import { StaleWrite } from "./retrying-transaction.ts";
+
+const INVOCATION_COUNTER = "invocations";
+
+export type NewInvocation = Omit<InvocationRecord, "id" | "seq">;
+
+export class InvocationStore {
+  constructor(
+    private readonly db: Db,
+    private readonly lockRows: boolean,
+  ) {}
+
+  /** The counter row must exist before a transaction increments it (as for the event log). */
+  async init(): Promise<void> {
+    await this.db.$executeRawUnsafe(
+      `INSERT INTO "EventCounter" ("name", "value") VALUES ('${INVOCATION_COUNTER}', 0) ON CONFLICT ("name") DO NOTHING`,
+    );
+  }
+
+  /**
+   * Incrementing the counter row holds its lock until commit, so `seq` values become visible in
+   * commit order and a reader that has seen seq 11 cannot miss a late-committing 10.
+   */
+  async insert(tx: Tx, invocation: NewInvocation): Promise<InvocationRecord> {
+    const { value: seq } = await tx.eventCounter.update({ where: { name: INVOCATION_COUNTER }, data: { value: { increment: 1 } } });
+    const row = await tx.actionInvocation.create({
+      data: {
+        ...invocation,
+        seq,
+        fixedParams: invocation.fixedParams === null ? null : JSON.stringify(invocation.fixedParams),
+        values: invocation.values === null ? null : JSON.stringify(invocation.values),
+      },
+    });
+    return toRecord(row);
+  }
+
+  async findForUpdate(tx: Tx, id: string): Promise<InvocationRecord | null> {
+    if (this.lockRows) await tx.$queryRaw`SELECT 1 FROM "ActionInvocation" WHERE "id" = ${id} FOR UPDATE`;
+    const row = await tx.actionInvocation.findUnique({ where: { id } });
+    return row ? toRecord(row) : null;
+  }
+
+  /** Compare-and-set from PENDING: a concurrent acknowledgement makes the unit of work run again. */
+  async settle(tx: Tx, next: InvocationRecord): Promise<void> {
+    const { count } = await tx.actionInvocation.updateMany({
+      where: { id: next.id, state: "PENDING" },
+      data: { state: next.state, message: next.message, acknowledgedAt: next.acknowledgedAt },
+    });
+    if (count !== 1) throw new StaleWrite();
+  }
+
+  async maxSeq(): Promise<number> {
+    const row = await this.db.actionInvocation.findFirst({ orderBy: { seq: "desc" }, select: { seq: true } });
+    return row?.seq ?? 0;
+  }
+
+  /**
+   * Invocations with `after < seq <= upTo`, oldest first, optionally of one plugin and one state.
+   * `upTo` is a head read beforehand: a reader moves its position there even when nothing of its
+   * plugin lies in between.
+   */
+  async read(query: { after: number; upTo: number; plugin: string | null; state: InvocationState | null; limit: number }): Promise<InvocationRecord[]> {
+    const where: Prisma.ActionInvocationWhereInput = {
+      seq: { gt: query.after, lte: query.upTo },
+      ...(query.plugin !== null ? { plugin: query.plugin } : {}),
+      ...(query.state !== null ? { state: query.state } : {}),
+    };
+    const rows = await this.db.actionInvocation.findMany({ where, orderBy: { seq: "asc" }, take: query.limit });
+    return rows.map(toRecord);
+  }
+
+  async findById(id: string): Promise<InvocationRecord | null> {
+    const row = await this.db.actionInvocation.findUnique({ where: { id } });
+    return row ? toRecord(row) : null;
+  }
+
+  /** The latest invocation of a notification, by one person (or by anyone when personId is null). */
+  async latest(notificationId: string, personId: string | null): Promise<InvocationRecord | null> {
+    const row = await this.db.actionInvocation.findFirst({
+      where: { notificationId, ...(personId !== null ? { personId } : {}) },
+      orderBy: { seq: "desc" },
+    });
+    return row ? toRecord(row) : null;
+  }
+}
+
+function toRecord(row: InvocationRow): InvocationRecord {
+  return {
+    id: row.id,
+    seq: row.seq,
+    notificationId: row.notificationId,
+    notificationKey: row.notificationKey,
+    personId: row.personId,
+    plugin: row.plugin,
+    actionId: row.actionId,
+    targetActionId: row.targetActionId,
+    fixedParams: row.fixedParams === null ? null : (JSON.parse(row.fixedParams) as JsonObject),
+    values: row.values === null ? null : (JSON.parse(row.values) as JsonValue),
+    state: row.state as InvocationState,
+    message: row.message,
+    createdAt: row.createdAt,
+    acknowledgedAt: row.acknowledgedAt,
+  };
+}

@@ -1,0 +1,119 @@
+// Action invocations: a person runs a RUN_ACTION follow-up (invokeNotificationAction), producers
+// receive it live or by polling, with cursors to resume (actionInvocations), and acknowledge it
+// (acknowledgeActionInvocation); the person reads the state on Notification.lastInvocation.
+// Protocol: docs/event-stream.md, "Action invocations".
+import { InvocationOutcomes, type InvocationRecord, InvocationStates } from "../../domain/invocation.ts";
+import type { InvocationPage } from "../../service/invocation-service.ts";
+import { requirePerson, requireProducer } from "../../service/auth-service.ts";
+import { builder } from "./builder.ts";
+import { endedOr, memoize } from "./context.ts";
+import { asResult, resultUnion } from "./errors.ts";
+import { NotificationRef } from "./notification.ts";
+
+const InvocationStateEnum = builder.enumType("ActionInvocationState", { values: InvocationStates });
+const InvocationOutcomeEnum = builder.enumType("ActionInvocationOutcome", { values: InvocationOutcomes });
+
+export const ActionInvocationRef = builder.objectRef<InvocationRecord>("ActionInvocation").implement({
+  description: "A person ran a RUN_ACTION follow-up of a notification. Stored until its producer acknowledges it.",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    cursor: t.string({
+      description: "Opaque position in the invocation sequence: pass it as `after` to resume behind this invocation.",
+      resolve: (i, _args, ctx) => ctx.services.invocations.cursorOf(i),
+    }),
+    notificationId: t.exposeID("notificationId"),
+    notificationKey: t.exposeString("notificationKey"),
+    actionId: t.exposeString("actionId", { description: "The follow-up's id within the notification." }),
+    targetActionId: t.exposeString("targetActionId", { description: "The producer action it asks to run." }),
+    fixedParams: t.expose("fixedParams", {
+      type: "JSON",
+      nullable: true,
+      description: 'The follow-up\'s fixedParams, with every "$form.<field>" entry replaced by the submitted value.',
+    }),
+    values: t.expose("values", { type: "JSON", nullable: true, description: "What the person submitted (a form's values, checked)." }),
+    personId: t.exposeID("personId"),
+    plugin: t.exposeString("plugin", { description: "The notification's source plugin." }),
+    state: t.expose("state", { type: InvocationStateEnum }),
+    // Not "message": beside a failure's `message: String!` in one result union the two would not merge.
+    outcomeMessage: t.exposeString("message", { nullable: true, description: "The producer's word on the outcome (acknowledgeActionInvocation's message)." }),
+    invokedAt: t.expose("createdAt", { type: "DateTime" }),
+    acknowledgedAt: t.expose("acknowledgedAt", { type: "DateTime", nullable: true }),
+  }),
+});
+
+const ActionInvocationPageRef = builder.objectRef<InvocationPage>("ActionInvocationPage").implement({
+  fields: (t) => ({
+    items: t.field({ type: [ActionInvocationRef], resolve: (p) => p.items }),
+    cursor: t.exposeString("cursor", { description: "Pass as `after` on the next poll (moves forward even when items is empty)." }),
+    hasMore: t.exposeBoolean("hasMore"),
+  }),
+});
+
+const AcknowledgeActionInvocationResult = resultUnion<InvocationRecord>("AcknowledgeActionInvocationResult", () => ActionInvocationRef, [
+  "NotFoundError",
+  "ValidationError",
+]);
+
+builder.objectField(NotificationRef, "lastInvocation", (t) =>
+  t.field({
+    type: ActionInvocationRef,
+    nullable: true,
+    description: "The latest RUN_ACTION invocation of this notification by the caller (a producer: by anyone), with its state.",
+    resolve: (n, _args, ctx) => {
+      const personId = ctx.caller?.kind === "person" ? ctx.caller.personId : null;
+      return memoize(ctx, `invocation:${n.id}:${personId ?? ""}`, () => ctx.services.invocations.latest(n.id, personId));
+    },
+  }),
+);
+
+const afterArg = { required: false, description: "An invocation cursor: everything after it. Without it: every PENDING invocation first." } as const;
+const pluginArg = { required: false, description: "Only invocations of this plugin's notifications." } as const;
+
+builder.queryFields((t) => ({
+  actionInvocations: t.field({
+    type: ActionInvocationPageRef,
+    args: { plugin: t.arg.string(pluginArg), after: t.arg.string(afterArg), first: t.arg.int({ required: false }) },
+    description: "For polling producers: invocations oldest first, at most `first` (default 20, at most 100).",
+    resolve: (_root, args, ctx) => {
+      requireProducer(ctx.caller);
+      return ctx.services.invocations.page(args.plugin ?? null, args.after, args.first);
+    },
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  invokeNotificationAction: t.field({
+    type: ActionInvocationRef,
+    args: { id: t.arg.id({ required: true }), actionId: t.arg.string({ required: true }), values: t.arg({ type: "JSON", required: false }) },
+    description: "Runs a RUN_ACTION follow-up (values: its form's fields). Stored PENDING until the producer acknowledges it.",
+    resolve: (_root, args, ctx) => ctx.services.invocations.invoke(requirePerson(ctx.caller).personId, String(args.id), args.actionId, args.values),
+  }),
+
+  acknowledgeActionInvocation: t.field({
+    type: AcknowledgeActionInvocationResult,
+    args: {
+      id: t.arg.id({ required: true }),
+      outcome: t.arg({ type: InvocationOutcomeEnum, required: true }),
+      message: t.arg.string({ required: false }),
+    },
+    description: "A producer reports how the invocation went. Repeating the same outcome is a no-op; another outcome afterwards is a ValidationError.",
+    resolve: (_root, args, ctx) => {
+      requireProducer(ctx.caller);
+      return asResult(AcknowledgeActionInvocationResult, () => ctx.services.invocations.acknowledge(String(args.id), args.outcome, args.message));
+    },
+  }),
+}));
+
+builder.subscriptionFields((t) => ({
+  actionInvocations: t.field({
+    type: ActionInvocationRef,
+    args: { plugin: t.arg.string(pluginArg), after: t.arg.string(afterArg) },
+    description: "Invocations a producer missed (from storage), then live ones, with no gap or duplicate at the seam.",
+    subscribe: (_root, args, ctx) => {
+      const caller = requireProducer(ctx.caller);
+      const after = ctx.services.invocations.decodeCursor(args.after);
+      return ctx.services.realtime.producerStream(caller, () => ctx.services.invocations.stream(args.plugin ?? null, after));
+    },
+    resolve: (invocation) => endedOr(invocation),
+  }),
+}));

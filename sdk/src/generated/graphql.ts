@@ -82,8 +82,12 @@ export type NotificationFilter = {
   engagementId?: string | null | undefined;
   includeSnoozed?: boolean | null | undefined;
   includeTerminal?: boolean | null | undefined;
+  /** Only these source plugins (at most 100); empty or absent: all. */
+  plugins?: Array<string> | null | undefined;
   scope?: NotificationScope | null | undefined;
   sessionId?: string | null | undefined;
+  /** Only these severities; empty or absent: all. */
+  severities?: Array<Severity> | null | undefined;
   /** When given, wins over includeTerminal. */
   statuses?: Array<NotificationStatus> | null | undefined;
 };
@@ -92,6 +96,8 @@ export type NotificationFilter = {
 export type NotificationPatch = {
   actions?: Array<ActionInput> | null | undefined;
   body?: string | null | undefined;
+  /** Your own data for your clients (any JSON, at most 16 KiB serialized); kept by patches that leave it out, cleared by null. */
+  data?: unknown;
   display?: DisplayInput | null | undefined;
   engagementId?: string | null | undefined;
   operation?: OperationInput | null | undefined;
@@ -146,6 +152,8 @@ export type Presentation =
 export type PublishNotificationInput = {
   actions?: Array<ActionInput> | null | undefined;
   body?: string | null | undefined;
+  /** Your own data for your clients (any JSON, at most 16 KiB serialized); kept by patches that leave it out, cleared by null. */
+  data?: unknown;
   display?: DisplayInput | null | undefined;
   engagementId?: string | null | undefined;
   /** Names the stream within the scope target. */

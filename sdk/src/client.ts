@@ -11,6 +11,7 @@ import {
   CreatePersonDocument,
   CreateSessionDocument,
   type CreateSessionInput,
+  DismissAllDocument,
   DismissNotificationDocument,
   EmitEventDocument,
   type EmitEventInput,
@@ -30,6 +31,8 @@ import {
   PreferencesEventsDocument,
   PublishNotificationDocument,
   PublishObservationDocument,
+  ReaderPreferencesDocument,
+  UpdatePreferencesDocument,
   type PublishObservationInput,
   RedeemSignInCodeDocument,
   RememberFactDocument,
@@ -68,6 +71,8 @@ import type {
   ReportExchangeInput,
   ResolutionInput,
   SessionMetadata,
+  Preferences,
+  PreferencesInput,
 } from "./types.ts";
 
 export type HeraldClientOptions = TransportOptions;
@@ -181,6 +186,25 @@ export class HeraldClient {
 
   async setQuietMode(enabled: boolean): Promise<boolean> {
     return (await this.transport.mutate(SetQuietModeDocument, { enabled })).setQuietMode.quietMode;
+  }
+
+  /** The person's reader controls: quiet mode, muted plugins, severity floor, quiet hours. */
+  async readerPreferences(): Promise<Preferences> {
+    return (await this.transport.query(ReaderPreferencesDocument, {})).viewer.preferences;
+  }
+
+  /**
+   * Changes the given reader controls (absent fields stay; `quietHours: null` removes the
+   * schedule). Muted and below-floor notifications are listed but never pushed; quiet hours hold
+   * pushes like quiet mode. Bad input throws HeraldValidationError naming the field.
+   */
+  async updatePreferences(input: PreferencesInput): Promise<Preferences> {
+    return (await this.transport.mutate(UpdatePreferencesDocument, { input })).updatePreferences;
+  }
+
+  /** "Clear all": dismisses, for this person only, what they have seen at its current revision; how many changed. */
+  async dismissAll(filter?: NotificationFilter): Promise<number> {
+    return (await this.transport.mutate(DismissAllDocument, { filter: filter ?? null })).dismissAll;
   }
 
   /**

@@ -76,20 +76,23 @@ describe.skipIf(!availability.run)("reader controls and accessibility in Chromiu
     await closeDrawer();
   });
 
-  it("Mark all read marks everything seen; Clear all, once confirmed, dismisses only what was read", async () => {
+  it("Mark all read marks everything seen; Clear all asks first, then dismisses what was read", async () => {
+    // (Only-what-was-read is the server's rule, tested in server/test/api/reader-controls.test.ts:
+    // here the open drawer itself marks whatever arrives as seen.)
     await openDrawer();
     await page.getByTestId("mark-all-read").click();
     await expect.poll(async () => (await stack.personClient.counts()).unseen).toBe(0);
-    const late = await publish({ key: "late", title: "Arrived after reading" });
-    await expect.poll(async () => (await stack.personClient.get(late.id))?.status).not.toBe("SEEN");
-    // Cancel changes nothing.
+    await page.getByText(/Marked \d+ as read|Everything was already read/).first().waitFor();
+    const before = (await stack.personClient.page({})).items.length;
+    expect(before).toBeGreaterThan(1);
     await page.getByTestId("clear-all").click();
     await page.getByRole("button", { name: "Cancel" }).click();
-    expect((await stack.personClient.page({})).items.length).toBeGreaterThan(1);
+    expect((await stack.personClient.page({})).items.length).toBe(before);
     await page.getByTestId("clear-all").click();
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByTestId("clear-all-confirm").click();
-    await expect.poll(async () => (await stack.personClient.page({})).items.map((n) => n.title)).toEqual(["Arrived after reading"]);
+    await expect.poll(async () => (await stack.personClient.page({})).items.length).toBe(0);
+    await page.getByText(`Cleared ${before} read notifications.`).first().waitFor();
     await closeDrawer();
   });
 

@@ -14,6 +14,7 @@ import {
   CreatePersonDocument,
   CreateSessionDocument,
   type CreateSessionInput,
+  DismissAllDocument,
   DismissNotificationDocument,
   EmitEventDocument,
   type EmitEventInput,
@@ -33,6 +34,8 @@ import {
   PreferencesEventsDocument,
   PublishNotificationDocument,
   PublishObservationDocument,
+  ReaderPreferencesDocument,
+  UpdatePreferencesDocument,
   type PublishObservationInput,
   RedeemSignInCodeDocument,
   RememberFactDocument,
@@ -74,6 +77,8 @@ import type {
   ReportExchangeInput,
   ResolutionInput,
   SessionMetadata,
+  Preferences,
+  PreferencesInput,
 } from "./types.ts";
 
 export type HeraldClientOptions = TransportOptions;
@@ -192,6 +197,25 @@ export class HeraldClient {
 
   async setQuietMode(enabled: boolean): Promise<boolean> {
     return (await this.transport.mutate(SetQuietModeDocument, { enabled })).setQuietMode.quietMode;
+  }
+
+  /** The person's reader controls: quiet mode, muted plugins, severity floor, quiet hours. */
+  async readerPreferences(): Promise<Preferences> {
+    return (await this.transport.query(ReaderPreferencesDocument, {})).viewer.preferences;
+  }
+
+  /**
+   * Changes the given reader controls (absent fields stay; `quietHours: null` removes the
+   * schedule). Muted and below-floor notifications are listed but never pushed; quiet hours hold
+   * pushes like quiet mode. Bad input throws HeraldValidationError naming the field.
+   */
+  async updatePreferences(input: PreferencesInput): Promise<Preferences> {
+    return (await this.transport.mutate(UpdatePreferencesDocument, { input })).updatePreferences;
+  }
+
+  /** "Clear all": dismisses, for this person only, what they have seen at its current revision; how many changed. */
+  async dismissAll(filter?: NotificationFilter): Promise<number> {
+    return (await this.transport.mutate(DismissAllDocument, { filter: filter ?? null })).dismissAll;
   }
 
   /**

@@ -16,6 +16,8 @@ export function matchesFilter(n: Notification, filter: NotificationFilter, now: 
   if (filter.scope && n.scope !== filter.scope) return false;
   if (filter.sessionId && n.sessionId !== filter.sessionId) return false;
   if (filter.engagementId && n.engagement?.id !== filter.engagementId) return false;
+  if (filter.severities?.length && !filter.severities.includes(n.severity)) return false;
+  if (filter.plugins?.length && !filter.plugins.includes(n.source.plugin)) return false;
   if (!filter.includeSnoozed && isSnoozed(n, now)) return false;
   if (!options.shown && pastDeadline(n, now) && !filter.includeTerminal) return false;
   return true;

@@ -10,9 +10,16 @@ import type {
   PublishNotificationInput,
   ReportExchangeInput,
   PublishObservationInput,
+  PreferencesFieldsFragment,
+  PreferencesInput,
+  QuietHoursInput,
   ResolutionInput,
   SessionMetadataFieldsFragment,
 } from "./generated/graphql.ts";
+
+/** A person's reader controls (quiet mode, muted plugins, severity floor, quiet hours). */
+export type Preferences = PreferencesFieldsFragment;
+export type { PreferencesInput, QuietHoursInput };
 
 export type Notification = NotificationFieldsFragment;
 /** A session's label state; `sourceGeneration` and `labelGeneration` are uint64 decimal strings. */

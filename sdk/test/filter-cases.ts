@@ -18,6 +18,10 @@ export interface CaseRecord {
   snoozed?: "future" | "past";
   /** A TTL retention whose expiry is one hour ahead ("future") or has passed ("passed"). */
   ttl?: "future" | "passed";
+  /** INFO when absent. */
+  severity?: "INFO" | "WARNING" | "ERROR";
+  /** The source plugin; "tests" when absent. */
+  plugin?: "ci" | "deploy";
 }
 
 export interface CaseFilter {
@@ -27,6 +31,8 @@ export interface CaseFilter {
   engagement?: "A" | "B";
   includeTerminal?: boolean;
   includeSnoozed?: boolean;
+  severities?: ("INFO" | "SUCCESS" | "WARNING" | "ERROR")[];
+  plugins?: string[];
 }
 
 export interface FilterCase {
@@ -84,4 +90,17 @@ export const filterCases: FilterCase[] = [
   { name: "a record past its TTL is left out by default", record: { scope: "PERSON", status: "PENDING", ttl: "passed" }, filter: {}, visible: false },
   { name: "a record past its TTL is left out of an explicit status list", record: { scope: "PERSON", status: "PENDING", ttl: "passed" }, filter: { statuses: ["PENDING"] }, visible: false },
   { name: "includeTerminal lists a record past its TTL", record: { scope: "PERSON", status: "PENDING", ttl: "passed" }, filter: { includeTerminal: true }, visible: true },
+
+  // Severity and source plugin.
+  { name: "severities [ERROR] list an error", record: { scope: "PERSON", status: "PENDING", severity: "ERROR" }, filter: { severities: ["ERROR"] }, visible: true },
+  { name: "severities [ERROR] leave out a warning", record: { scope: "PERSON", status: "PENDING", severity: "WARNING" }, filter: { severities: ["ERROR"] }, visible: false },
+  { name: "severities [WARNING, ERROR] list a warning", record: { scope: "SESSION", session: "A", status: "SEEN", severity: "WARNING" }, filter: { severities: ["WARNING", "ERROR"] }, visible: true },
+  { name: "severities [] mean any severity", record: { scope: "PERSON", status: "PENDING" }, filter: { severities: [] }, visible: true },
+  { name: "severities apply to application records", record: { scope: "APPLICATION", status: "PENDING" }, filter: { severities: ["ERROR"] }, visible: false },
+  { name: "plugins [ci] list a ci record", record: { scope: "PERSON", status: "PENDING", plugin: "ci" }, filter: { plugins: ["ci"] }, visible: true },
+  { name: "plugins [ci] leave out a deploy record", record: { scope: "PERSON", status: "PENDING", plugin: "deploy" }, filter: { plugins: ["ci"] }, visible: false },
+  { name: "plugins [ci, deploy] list an application deploy record", record: { scope: "APPLICATION", status: "PENDING", plugin: "deploy" }, filter: { plugins: ["ci", "deploy"] }, visible: true },
+  { name: "plugins [] mean any plugin", record: { scope: "PERSON", status: "PENDING", plugin: "deploy" }, filter: { plugins: [] }, visible: true },
+  { name: "severities and plugins combine", record: { scope: "PERSON", status: "PENDING", plugin: "ci", severity: "WARNING" }, filter: { plugins: ["ci"], severities: ["ERROR"] }, visible: false },
+  { name: "severities do not bring back a terminal record", record: { scope: "PERSON", status: "RESOLVED", severity: "ERROR" }, filter: { severities: ["ERROR"] }, visible: false },
 ];

@@ -133,6 +133,8 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
     auth,
     realtime: new RealtimeService(feed, eventLog, notifications, directory, cursors, auth, logger, {
       maxQueuedEvents: tuning.maxQueuedEvents,
+      quietHoursCheckMs: tuning.quietHoursCheckMs,
+      clock,
       maxStreamsPerCredential: tuning.maxStreamsPerCredential,
       observer: metrics,
     }),

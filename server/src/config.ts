@@ -16,6 +16,8 @@ const schema = z.object({
   HERALD_SSE_BUFFER_BYTES: z.coerce.number().int().min(1_024).default(1024 * 1024),
   HERALD_STREAM_QUEUE: z.coerce.number().int().min(10).default(1_000),
   HERALD_SNOOZE_INTERVAL_MS: z.coerce.number().int().min(10).default(1_000),
+  /** How often a stream holding notifications for quiet hours checks whether they have ended. */
+  HERALD_QUIET_HOURS_CHECK_MS: z.coerce.number().int().min(10).default(30_000),
   HERALD_FEED_POLL_MS: z.coerce.number().int().min(10).default(2_000),
   HERALD_MAX_BODY_BYTES: z.coerce.number().int().min(1_024).default(256 * 1024),
   HERALD_SSE_RESERVATION_TTL_MS: z.coerce.number().int().min(100).default(30_000),
@@ -75,6 +77,7 @@ export interface Tuning {
   maxBufferedBytes: number;
   maxQueuedEvents: number;
   snoozeIntervalMs: number;
+  quietHoursCheckMs: number;
   feedPollMs: number;
   /** Open streams one credential may hold on one instance. */
   maxStreamsPerCredential: number;
@@ -110,6 +113,7 @@ export function tuningFrom(config: Config): Tuning {
     maxBufferedBytes: config.HERALD_SSE_BUFFER_BYTES,
     maxQueuedEvents: config.HERALD_STREAM_QUEUE,
     snoozeIntervalMs: config.HERALD_SNOOZE_INTERVAL_MS,
+    quietHoursCheckMs: config.HERALD_QUIET_HOURS_CHECK_MS,
     feedPollMs: config.HERALD_FEED_POLL_MS,
     maxStreamsPerCredential: config.HERALD_MAX_STREAMS_PER_CREDENTIAL,
     revocationCheckMs: config.HERALD_REVOCATION_CHECK_MS,

@@ -12,6 +12,8 @@ function fromCase(record: CaseRecord) {
   return notification({
     scope: record.scope,
     status: record.status,
+    severity: record.severity ?? "INFO",
+    source: { __typename: "NotificationSource", plugin: record.plugin ?? "tests", subsystem: null },
     sessionId: record.session ? `session-${record.session}` : null,
     personId: record.scope === "PERSON" ? "p1" : null,
     engagement: record.engagement ? { __typename: "Engagement", id: `engagement-${record.engagement}`, name: "E" } : null,
@@ -30,6 +32,8 @@ function toFilter(f: CaseFilter): NotificationFilter {
     engagementId: f.engagement ? `engagement-${f.engagement}` : null,
     includeTerminal: f.includeTerminal ?? null,
     includeSnoozed: f.includeSnoozed ?? null,
+    severities: f.severities ?? null,
+    plugins: f.plugins ?? null,
   };
 }
 

@@ -19,6 +19,7 @@ export function notification(fields: Partial<Notification> = {}): Notification {
     title: `Title ${id}`,
     body: "",
     uiEffects: null,
+    data: null,
     requestId: null,
     snoozedUntil: null,
     createdAt,

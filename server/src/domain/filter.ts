@@ -1,5 +1,9 @@
 // Which notifications a person's list and counts include.
-import { ActiveStatuses, type NotificationScope, type NotificationStatus, NotificationStatuses, UnseenStatuses } from "./enums.ts";
+import { ActiveStatuses, type NotificationScope, type NotificationStatus, NotificationStatuses, type Severity, UnseenStatuses } from "./enums.ts";
+import { ValidationError } from "./errors.ts";
+
+/** Source plugins one filter may name. */
+export const maxFilterPlugins = 100;
 
 export interface NotificationFilter {
   statuses?: readonly NotificationStatus[] | null;
@@ -10,6 +14,10 @@ export interface NotificationFilter {
   includeTerminal?: boolean | null;
   /** Records snoozed into the future are left out unless asked for. */
   includeSnoozed?: boolean | null;
+  /** Only these severities (empty or absent: all). */
+  severities?: readonly Severity[] | null;
+  /** Only notifications from these source plugins (empty or absent: all). */
+  plugins?: readonly string[] | null;
 }
 
 export interface EffectiveFilter {
@@ -20,6 +28,9 @@ export interface EffectiveFilter {
   includeSnoozed: boolean;
   /** False when TTL-expired active records must be hidden. */
   includeStale: boolean;
+  /** null: any. */
+  severities: readonly Severity[] | null;
+  plugins: readonly string[] | null;
 }
 
 /** Explicit `statuses` win over `includeTerminal`; without them the list shows active records. */
@@ -31,8 +42,13 @@ export function effectiveFilter(filter: NotificationFilter | null | undefined): 
       : includeTerminal
         ? NotificationStatuses
         : ActiveStatuses;
+  if (filter?.plugins && filter.plugins.length > maxFilterPlugins) {
+    throw new ValidationError("filter.plugins", `filter.plugins: must name at most ${maxFilterPlugins} plugins`);
+  }
   return {
     statuses,
+    severities: filter?.severities && filter.severities.length > 0 ? [...new Set(filter.severities)] : null,
+    plugins: filter?.plugins && filter.plugins.length > 0 ? [...new Set(filter.plugins)] : null,
     scope: filter?.scope ?? null,
     sessionId: filter?.sessionId ?? null,
     engagementId: filter?.engagementId ?? null,

@@ -67,6 +67,8 @@ export interface NotificationContent {
   actions: FollowUpAction[];
   operation: Operation | null;
   uiEffects: JsonObject | null;
+  /** The producer's own JSON (at most limits.jsonBytes serialized); Herald never reads it. */
+  data: JsonValue | null;
   retention: Retention;
   trigger: { type: TriggerType; ref: string | null };
   engagementId: string | null;

@@ -124,6 +124,8 @@ const contentFields = {
     .nullish(),
   operation: operation.nullish(),
   uiEffects: uiEffects.nullish(),
+  /** The producer's own data for its clients: any JSON value, kept across patches that omit it. */
+  data: json.nullish(),
   retention: retention.nullish(),
   trigger: z.object({ type: z.enum(TriggerTypes), ref: text(limits.shortTextLength).nullish() }).nullish(),
   engagementId: z.string().min(1).nullish(),
@@ -311,6 +313,7 @@ function toContent(
         }
       : null,
     uiEffects: (input.uiEffects as JsonObject | null | undefined) ?? null,
+    data: (input.data as JsonValue | null | undefined) ?? null,
     retention: { policy: retentionIn.policy, expiresAt: retentionIn.expiresAt ?? null, requestId },
     trigger: { type: input.trigger?.type ?? "PRODUCER", ref: input.trigger?.ref ?? null },
     engagementId: input.engagementId ?? null,
@@ -326,6 +329,7 @@ function contentToInput(content: NotificationContent): ParsedContent {
     source: content.source,
     actions: content.actions,
     operation: content.operation,
+    data: content.data,
     retention: content.retention,
     trigger: content.trigger,
     engagementId: content.engagementId,

@@ -24,6 +24,7 @@ export interface ActionInvocationMessage {
 
 export type BusMessage =
   | { kind: "event"; event: WireEvent }
+  // Any change of the person's preferences (reader controls included): listeners read them afresh.
   | { kind: "quiet"; personId: string; quietMode: boolean }
   | { kind: "invocation"; invocation: ActionInvocationMessage }
   | { kind: "revoked"; credentialIds: string[] };

@@ -1,7 +1,10 @@
 // One person's notificationEvents subscription: replay from the event log after the client's
 // cursor, then live events from the feed, with no gap and no duplicate at the seam, holding new
-// notifications back while the person is in quiet mode. Protocol: docs/event-stream.md.
+// notifications back while the person is in quiet mode or quiet hours, and leaving muted ones
+// out (reader controls, domain/preferences.ts). Protocol: docs/event-stream.md.
+import type { Clock } from "../domain/clock.ts";
 import type { NotificationEventType } from "../domain/enums.ts";
+import { holdsNow, type Preferences, pushVerdict } from "../domain/preferences.ts";
 import { viewOf } from "../domain/lifecycle.ts";
 import type { NotificationRecord, Receipt } from "../domain/notification.ts";
 import type { EventLog } from "../storage/event-log.ts";
@@ -19,7 +22,10 @@ export interface StreamItem {
 export interface PersonStreamDeps {
   feed: EventFeed;
   log: EventLog;
-  quietMode(personId: string): Promise<boolean>;
+  preferences(personId: string): Promise<Preferences>;
+  clock: Clock;
+  /** While a stream holds, how often it asks the clock whether quiet hours have ended. */
+  holdCheckMs: number;
   /** Every person's receipt of a shared record: its shared events are shown in each person's own state. */
   receiptsOf(notificationId: string): Promise<Map<string, Receipt>>;
   /** A PERSON/SESSION notification, still PENDING, reached a connected client: record it (once per revision). */
@@ -65,7 +71,7 @@ async function viewFor(deps: PersonStreamDeps, event: WireEvent, personId: strin
   }
   return viewOf(record, (await receipts).get(personId) ?? null);
 }
-// New content is what quiet mode holds back; reading-state changes are the person's own doing.
+// New content is what reader controls hold back or leave out; reading-state changes are the person's own doing.
 const HELD_TYPES: readonly string[] = ["CREATED", "UPDATED"];
 
 /**
@@ -120,8 +126,11 @@ async function* personEvents(deps: PersonStreamDeps, personId: string, after: nu
     },
   });
   let lastSent = after ?? deps.feed.head;
-  let quiet = await deps.quietMode(personId);
+  let preferences = await deps.preferences(personId);
   let holding = false;
+  // Events up to here go out although held: an ERROR broke through quiet hours, and what was
+  // held before it goes first, so the client's cursor never moves past an event it has not had.
+  let releaseThrough = 0;
   const observer = deps.observer ?? noObserver;
   const setHolding = (held: boolean) => {
     if (held !== holding) observer.holding(personId, held);
@@ -131,15 +140,25 @@ async function* personEvents(deps: PersonStreamDeps, personId: string, after: nu
   const present = async (event: WireEvent): Promise<StreamItem | null> => {
     if (event.seq <= lastSent) return null;
     if (event.personId !== null && event.personId !== personId) return null;
-    if (holding || (quiet && HELD_TYPES.includes(event.type))) {
+    const notification = notificationOf(event);
+    const verdict = HELD_TYPES.includes(event.type) ? pushVerdict(preferences, notification, deps.clock.now()) : "push";
+    if (verdict === "mute") {
+      // Never pushed, not held either (a mute lasts); while holding, the replay meets it again.
+      if (!holding) lastSent = event.seq;
+      return null;
+    }
+    if (event.seq > releaseThrough && (holding || verdict === "hold")) {
+      // New content that may go out now, behind held events: release them first, in order.
+      if (holding && verdict === "push" && HELD_TYPES.includes(event.type)) releaseThrough = event.seq;
       // Held: nothing after it is sent either, so the client's cursor never skips it.
       setHolding(true);
       return null;
     }
     lastSent = event.seq;
-    const notification = await viewFor(deps, event, personId);
-    if (notification.scope !== "APPLICATION" && notification.status === "PENDING") deps.markDelivered(personId, notification);
-    return { seq: event.seq, type: event.type as NotificationEventType, notification };
+    // The person's own view (their receipt of a shared record), not the shared state the rules read.
+    const view = await viewFor(deps, event, personId);
+    if (view.scope !== "APPLICATION" && view.status === "PENDING") deps.markDelivered(personId, view);
+    return { seq: event.seq, type: event.type as NotificationEventType, notification: view };
   };
 
   async function* replay(): AsyncGenerator<StreamItem> {
@@ -164,13 +183,14 @@ async function* personEvents(deps: PersonStreamDeps, personId: string, after: nu
       }
       if (quietChanged) {
         quietChanged = false;
-        quiet = await deps.quietMode(personId);
-        if (!quiet && holding) {
-          // Release what was held, in order, straight from the log.
-          setHolding(false);
-          queue.length = 0;
-          yield* replay();
-        }
+        preferences = await deps.preferences(personId);
+      }
+      if (holding && (releaseThrough > lastSent || !holdsNow(preferences, deps.clock.now()))) {
+        // Release what was held, in order, straight from the log.
+        setHolding(false);
+        queue.length = 0;
+        yield* replay();
+        continue;
       }
       const event = queue.shift();
       if (event) {
@@ -178,7 +198,10 @@ async function* personEvents(deps: PersonStreamDeps, personId: string, after: nu
         if (item) yield item;
         continue;
       }
+      // A holding stream also wakes by itself, to release when quiet hours end.
+      const timer = holding ? setTimeout(signal, deps.holdCheckMs) : null;
       await new Promise<void>((resolve) => (wake = resolve));
+      if (timer) clearTimeout(timer);
     }
   } finally {
     setHolding(false);

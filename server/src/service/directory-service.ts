@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { ValidationError } from "../domain/errors.ts";
 import { limits } from "../domain/limits.ts";
+import { type Preferences, validatePreferencesUpdate } from "../domain/preferences.ts";
 import { parse, validateName } from "../domain/validation.ts";
 import type { Clock } from "../domain/clock.ts";
 import type { EventBus } from "../events/bus.ts";
@@ -45,6 +46,22 @@ export class DirectoryService {
 
   async quietMode(personId: string): Promise<boolean> {
     return (await this.store.findPerson(personId))?.quietMode ?? false;
+  }
+
+  preferences(personId: string): Promise<Preferences> {
+    return this.store.preferences(personId);
+  }
+
+  /**
+   * The person's own reader controls (fields given replace, absent ones stay). Like quiet mode,
+   * every open stream and preferencesEvents stream of the person, on any instance, hears of it.
+   */
+  async updatePreferences(personId: string, input: unknown): Promise<Preferences> {
+    await mustHavePerson(this.store, personId, "personId");
+    const next = validatePreferencesUpdate(await this.store.preferences(personId), input);
+    const stored = await this.store.setPreferences(personId, next);
+    this.bus.publish({ kind: "quiet", personId, quietMode: stored.quietMode });
+    return stored;
   }
 
   /**

@@ -313,6 +313,36 @@ export class NotificationService {
     return changed;
   }
 
+  /**
+   * Dismisses what the person has seen at its current revision ("Clear all"); a revision that
+   * arrived after they saw it, and anything they cannot dismiss, stays. APPLICATION records are
+   * dismissed for this person only (their receipt), as dismissNotification does. Bounded chunks
+   * as in markAllSeen; each record is checked again inside its chunk's transaction, so a
+   * revision published after the ids were listed is not dismissed.
+   */
+  async dismissAllSeen(personId: string, filter: NotificationFilter | null | undefined): Promise<number> {
+    const now = this.clock.now();
+    const seenOnly = { ...effectiveFilter(filter), statuses: effectiveFilter(filter).statuses.filter((s) => s === "SEEN") };
+    const ids = (await this.store.visibleIds(personId, seenOnly, now, MARK_ALL_LIMIT)).slice(0, MARK_ALL_LIMIT);
+    let changed = 0;
+    for (let i = 0; i < ids.length; i += MARK_ALL_CHUNK) {
+      const chunk = ids.slice(i, i + MARK_ALL_CHUNK);
+      const records = await this.changeMany(async (tx) => {
+        const decisions: Decision[] = [];
+        for (const id of chunk) {
+          const decision = await this.decideAsPerson(tx, personId, id, (view, receipt) =>
+            view.status === "SEEN" ? decideDismiss(view, receipt, personId, view.revision, "cleared", now) : { kind: "none", current: view },
+          ).catch(ignoreEndedMeanwhile);
+          if (decision && decision.kind !== "none") decisions.push(decision);
+        }
+        return decisions;
+      });
+      changed += records.filter((r) => r.status === "DISMISSED").length;
+      await yieldToOtherRequests();
+    }
+    return changed;
+  }
+
   private async seenEach(personId: string, ids: readonly string[]): Promise<NotificationRecord[]> {
     const now = this.clock.now();
     const results: NotificationRecord[] = [];

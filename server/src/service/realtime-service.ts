@@ -1,5 +1,7 @@
 // What subscriptions read: a person's event stream and the producers' action invocations.
 // Protocol: docs/event-stream.md.
+import type { Clock } from "../domain/clock.ts";
+import type { Preferences } from "../domain/preferences.ts";
 import type { EventFeed } from "../events/event-feed.ts";
 import type { HeraldObserver } from "../events/observer.ts";
 import { listenerIterator } from "../events/listener-iterator.ts";
@@ -18,6 +20,9 @@ export interface RealtimeOptions {
   maxQueuedEvents: number;
   /** Open streams one credential may hold on this instance. */
   maxStreamsPerCredential: number;
+  /** While a stream holds, how often it checks whether quiet hours have ended. */
+  quietHoursCheckMs: number;
+  clock: Clock;
   observer?: HeraldObserver;
 }
 
@@ -68,7 +73,9 @@ export class RealtimeService {
       {
         feed: this.feed,
         log: this.log,
-        quietMode: (id) => this.directory.quietMode(id),
+        preferences: (id) => this.directory.preferences(id),
+        clock: this.options.clock,
+        holdCheckMs: this.options.quietHoursCheckMs,
         receiptsOf: (notificationId) => this.notifications.receiptsOf(notificationId),
         markDelivered: (id, notification) => this.markDeliveredOnce(id, notification.id, notification.revision),
         maxQueuedEvents: this.options.maxQueuedEvents,
@@ -133,7 +140,7 @@ export class RealtimeService {
    * person or a producer), so every open tab and device shows the same quiet mode. The state
    * is read after the listener is attached: a change in between is sent, never lost.
    */
-  preferencesEvents(caller: Extract<Caller, { kind: "person" }>): AsyncIterableIterator<{ quietMode: boolean } | StreamEnded> {
+  preferencesEvents(caller: Extract<Caller, { kind: "person" }>): AsyncIterableIterator<Preferences | StreamEnded> {
     const { personId } = caller;
     this.streams.assertRoom(caller.credentialId);
     // Each signal means "read the state now": the first is the initial state, the others are changes.
@@ -143,11 +150,11 @@ export class RealtimeService {
       return detach;
     }, this.options.maxQueuedEvents);
     const directory = this.directory;
-    const states: AsyncIterableIterator<{ quietMode: boolean }> = {
+    const states: AsyncIterableIterator<Preferences> = {
       async next() {
         const signal = await signals.next();
         if (signal.done) return { done: true, value: undefined };
-        return { done: false, value: { quietMode: await directory.quietMode(personId) } };
+        return { done: false, value: await directory.preferences(personId) };
       },
       return: async () => {
         await signals.return!();

@@ -1,5 +1,7 @@
 // Persons, sessions, engagements and remembered facts: the people and places notifications
 // are addressed to.
+import type { Severity } from "../domain/enums.ts";
+import { defaultPreferences, type Preferences, type QuietHours } from "../domain/preferences.ts";
 import type { Db } from "./database.ts";
 import { toSession } from "./session-store.ts";
 
@@ -28,6 +30,22 @@ export class DirectoryStore {
   }
   setQuietMode(personId: string, quietMode: boolean) {
     return this.db.person.update({ where: { id: personId }, data: { quietMode } });
+  }
+  async preferences(personId: string): Promise<Preferences> {
+    const row = await this.db.person.findUnique({ where: { id: personId } });
+    return row ? preferencesOf(row) : defaultPreferences;
+  }
+  async setPreferences(personId: string, preferences: Preferences): Promise<Preferences> {
+    const row = await this.db.person.update({
+      where: { id: personId },
+      data: {
+        quietMode: preferences.quietMode,
+        mutedPlugins: JSON.stringify(preferences.mutedPlugins),
+        severityFloor: preferences.severityFloor,
+        quietHours: preferences.quietHours ? JSON.stringify(preferences.quietHours) : null,
+      },
+    });
+    return preferencesOf(row);
   }
 
   async createSession(input: { harness: string; nativeSessionId: string; ownerPersonId: string }) {
@@ -67,4 +85,14 @@ export class DirectoryStore {
   engagementMembers(engagementId: string) {
     return this.db.engagementMember.findMany({ where: { engagementId }, select: { personId: true, role: true } });
   }
+}
+
+/** The preference columns of a person row (JSON ones parsed here and nowhere else). */
+export function preferencesOf(row: { quietMode: boolean; mutedPlugins: string; severityFloor: string; quietHours: string | null }): Preferences {
+  return {
+    quietMode: row.quietMode,
+    mutedPlugins: JSON.parse(row.mutedPlugins) as string[],
+    severityFloor: row.severityFloor as Severity,
+    quietHours: row.quietHours ? (JSON.parse(row.quietHours) as QuietHours) : null,
+  };
 }

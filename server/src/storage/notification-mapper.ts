@@ -1,6 +1,6 @@
 // Rows <-> domain records. JSON columns are (de)serialized here and nowhere else.
 import type { NotificationScope, NotificationStatus, RetentionPolicy, Severity, TriggerType } from "../domain/enums.ts";
-import type { JsonObject } from "../domain/json.ts";
+import type { JsonObject, JsonValue } from "../domain/json.ts";
 import type { Display, FollowUpAction, NotificationRecord, Operation, Receipt, Resolution } from "../domain/notification.ts";
 import type { NewNotification } from "../domain/lifecycle.ts";
 import type { Notification as Row, NotificationReceipt as ReceiptRow } from "./prisma-client/sqlite/client.ts";
@@ -22,6 +22,7 @@ export function toRecord(row: Row): NotificationRecord {
     actions: JSON.parse(row.actions) as FollowUpAction[],
     operation: row.operation ? (JSON.parse(row.operation) as Operation) : null,
     uiEffects: row.uiEffects ? (JSON.parse(row.uiEffects) as JsonObject) : null,
+    data: row.data === null ? null : (JSON.parse(row.data) as JsonValue),
     retention: { policy: row.retentionPolicy as RetentionPolicy, expiresAt: row.expiresAt, requestId: row.requestId },
     trigger: { type: row.triggerType as TriggerType, ref: row.triggerRef },
     engagementId: row.engagementId,
@@ -60,6 +61,7 @@ export function toColumns(record: NewNotification, activeKey: string | null, tar
     operation: record.operation ? JSON.stringify(record.operation) : null,
     operationId: record.operation?.id ?? null,
     uiEffects: record.uiEffects ? JSON.stringify(record.uiEffects) : null,
+    data: record.data === null ? null : JSON.stringify(record.data),
     retentionPolicy: record.retention.policy,
     expiresAt: record.retention.expiresAt,
     requestId: record.requestId,

@@ -319,6 +319,7 @@ function ownWhere(personId: string, f: EffectiveFilter, now: Date): Prisma.Notif
     ...(f.scope ? { scope: f.scope } : {}),
     ...(f.sessionId ? { sessionId: f.sessionId } : {}),
     ...(f.engagementId ? { engagementId: f.engagementId } : {}),
+    ...contentWhere(f),
     AND: [
       f.includeSnoozed ? {} : { OR: [{ snoozedUntil: null }, { snoozedUntil: { lte: now } }] },
       f.includeStale ? {} : { OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
@@ -359,10 +360,19 @@ function sharedWhere(personId: string, f: EffectiveFilter, now: Date): Prisma.No
   return {
     scope: "APPLICATION",
     ...(f.engagementId ? { engagementId: f.engagementId } : {}),
+    ...contentWhere(f),
     AND: [
       { OR: byStatus },
       f.includeSnoozed ? {} : notMine({ snoozedUntil: { gt: now } }),
       f.includeStale ? {} : { OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
     ],
+  };
+}
+
+/** Severity and source-plugin filters: plain columns of the shared record, the same for every reader. */
+function contentWhere(f: EffectiveFilter): Prisma.NotificationWhereInput {
+  return {
+    ...(f.severities ? { severity: { in: [...f.severities] } } : {}),
+    ...(f.plugins ? { sourcePlugin: { in: [...f.plugins] } } : {}),
   };
 }

@@ -33,6 +33,8 @@ for (const provider of providers) {
         ...(record.engagement ? { engagementId: engagements[record.engagement] } : {}),
         key: `case:${index}`,
         title: `Case ${index}`,
+        ...(record.severity ? { severity: record.severity } : {}),
+        ...(record.plugin ? { source: { plugin: record.plugin } } : {}),
         ...(record.ttl ? { retention: { policy: "TTL", expiresAt: new Date(now + (record.ttl === "future" ? 2 * HOUR : 5 * MINUTE)).toISOString() } } : {}),
       });
       const id = n.id as string;
@@ -72,6 +74,8 @@ for (const provider of providers) {
         ...(f.engagement ? { engagementId: engagements[f.engagement] } : {}),
         ...(f.includeTerminal !== undefined ? { includeTerminal: f.includeTerminal } : {}),
         ...(f.includeSnoozed !== undefined ? { includeSnoozed: f.includeSnoozed } : {}),
+        ...(f.severities !== undefined ? { severities: f.severities } : {}),
+        ...(f.plugins !== undefined ? { plugins: f.plugins } : {}),
       };
     }
 

@@ -29,6 +29,7 @@ function content(overrides: Partial<NotificationContent> = {}): NotificationCont
     actions: [],
     operation: null,
     uiEffects: null,
+    data: null,
     retention: { policy: "UNTIL_RESOLVED", expiresAt: null, requestId: null },
     trigger: { type: "PRODUCER", ref: null },
     engagementId: null,

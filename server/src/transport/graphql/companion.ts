@@ -30,7 +30,7 @@ builder.queryFields((t) => ({
     resolve: async (_root, args, ctx) => {
       requireProducer(ctx.caller);
       const person = await ctx.services.directory.findPerson(String(args.personId));
-      return person ? { quietMode: person.quietMode } : null;
+      return person ? ctx.services.directory.preferences(person.id) : null;
     },
   }),
 }));
@@ -43,7 +43,7 @@ builder.mutationFields((t) => ({
     resolve: async (_root, args, ctx) => {
       requireProducer(ctx.caller);
       const person = await ctx.services.directory.setQuietMode(String(args.personId), args.enabled);
-      return { quietMode: person.quietMode };
+      return ctx.services.directory.preferences(person.id);
     },
   }),
 
@@ -67,7 +67,7 @@ builder.mutationFields((t) => ({
 builder.subscriptionFields((t) => ({
   preferencesEvents: t.field({
     type: PreferencesRef,
-    description: "The caller's preferences now, then after every change (quiet mode set in any tab, device or by a producer).",
+    description: "The caller's preferences now, then after every change (quiet mode or reader controls set in any tab, device or by a producer).",
     subscribe: (_root, _args, ctx) => ctx.services.realtime.preferencesEvents(requirePerson(ctx.caller)),
     resolve: (preferences) => endedOr(preferences),
   }),

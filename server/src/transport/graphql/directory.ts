@@ -2,7 +2,9 @@
 // addressed to. Producers manage them; a person reads themself, their preferences and their
 // own sessions.
 import { requireCaller, requirePerson, requireProducer } from "../../service/auth-service.ts";
+import type { Preferences, QuietHours } from "../../domain/preferences.ts";
 import { builder } from "./builder.ts";
+import { SeverityEnum } from "./enums.ts";
 
 export interface PersonShape {
   id: string;
@@ -26,11 +28,48 @@ export interface EngagementShape {
   operatorPersonId: string;
 }
 
-export const PreferencesRef = builder.objectRef<{ quietMode: boolean }>("Preferences").implement({
+export const PreferencesRef = builder.objectRef<Preferences>("Preferences").implement({
   fields: (t) => ({
     quietMode: t.exposeBoolean("quietMode", {
       description: "While on, new notifications are stored and listed but not pushed live.",
     }),
+    mutedPlugins: t.exposeStringList("mutedPlugins", {
+      description: "Source plugins whose new notifications are stored and listed but never pushed live.",
+    }),
+    severityFloor: t.expose("severityFloor", {
+      type: SeverityEnum,
+      description: "Notifications below this severity (INFO < SUCCESS < WARNING < ERROR) are stored and listed but never pushed live.",
+    }),
+    quietHours: t.field({ type: QuietHoursRef, nullable: true, resolve: (p) => p.quietHours }),
+  }),
+});
+
+const QuietHoursRef = builder.objectRef<QuietHours>("QuietHours").implement({
+  description: "A daily schedule during which new notifications are held, as in quiet mode, and released when it ends.",
+  fields: (t) => ({
+    start: t.exposeString("start", { description: 'Local time "HH:MM" (24 h) it starts.' }),
+    end: t.exposeString("end", { description: 'Local time "HH:MM" it ends; before start: it spans midnight.' }),
+    timeZone: t.exposeString("timeZone", { description: "IANA time zone the times are read in, e.g. Europe/Berlin." }),
+    allowErrors: t.exposeBoolean("allowErrors", { description: "ERROR notifications are pushed during quiet hours." }),
+  }),
+});
+
+const QuietHoursInput = builder.inputType("QuietHoursInput", {
+  fields: (t) => ({
+    start: t.string({ required: true, description: '"HH:MM", 24 h.' }),
+    end: t.string({ required: true, description: '"HH:MM", 24 h; before start: spans midnight; must differ from start.' }),
+    timeZone: t.string({ required: true, description: "An IANA time zone, e.g. Europe/Berlin." }),
+    allowErrors: t.boolean({ required: false, defaultValue: true }),
+  }),
+});
+
+const PreferencesInput = builder.inputType("PreferencesInput", {
+  description: "Given fields replace the current ones; absent ones are kept. quietHours: null removes the schedule.",
+  fields: (t) => ({
+    quietMode: t.boolean({ required: false }),
+    mutedPlugins: t.stringList({ required: false, description: "The whole list (at most 100 plugins); [] unmutes all." }),
+    severityFloor: t.field({ type: SeverityEnum, required: false }),
+    quietHours: t.field({ type: QuietHoursInput, required: false }),
   }),
 });
 
@@ -39,7 +78,7 @@ export const PersonRef = builder.objectRef<PersonShape>("Person").implement({
     id: t.exposeID("id"),
     name: t.exposeString("name"),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
-    preferences: t.field({ type: PreferencesRef, resolve: (p) => ({ quietMode: p.quietMode }) }),
+    preferences: t.field({ type: PreferencesRef, resolve: (p, _args, ctx) => ctx.services.directory.preferences(p.id) }),
   }),
 });
 
@@ -169,8 +208,15 @@ builder.mutationFields((t) => ({
     args: { enabled: t.arg.boolean({ required: true }) },
     resolve: async (_root, args, ctx) => {
       const person = await ctx.services.directory.setQuietMode(requirePerson(ctx.caller).personId, args.enabled);
-      return { quietMode: person.quietMode };
+      return ctx.services.directory.preferences(person.id);
     },
+  }),
+
+  updatePreferences: t.field({
+    type: PreferencesRef,
+    args: { input: t.arg({ type: PreferencesInput, required: true }) },
+    description: "The caller's reader controls: muted plugins, severity floor, quiet hours (and quiet mode). Bad input is a VALIDATION_ERROR naming the field.",
+    resolve: (_root, args, ctx) => ctx.services.directory.updatePreferences(requirePerson(ctx.caller).personId, args.input),
   }),
 
   createPerson: t.field({

@@ -121,6 +121,7 @@ export const NotificationRef = builder.objectRef<NotificationRecord>("Notificati
       nullable: true,
       description: "Refresh effects of this revision only; never inherited by later revisions.",
     }),
+    data: t.expose("data", { type: "JSON", nullable: true, description: "The producer's own data, as it sent it." }),
     retention: t.field({ type: RetentionRef, resolve: (n) => n.retention }),
     trigger: t.field({ type: TriggerRef, resolve: (n) => n.trigger }),
     engagement: t.field({
@@ -180,6 +181,8 @@ export const NotificationFilterInput = builder.inputType("NotificationFilter", {
     engagementId: t.id({ required: false }),
     includeTerminal: t.boolean({ required: false, defaultValue: false }),
     includeSnoozed: t.boolean({ required: false, defaultValue: false }),
+    severities: t.field({ type: [SeverityEnum], required: false, description: "Only these severities; empty or absent: all." }),
+    plugins: t.stringList({ required: false, description: "Only these source plugins (at most 100); empty or absent: all." }),
   }),
 });
 
@@ -253,6 +256,13 @@ builder.mutationFields((t) => ({
     args: { filter: t.arg({ type: NotificationFilterInput, required: false }) },
     description: "How many changed.",
     resolve: (_root, args, ctx) => ctx.services.notifications.markAllSeen(requirePerson(ctx.caller).personId, args.filter),
+  }),
+
+  dismissAll: t.int({
+    args: { filter: t.arg({ type: NotificationFilterInput, required: false }) },
+    description:
+      "Dismisses, for the caller only, the notifications they have seen at their current revision (a newer revision stays); how many changed. Non-dismissible ones stay.",
+    resolve: (_root, args, ctx) => ctx.services.notifications.dismissAllSeen(requirePerson(ctx.caller).personId, args.filter),
   }),
 
   dismissNotification: t.field({

@@ -81,6 +81,11 @@ function contentFields(t: Parameters<Parameters<typeof builder.inputType>[1]["fi
     actions: t.field({ type: [ActionInput], required: false }),
     operation: t.field({ type: OperationInput, required: false }),
     uiEffects: t.field({ type: "JSON", required: false }),
+    data: t.field({
+      type: "JSON",
+      required: false,
+      description: "Your own data for your clients (any JSON, at most 16 KiB serialized); kept by patches that leave it out, cleared by null.",
+    }),
     retention: t.field({ type: RetentionInput, required: false }),
     trigger: t.field({ type: TriggerInput, required: false }),
     engagementId: t.id({ required: false }),

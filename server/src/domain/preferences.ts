@@ -1,0 +1,137 @@
+// A person's reader controls: quiet mode, muted source plugins, a severity floor and a daily
+// quiet-hours schedule. They decide only what is pushed live; everything is stored and listed.
+// Pure: the clock's "now" is passed in. Protocol: docs/event-stream.md, "Reader controls".
+import { z } from "zod";
+import { type Severity, Severities } from "./enums.ts";
+import { ValidationError } from "./errors.ts";
+import { limits } from "./limits.ts";
+import type { NotificationRecord } from "./notification.ts";
+import { parse } from "./validation.ts";
+
+export interface QuietHours {
+  /** Local wall-clock times "HH:MM" (24 h); a start after the end spans midnight. */
+  start: string;
+  end: string;
+  /** IANA zone the times are read in, e.g. Europe/Berlin. */
+  timeZone: string;
+  /** ERROR notifications are pushed during quiet hours (default true). */
+  allowErrors: boolean;
+}
+
+export interface Preferences {
+  quietMode: boolean;
+  mutedPlugins: string[];
+  severityFloor: Severity;
+  quietHours: QuietHours | null;
+}
+
+export const defaultPreferences: Preferences = { quietMode: false, mutedPlugins: [], severityFloor: "INFO", quietHours: null };
+
+/** Muted plugins a person may list (each a source plugin name). */
+export const maxMutedPlugins = 100;
+
+/** What a live stream does with one new notification (CREATED or UPDATED event). */
+export type PushVerdict = "push" | "mute" | "hold";
+
+/**
+ * Muted plugins and a severity below the floor are never pushed (not held for later either: a
+ * mute is meant to last). Quiet mode holds everything; quiet hours hold all but ERROR when
+ * `allowErrors` is set.
+ */
+export function pushVerdict(preferences: Preferences, notification: Pick<NotificationRecord, "severity" | "source">, now: Date): PushVerdict {
+  if (preferences.mutedPlugins.includes(notification.source.plugin)) return "mute";
+  if (severityRank(notification.severity) < severityRank(preferences.severityFloor)) return "mute";
+  if (preferences.quietMode) return "hold";
+  if (preferences.quietHours && inQuietHours(preferences.quietHours, now)) {
+    return preferences.quietHours.allowErrors && notification.severity === "ERROR" ? "push" : "hold";
+  }
+  return "push";
+}
+
+/** Whether anything makes a stream hold new notifications now (quiet mode, or inside quiet hours). */
+export function holdsNow(preferences: Preferences, now: Date): boolean {
+  return preferences.quietMode || (preferences.quietHours !== null && inQuietHours(preferences.quietHours, now));
+}
+
+/** Severities in rising order of urgency: INFO < SUCCESS < WARNING < ERROR. */
+export function severityRank(severity: Severity): number {
+  return Severities.indexOf(severity);
+}
+
+/**
+ * Whether `now` falls inside the schedule, read as wall-clock time in its zone. The zone's rules
+ * (daylight-saving changes included) come from the platform's ICU data through Intl, never from
+ * offsets kept here: on the night clocks go forward, 22:00-07:00 still ends at 07:00 local time.
+ */
+export function inQuietHours(quietHours: QuietHours, now: Date): boolean {
+  const minute = localMinuteOfDay(now, quietHours.timeZone);
+  const start = minuteOfDay(quietHours.start);
+  const end = minuteOfDay(quietHours.end);
+  return start < end ? minute >= start && minute < end : minute >= start || minute < end;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function localMinuteOfDay(now: Date, timeZone: string): number {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    formatters.set(timeZone, format);
+  }
+  const parts = format.formatToParts(now);
+  const hour = Number(parts.find((p) => p.type === "hour")!.value);
+  const minute = Number(parts.find((p) => p.type === "minute")!.value);
+  return hour * 60 + minute;
+}
+
+function minuteOfDay(hhmm: string): number {
+  return Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+}
+
+/** The zone's canonical name, or null when the platform does not know it. */
+function canonicalZone(timeZone: string): string | null {
+  try {
+    return new Intl.DateTimeFormat("en-GB", { timeZone }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour time "HH:MM"');
+
+const quietHoursSchema = z.object({
+  start: clockTime,
+  end: clockTime,
+  timeZone: z.string().max(100, "must be at most 100 characters"),
+  allowErrors: z.boolean().nullish(),
+});
+
+const preferencesSchema = z.object({
+  quietMode: z.boolean().nullish(),
+  mutedPlugins: z
+    .array(z.string().trim().min(1, "must not be empty").max(limits.shortTextLength, `must be at most ${limits.shortTextLength} characters`))
+    .max(maxMutedPlugins, `must have at most ${maxMutedPlugins} plugins`)
+    .nullish(),
+  severityFloor: z.enum(Severities).nullish(),
+  quietHours: quietHoursSchema.nullish(),
+});
+
+/**
+ * Applies an updatePreferences input to the current preferences: given fields replace, absent
+ * ones are kept, `quietHours: null` removes the schedule.
+ */
+export function validatePreferencesUpdate(current: Preferences, input: unknown): Preferences {
+  const parsed = parse(preferencesSchema, input, "input");
+  const next: Preferences = { ...current };
+  if (parsed.quietMode !== undefined && parsed.quietMode !== null) next.quietMode = parsed.quietMode;
+  if (parsed.mutedPlugins) next.mutedPlugins = [...new Set(parsed.mutedPlugins)];
+  if (parsed.severityFloor) next.severityFloor = parsed.severityFloor;
+  if (parsed.quietHours === null) next.quietHours = null;
+  else if (parsed.quietHours) {
+    const { start, end, timeZone, allowErrors } = parsed.quietHours;
+    const zone = canonicalZone(timeZone);
+    if (!zone) throw new ValidationError("input.quietHours.timeZone", "input.quietHours.timeZone: not an IANA time zone");
+    if (start === end) throw new ValidationError("input.quietHours.end", "input.quietHours.end: must differ from start");
+    next.quietHours = { start, end, timeZone: zone, allowErrors: allowErrors ?? true };
+  }
+  return next;
+}

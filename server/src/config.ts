@@ -41,6 +41,12 @@ const schema = z.object({
   HERALD_DATE_LEAD_DAYS: z.coerce.number().int().min(0).max(366).default(7),
   /** Days without activity after which an engagement's operator is nudged. */
   HERALD_STALE_ENGAGEMENT_DAYS: z.coerce.number().int().min(1).max(3_650).default(14),
+  /** Largest attachment a producer may upload (uploadAsset). */
+  HERALD_ASSET_MAX_BYTES: z.coerce.number().int().min(1_024).max(1024 * 1024 * 1024).default(10 * 1024 * 1024),
+  /** How long an upload no notification references is kept before it is collected. */
+  HERALD_ASSET_GRACE_MS: z.coerce.number().int().min(0).default(60 * 60 * 1000),
+  /** How often unreferenced attachments are collected. */
+  HERALD_ASSET_COLLECT_INTERVAL_MS: z.coerce.number().int().min(1_000).default(10 * 60 * 1000),
   /** Where the dashboard is served, for printed sign-in links (kept without a trailing slash). */
   HERALD_DASHBOARD_URL: z
     .url({ protocol: /^https?$/ })
@@ -90,6 +96,11 @@ export interface Tuning {
   /** Browser origins allowed by CORS (exact match, scheme://host[:port]). */
   corsOrigins: string[];
   graphiql: boolean;
+  /** Largest attachment accepted; multipart uploads by a producer key may be this much larger than maxBodyBytes. */
+  assetMaxBytes: number;
+  /** Age below which an unreferenced attachment is kept (an upload waiting for its publish). */
+  assetGraceMs: number;
+  assetCollectIntervalMs: number;
 }
 
 export function tuningFrom(config: Config): Tuning {
@@ -112,6 +123,9 @@ export function tuningFrom(config: Config): Tuning {
     reservationTtlMs: config.HERALD_SSE_RESERVATION_TTL_MS,
     reservationsPerCredential: config.HERALD_SSE_RESERVATIONS_PER_CREDENTIAL,
     corsOrigins: allowedOrigins(config),
+    assetMaxBytes: config.HERALD_ASSET_MAX_BYTES,
+    assetGraceMs: config.HERALD_ASSET_GRACE_MS,
+    assetCollectIntervalMs: config.HERALD_ASSET_COLLECT_INTERVAL_MS,
     graphiql: config.HERALD_GRAPHIQL ? ["true", "1", "on"].includes(config.HERALD_GRAPHIQL) : config.NODE_ENV !== "production",
   };
 }

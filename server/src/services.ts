@@ -1,3 +1,4 @@
+import type { AssetService } from "./service/asset-service.ts";
 import type { AuthService } from "./service/auth-service.ts";
 import type { DirectoryService } from "./service/directory-service.ts";
 import type { EventService } from "./service/event-service.ts";
@@ -13,4 +14,5 @@ export interface Services {
   realtime: RealtimeService;
   sessions: SessionService;
   events: EventService;
+  assets: AssetService;
 }

@@ -35,7 +35,7 @@ export function useAssetDownload(services: Services, logger: Logger): Plugin {
             headers: {
               "content-type": meta.contentType,
               "content-length": String(meta.size),
-              "content-disposition": contentDisposition(meta.filename, { type: "attachment" }),
+              "content-disposition": contentDisposition(meta.filename, { type: "attachment", fallback: asciiFallback(meta.filename) }),
               "x-content-type-options": "nosniff",
               "content-security-policy": "default-src 'none'; sandbox",
               "cache-control": "private, no-store",
@@ -57,4 +57,9 @@ export function useAssetDownload(services: Services, logger: Logger): Plugin {
       }
     },
   };
+}
+
+/** The plain `filename=` for old clients: ASCII only; anything else is in `filename*` (RFC 6266). */
+function asciiFallback(filename: string): string {
+  return filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
 }

@@ -118,6 +118,7 @@ for (const provider of providers) {
       const unknown = await download("00000000-0000-4000-8000-000000000000", bob.token);
       expectRefusal(bobs, 404, "NOT_FOUND");
       expect(bobs.text).toBe(unknown.text);
+      expectRefusal(await send(`${base}/assets/%E0%A4%A`, { token: bob.token }), 404, "NOT_FOUND");
       expect((await download(asset.id, ada.token)).status).toBe(200);
 
       // Uploaded but referenced by nothing yet: nobody may read it.

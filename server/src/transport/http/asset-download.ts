@@ -26,7 +26,8 @@ export function useAssetDownload(services: Services, logger: Logger): Plugin {
         if (caller === undefined) return endResponse(errorResponse("UNAUTHENTICATED", "The credential is not valid"));
         if (caller === null) return endResponse(errorResponse("UNAUTHENTICATED", "Sign in with a person token"));
         if (caller.kind !== "person") return endResponse(errorResponse("FORBIDDEN", "Downloads need a person token; a producer key was given"));
-        const found = await services.assets.download(caller.personId, decodeURIComponent(match[1]!));
+        const id = decodedOrNull(match[1]!);
+        const found = id === null ? null : await services.assets.download(caller.personId, id);
         if (!found) return endResponse(errorResponse("NOT_FOUND", "No such attachment"));
         const { meta, bytes } = found;
         return endResponse(
@@ -62,4 +63,13 @@ export function useAssetDownload(services: Services, logger: Logger): Plugin {
 /** The plain `filename=` for old clients: ASCII only; anything else is in `filename*` (RFC 6266). */
 function asciiFallback(filename: string): string {
   return filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+}
+
+/** A malformed escape is an id that cannot exist: the same 404 as any other. */
+function decodedOrNull(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
 }

@@ -16,7 +16,7 @@ const config: CodegenConfig = {
         immutableTypes: false,
         skipTypename: false,
         nonOptionalTypename: true,
-        scalars: { DateTime: "string", JSON: "unknown", ID: "string" },
+        scalars: { DateTime: "string", JSON: "unknown", ID: "string", File: "Blob" },
         strictScalars: true,
       },
     },

@@ -171,13 +171,14 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
     await expect.poll(() => page.getByTestId("announcer").textContent()).toContain("New notification: Build 42 failed on main");
 
     await publish({ key: "deploy:staging", title: "Deploying 2.4.0 to staging", body: "Started by Grace.", severity: "INFO", source: { plugin: "deployer" } });
+    const csr = await stack.producer.uploadAsset(new TextEncoder().encode("-----BEGIN CERTIFICATE REQUEST-----\n"), "api.csr", "text/plain");
     await publish({
       key: "cert:expiry",
       title: "TLS certificate expires in 6 days",
       body: "api.example.com — renew before Friday.",
       severity: "WARNING",
       source: { plugin: "monitor", subsystem: "certificates" },
-      actions: [{ kind: "DOWNLOAD_ATTACHMENT_ASSET", id: "csr", label: "Download CSR", assetId: "csr-api" }],
+      actions: [{ kind: "DOWNLOAD_ATTACHMENT_ASSET", id: "csr", label: "Download CSR", assetId: csr.id }],
     });
     await page.locator("[data-testid=badge][data-count='3']").waitFor({ timeout: 5_000 });
     await banner("build:42").waitFor();

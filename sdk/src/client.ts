@@ -53,6 +53,7 @@ import {
   UnsnoozeNotificationDocument,
   UpdateNotificationByKeyDocument,
   UpdateNotificationDocument,
+  UploadAssetDocument,
   ViewerDocument,
 } from "./generated/graphql.ts";
 import { LiveView, type LiveViewOptions } from "./live.ts";
@@ -62,6 +63,7 @@ import type {
   ActionInvocation,
   ActionInvocationOptions,
   ActionInvocationOutcome,
+  Asset,
   Counts,
   DismissResult,
   EmitEventResult,
@@ -306,6 +308,20 @@ export class HeraldClient {
     if (r.__typename === "ValidationError") throw new HeraldValidationError(r.field, r.message);
     const { __typename: _, ...result } = r;
     return result;
+  }
+
+  /**
+   * Uploads an attachment (producer key) for DOWNLOAD_ATTACHMENT_ASSET follow-ups: publish with
+   * `{ kind: "DOWNLOAD_ATTACHMENT_ASSET", assetId: asset.id, ... }`. Refused with a
+   * HeraldValidationError (`file`, `filename`) when it is too large, of a type not accepted or
+   * not what `contentType` says; a body far past the limit is refused before it is read (SERVER, 413).
+   */
+  async uploadAsset(file: Blob | Uint8Array, filename: string, contentType: string): Promise<Asset> {
+    const blob = new Blob([file instanceof Uint8Array ? new Uint8Array(file) : file], { type: contentType });
+    const { uploadAsset } = await this.transport.upload(UploadAssetDocument, { file: new File([blob], filename, { type: contentType }), filename });
+    if (uploadAsset.__typename === "ValidationError") throw new HeraldValidationError(uploadAsset.field, uploadAsset.message);
+    const { __typename: _, ...asset } = uploadAsset;
+    return asset;
   }
 
   /** An OBSERVATION offering to remember a fact; Herald handles its “Remember this” and “Not now”. */

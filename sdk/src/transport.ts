@@ -31,9 +31,11 @@ export interface Sink<T> {
 export class Transport {
   private readonly urql: Client;
   private readonly sse: SseClient;
+  private readonly headers: Record<string, string>;
 
-  constructor(options: TransportOptions) {
+  constructor(private readonly options: TransportOptions) {
     const headers: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {};
+    this.headers = headers;
     this.urql = new Client({
       url: options.url,
       exchanges: [fetchExchange],
@@ -58,6 +60,34 @@ export class Transport {
 
   async mutate<R, V extends Record<string, unknown>>(document: TypedDocumentNode<R, V>, variables: V): Promise<R> {
     return this.unwrap(await this.urql.mutation(document, variables).toPromise());
+  }
+
+  /**
+   * A mutation with files, as a GraphQL multipart request (operations, map, then one part per
+   * file): @urql/core's fetch exchange sends JSON only. Top-level variables holding a Blob (or
+   * File) travel as file parts.
+   */
+  async upload<R, V extends Record<string, unknown>>(document: TypedDocumentNode<R, V>, variables: V): Promise<R> {
+    const files = Object.entries(variables).filter((entry): entry is [string, Blob] => entry[1] instanceof Blob);
+    const form = new FormData();
+    form.set("operations", JSON.stringify({ query: print(document), variables: { ...variables, ...Object.fromEntries(files.map(([n]) => [n, null])) } }));
+    form.set("map", JSON.stringify(Object.fromEntries(files.map(([n], i) => [String(i), [`variables.${n}`]]))));
+    files.forEach(([n, file], i) => form.set(String(i), file, file instanceof File ? file.name : n));
+    let response: Response;
+    try {
+      response = await (this.options.fetch ?? fetch)(this.options.url, { method: "POST", headers: this.headers, body: form });
+    } catch (error) {
+      throw new HeraldNetworkError((error as Error).message);
+    }
+    let body: { data?: R | null; errors?: { message: string; extensions?: Record<string, unknown> }[] };
+    try {
+      body = (await response.json()) as typeof body;
+    } catch {
+      throw new HeraldNetworkError(`The server answered ${response.status} without GraphQL`);
+    }
+    if (body.errors?.[0]) throw fromGraphQLError(body.errors[0]);
+    if (body.data === undefined || body.data === null) throw new HeraldNetworkError("The server sent no data");
+    return body.data;
   }
 
   /** Returns an unsubscribe function. Errors reach `sink.error` as HeraldErrors. */

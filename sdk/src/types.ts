@@ -116,5 +116,17 @@ export interface EmitEventResult {
   duplicate: boolean;
 }
 
+/** An uploaded attachment: name `id` as `assetId` in a DOWNLOAD_ATTACHMENT_ASSET follow-up. */
+export interface Asset {
+  id: string;
+  filename: string;
+  /** The type the download is served with (parameters such as charset are dropped). */
+  contentType: string;
+  size: number;
+  /** Hex SHA-256 of the bytes. */
+  sha256: string;
+  createdAt: string;
+}
+
 export const TERMINAL_STATUSES: readonly NotificationStatus[] = ["DISMISSED", "RESOLVED", "EXPIRED"];
 export const UNSEEN_STATUSES: readonly NotificationStatus[] = ["PENDING", "DELIVERED"];

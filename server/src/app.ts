@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { assertionCommitted } from "./background/listeners/assertion-committed.ts";
 import { renderProduced } from "./background/listeners/render-produced.ts";
 import { shapeConfirmed } from "./background/listeners/shape-confirmed.ts";
+import { startAssetCollector } from "./background/asset-collector.ts";
 import { expireServerLifetimeRecords } from "./background/retention.ts";
 import { startRevocationSweep } from "./background/revocation-sweep.ts";
 import { TriggerScanner } from "./background/scanner/scanner.ts";
@@ -19,6 +20,7 @@ import { type EventBus, InMemoryEventBus } from "./events/bus.ts";
 import { EventFeed } from "./events/event-feed.ts";
 import { RedisEventBus } from "./events/redis-bus.ts";
 import type { Logger } from "./logger.ts";
+import { AssetService } from "./service/asset-service.ts";
 import { AuthService } from "./service/auth-service.ts";
 import { CursorCodec } from "./service/cursor.ts";
 import { DirectoryService } from "./service/directory-service.ts";
@@ -31,6 +33,7 @@ import { RealtimeService } from "./service/realtime-service.ts";
 import { SessionService } from "./service/session-service.ts";
 import { ScanService } from "./service/scan-service.ts";
 import type { Services } from "./services.ts";
+import { AssetIndex, DatabaseAssetStore } from "./storage/asset-store.ts";
 import { CompanionStore } from "./storage/companion-store.ts";
 import { CredentialStore, SignInCodeStore } from "./storage/credential-store.ts";
 import { type Database, openDatabase, pingDatabase, resolveDatabaseUrl } from "./storage/database.ts";
@@ -143,6 +146,9 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
     invocations: new InvocationService(notificationStore, invocationStore, bus, feed, cursors, clock, {
       maxQueuedEvents: tuning.maxQueuedEvents,
       pollMs: tuning.feedPollMs,
+    assets: new AssetService(new DatabaseAssetStore(database.db), new AssetIndex(database.db), clock, {
+      maxBytes: tuning.assetMaxBytes,
+      graceMs: tuning.assetGraceMs,
     }),
   };
   return {
@@ -181,6 +187,7 @@ export async function startServer(herald: Herald, port: number, host: string): P
   const stopSweep = startRevocationSweep(herald.services.realtime, logger, tuning.revocationCheckMs);
   const stopPruner = startHistoryPruner(herald.services.history, logger, tuning.historyIntervalMs);
   const stopScanner = herald.scanner.start();
+  const stopCollector = startAssetCollector(herald.services.assets, logger, tuning.assetCollectIntervalMs);
   const yoga = createGraphQLHandler(herald.services, logger, tuning, herald.rateLimiter, {
     plugins: [useReadiness(herald.readiness, logger), useMetrics({ metrics: herald.metrics, schema, token: tuning.metricsToken })],
     observer: herald.metrics,
@@ -205,6 +212,7 @@ export async function startServer(herald: Herald, port: number, host: string): P
         stopWaker();
         stopSweep();
         stopPruner();
+        stopCollector();
         server.close(() => resolve());
         server.closeAllConnections();
       }).then(stopScanner),

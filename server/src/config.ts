@@ -49,6 +49,12 @@ const schema = z.object({
   HERALD_EVENT_RETENTION_HOURS: z.coerce.number().min(0).default(168),
   /** How often terminal history beyond the limit is pruned. */
   HERALD_HISTORY_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Largest attachment a producer may upload (uploadAsset). */
+  HERALD_ASSET_MAX_BYTES: z.coerce.number().int().min(1_024).max(1024 * 1024 * 1024).default(10 * 1024 * 1024),
+  /** How long an upload no notification references is kept before it is collected. */
+  HERALD_ASSET_GRACE_MS: z.coerce.number().int().min(0).default(60 * 60 * 1000),
+  /** How often unreferenced attachments are collected. */
+  HERALD_ASSET_COLLECT_INTERVAL_MS: z.coerce.number().int().min(1_000).default(10 * 60 * 1000),
   /** Where the dashboard is served, for printed sign-in links (kept without a trailing slash). */
   HERALD_DASHBOARD_URL: z
     .url({ protocol: /^https?$/ })
@@ -104,6 +110,11 @@ export interface Tuning {
   /** Age of a record's last change before it may be pruned with its events. */
   eventRetentionMs: number;
   historyIntervalMs: number;
+  /** Largest attachment accepted; multipart uploads by a producer key may be this much larger than maxBodyBytes. */
+  assetMaxBytes: number;
+  /** Age below which an unreferenced attachment is kept (an upload waiting for its publish). */
+  assetGraceMs: number;
+  assetCollectIntervalMs: number;
 }
 
 export function tuningFrom(config: Config): Tuning {
@@ -130,6 +141,9 @@ export function tuningFrom(config: Config): Tuning {
     historyLimit: config.HERALD_HISTORY_LIMIT,
     eventRetentionMs: Math.round(config.HERALD_EVENT_RETENTION_HOURS * 3_600_000),
     historyIntervalMs: config.HERALD_HISTORY_INTERVAL_MS,
+    assetMaxBytes: config.HERALD_ASSET_MAX_BYTES,
+    assetGraceMs: config.HERALD_ASSET_GRACE_MS,
+    assetCollectIntervalMs: config.HERALD_ASSET_COLLECT_INTERVAL_MS,
     graphiql: config.HERALD_GRAPHIQL ? ["true", "1", "on"].includes(config.HERALD_GRAPHIQL) : config.NODE_ENV !== "production",
   };
 }

@@ -1,3 +1,4 @@
+import type { AssetService } from "./service/asset-service.ts";
 import type { AuthService } from "./service/auth-service.ts";
 import type { DirectoryService } from "./service/directory-service.ts";
 import type { EventService } from "./service/event-service.ts";
@@ -17,4 +18,5 @@ export interface Services {
   events: EventService;
   history: HistoryService;
   invocations: InvocationService;
+  assets: AssetService;
 }

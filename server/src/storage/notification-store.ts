@@ -1,9 +1,11 @@
 // Reads and writes notifications. Every write goes through NotificationTx.apply, which stores
 // the decided state and appends its event-log entry in the same transaction.
+import { assetIdsOf } from "../domain/assets.ts";
 import { isTerminal, type NotificationEventType } from "../domain/enums.ts";
 import type { EffectiveFilter, Position } from "../domain/filter.ts";
 import { type Decision, viewOf } from "../domain/lifecycle.ts";
 import { activeKeyOf, type NotificationRecord, type Receipt, type Target, targetKeyOf } from "../domain/notification.ts";
+import { writeAssetReferences } from "./asset-references.ts";
 import type { Database, Db, Tx } from "./database.ts";
 import { serializeSnapshot, toColumns, toReceipt, toRecord } from "./notification-mapper.ts";
 import type { FactRow } from "./directory-store.ts";
@@ -161,6 +163,8 @@ export class NotificationStore {
 export class NotificationTx {
   /** lockVersion of each row as this transaction read it: the optimistic lock of apply(). */
   private readonly seen = new Map<string, number>();
+  /** Assets each row's follow-ups named as this transaction read it (its AssetReference rows). */
+  private readonly seenAssets = new Map<string, string[]>();
   /**
    * On PostgreSQL the row a decision is based on is read FOR UPDATE, so writers of one key queue
    * up instead of racing and retrying. SQLite has a single writer and needs no row locks.
@@ -182,7 +186,9 @@ export class NotificationTx {
 
   private remember(row: NotificationRow): NotificationRecord {
     this.seen.set(row.id, row.lockVersion);
-    return toRecord(row);
+    const record = toRecord(row);
+    this.seenAssets.set(row.id, assetIdsOf(record.actions));
+    return record;
   }
 
   async findActive(target: Target, key: string): Promise<NotificationRecord | null> {
@@ -229,6 +235,7 @@ export class NotificationTx {
           },
         });
         const record = toRecord(row);
+        await writeAssetReferences(this.tx, record.id, [], assetIdsOf(record.actions));
         return { record, event: await this.append(audienceOf(record), decision.event, record) };
       }
       case "update": {
@@ -244,6 +251,9 @@ export class NotificationTx {
         });
         if (count !== 1) throw new StaleWrite();
         this.seen.set(next.id, lockVersion + 1);
+        const assets = assetIdsOf(next.actions);
+        await writeAssetReferences(this.tx, next.id, this.seenAssets.get(next.id) ?? [], assets);
+        this.seenAssets.set(next.id, assets);
         if (decision.resetReceipts) {
           await this.tx.notificationReceipt.updateMany({
             where: { notificationId: next.id },

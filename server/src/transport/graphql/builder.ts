@@ -11,6 +11,8 @@ export const builder = new SchemaBuilder<{
   Scalars: {
     DateTime: { Input: Date; Output: Date };
     JSON: { Input: JsonValue; Output: JsonValue };
+    /** A multipart upload's file part (GraphQL multipart request spec; Yoga parses it). */
+    File: { Input: File; Output: never };
   };
   DefaultFieldNullability: false;
 }>({
@@ -31,6 +33,12 @@ export type HeraldTypes = typeof builder.$inferSchemaTypes;
 
 builder.addScalarType("DateTime", DateTimeResolver);
 builder.addScalarType("JSON", JSONResolver);
+builder.scalarType("File", {
+  description: "A file sent as a part of a multipart request (GraphQL multipart request specification).",
+  serialize: () => {
+    throw new Error("File is an input-only scalar");
+  },
+});
 
 builder.queryType({});
 builder.mutationType({});

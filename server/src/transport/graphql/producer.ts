@@ -132,8 +132,11 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: PublishNotificationInput, required: true }) },
     description: "Creates a notification, or a new revision of the active one with the same scope target and key.",
     resolve: (_root, args, ctx) => {
-      requireProducer(ctx.caller);
-      return asResult(PublishNotificationResult, () => ctx.services.notifications.publish(args.input));
+      const producer = requireProducer(ctx.caller);
+      return asResult(PublishNotificationResult, async () => {
+        await ctx.services.assets.assertUsable(producer.credentialId, args.input.actions, "actions");
+        return ctx.services.notifications.publish(args.input);
+      });
     },
   }),
 
@@ -146,9 +149,12 @@ builder.mutationFields((t) => ({
     },
     description: "Merges the patch over the current content as a new revision; the record is named by id or by key + target.",
     resolve: (_root, args, ctx) => {
-      requireProducer(ctx.caller);
+      const producer = requireProducer(ctx.caller);
       const id = args.id === null || args.id === undefined ? null : String(args.id);
-      return asResult(PublishNotificationResult, () => ctx.services.notifications.updateSelected(id, args.target ?? null, args.patch));
+      return asResult(PublishNotificationResult, async () => {
+        await ctx.services.assets.assertUsable(producer.credentialId, args.patch.actions, "patch.actions");
+        return ctx.services.notifications.updateSelected(id, args.target ?? null, args.patch);
+      });
     },
   }),
 

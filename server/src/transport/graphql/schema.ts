@@ -10,6 +10,7 @@ import "./auth.ts";
 import "./sessions.ts";
 import "./events.ts";
 import "./companion.ts";
+import "./assets.ts";
 import { lexicographicSortSchema } from "graphql";
 import { builder } from "./builder.ts";
 import { guardTextArguments } from "./safe-text.ts";

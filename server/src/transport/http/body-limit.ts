@@ -12,17 +12,25 @@ import { readAtMost } from "../../util/read-at-most.ts";
  */
 const LINGER_BYTES = 32 * 1024 * 1024;
 
-export function useBodyLimit(maxBytes: number): Plugin {
-  const tooLarge = () => errorResponse("PAYLOAD_TOO_LARGE", `The request body is larger than ${maxBytes} bytes`);
+/** A larger cap for file uploads (multipart requests), for the callers `allows` accepts. */
+export interface UploadAllowance {
+  maxBytes: number;
+  allows(request: Request): Promise<boolean>;
+}
+
+export function useBodyLimit(maxBytes: number, upload?: UploadAllowance): Plugin {
+  const tooLarge = (limit: number) => errorResponse("PAYLOAD_TOO_LARGE", `The request body is larger than ${limit} bytes`);
   return {
     async onRequest({ request, setRequest, endResponse, fetchAPI }) {
       if (!request.body) return;
       const reader = request.body.getReader();
+      const multipart = (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
+      const limit = upload && multipart && (await upload.allows(request)) ? upload.maxBytes : maxBytes;
       const declared = Number(request.headers.get("content-length") ?? "0");
-      const body = declared > maxBytes ? null : await readAtMost(reader, maxBytes);
+      const body = declared > limit ? null : await readAtMost(reader, limit);
       if (!body) {
         void discard(reader, LINGER_BYTES);
-        return endResponse(tooLarge());
+        return endResponse(tooLarge(limit));
       }
       setRequest(new fetchAPI.Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal }));
     },

@@ -10,6 +10,7 @@ import { limits } from "../../domain/limits.ts";
 import type { Tuning } from "../../config.ts";
 import type { Logger } from "../../logger.ts";
 import type { Caller } from "../../service/caller.ts";
+import { useAssetDownload } from "./asset-download.ts";
 import { useBodyLimit } from "./body-limit.ts";
 import { callerOf, useCallerGate } from "./caller-gate.ts";
 import { boundedParseCache, useDocumentLimits } from "./document-limits.ts";
@@ -76,8 +77,15 @@ export function createGraphQLHandler(
     plugins: [
       // First: refuses over-limit callers (rate, open streams) from headers alone, before any body is read.
       useCallerGate({ services, limiter, logger, graphqlEndpoint: "/graphql", streamEndpoint: "/graphql/stream" }),
-      // Then nothing may read a body before its size is checked.
-      useBodyLimit(tuning.maxBodyBytes),
+      // Then nothing may read a body before its size is checked. File uploads by a producer key
+      // to /graphql may be as large as one attachment plus the usual body.
+      useBodyLimit(tuning.maxBodyBytes, {
+        maxBytes: tuning.assetMaxBytes + tuning.maxBodyBytes,
+        allows: async (request) =>
+          new URL(request.url).pathname === "/graphql" && (await callerOf(services, request).catch(() => null))?.kind === "producer",
+      }),
+      // GET /assets/:id, attachments for persons.
+      useAssetDownload(services, logger),
       // Operations endpoints (/ready, /metrics) and request timings: after the body limit, which
       // replaces the request object that the timings are keyed by.
       ...operations.plugins,

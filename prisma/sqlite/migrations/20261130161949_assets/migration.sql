@@ -1,0 +1,29 @@
+-- CreateTable
+CREATE TABLE "Asset" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "producerId" TEXT NOT NULL,
+    "filename" TEXT NOT NULL,
+    "contentType" TEXT NOT NULL,
+    "size" INTEGER NOT NULL,
+    "sha256" TEXT NOT NULL,
+    "bytes" BLOB NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "Asset_producerId_fkey" FOREIGN KEY ("producerId") REFERENCES "Credential" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "AssetReference" (
+    "assetId" TEXT NOT NULL,
+    "notificationId" TEXT NOT NULL,
+
+    PRIMARY KEY ("assetId", "notificationId"),
+    CONSTRAINT "AssetReference_assetId_fkey" FOREIGN KEY ("assetId") REFERENCES "Asset" ("id") ON DELETE RESTRICT ON UPDATE CASCADE,
+    CONSTRAINT "AssetReference_notificationId_fkey" FOREIGN KEY ("notificationId") REFERENCES "Notification" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateIndex
+CREATE INDEX "Asset_createdAt_idx" ON "Asset"("createdAt");
+
+-- CreateIndex
+CREATE INDEX "AssetReference_notificationId_idx" ON "AssetReference"("notificationId");
+

@@ -1,0 +1,98 @@
+// Attachments: producers upload files, name them in DOWNLOAD_ATTACHMENT_ASSET follow-ups, and
+// persons download them while they can see such a notification. Unreferenced ones are collected.
+import { createHash, randomUUID } from "node:crypto";
+import { assetIdsOf, checkUpload } from "../domain/assets.ts";
+import type { Clock } from "../domain/clock.ts";
+import { ValidationError } from "../domain/errors.ts";
+import type { FollowUpAction } from "../domain/notification.ts";
+import type { AssetIndex, AssetMeta, AssetStore } from "../storage/asset-store.ts";
+
+export interface AssetSettings {
+  /** Largest file accepted (HERALD_ASSET_MAX_BYTES). */
+  maxBytes: number;
+  /** How long an unreferenced upload is kept, so an upload followed by its publish is never raced. */
+  graceMs: number;
+}
+
+/** What an upload hands over: the multipart file part (Yoga's File). */
+export interface UploadedFile {
+  name: string;
+  type: string;
+  size: number;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+/** The part of a follow-up action (as given, before validation) that names an asset. */
+export interface NamedAsset {
+  kind: string;
+  assetId?: string | null;
+}
+
+/** Assets deleted per collector query: bounded work per round. */
+const COLLECT_BATCH = 200;
+
+export class AssetService {
+  constructor(
+    private readonly store: AssetStore,
+    private readonly index: AssetIndex,
+    private readonly clock: Clock,
+    private readonly settings: AssetSettings,
+  ) {}
+
+  async upload(producerId: string, file: UploadedFile, filename: string | null | undefined): Promise<AssetMeta> {
+    // The body limit already refused anything much larger before it was read; this is the exact cut.
+    if (file.size > this.settings.maxBytes) throw new ValidationError("file", `file: larger than ${this.settings.maxBytes} bytes`);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const checked = await checkUpload(bytes, file.type, filename ?? file.name, this.settings.maxBytes);
+    const meta: AssetMeta = {
+      id: randomUUID(),
+      producerId,
+      ...checked,
+      size: bytes.byteLength,
+      sha256: createHash("sha256").update(bytes).digest("hex"),
+      createdAt: this.clock.now(),
+    };
+    await this.store.put(meta, bytes);
+    return meta;
+  }
+
+  /**
+   * Every asset the follow-ups name must exist and have been uploaded by this producer key;
+   * otherwise a ValidationError on `<prefix>.<i>.assetId`. Another producer's asset is reported
+   * like a missing one, so ids of other producers' files reveal nothing.
+   */
+  async assertUsable(producerId: string, actions: readonly NamedAsset[] | null | undefined, prefix: string): Promise<void> {
+    if (!actions || actions.length === 0) return;
+    const named = assetIdsOf(actions as readonly FollowUpAction[]);
+    if (named.length === 0) return;
+    const owners = await this.index.ownersOf(named);
+    for (const [i, action] of actions.entries()) {
+      if (action.kind !== "DOWNLOAD_ATTACHMENT_ASSET" || typeof action.assetId !== "string") continue;
+      if (owners.get(action.assetId) !== producerId) {
+        const field = `${prefix}.${i}.assetId`;
+        throw new ValidationError(field, `${field}: no asset with this id was uploaded with this producer key`);
+      }
+    }
+  }
+
+  /** The asset and its bytes when the person may see a notification referencing it; else null. */
+  async download(personId: string, id: string): Promise<{ meta: AssetMeta; bytes: Uint8Array<ArrayBuffer> } | null> {
+    if (!(await this.index.visibleTo(id, personId))) return null;
+    const [meta, bytes] = await Promise.all([this.store.meta(id), this.store.read(id)]);
+    return meta && bytes ? { meta, bytes } : null;
+  }
+
+  /** Deletes assets no notification references that are older than the grace period; returns how many. */
+  async collect(): Promise<number> {
+    const cutoff = new Date(this.clock.now().getTime() - this.settings.graceMs);
+    let removed = 0;
+    for (;;) {
+      const ids = await this.index.unreferencedBefore(cutoff, COLLECT_BATCH);
+      let removedNow = 0;
+      for (const id of ids) if (await this.store.removeUnreferenced(id)) removedNow++;
+      removed += removedNow;
+      // A batch that removed nothing was all references written meanwhile: stop, next round retries.
+      if (ids.length < COLLECT_BATCH || removedNow === 0) return removed;
+    }
+  }
+}

@@ -1,0 +1,98 @@
+// Where uploaded attachments live. The metadata, and which notifications reference an asset,
+// are always rows of the database; the bytes go through AssetStore, so a filesystem or
+// S3-compatible store can replace the database one without touching the rules around it.
+import type { Db } from "./database.ts";
+
+export interface AssetMeta {
+  id: string;
+  /** The producer key that uploaded it. */
+  producerId: string;
+  filename: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  createdAt: Date;
+}
+
+export interface AssetStore {
+  /** Stores a new asset (metadata and bytes) under its id. */
+  put(meta: AssetMeta, bytes: Uint8Array<ArrayBuffer>): Promise<void>;
+  meta(id: string): Promise<AssetMeta | null>;
+  /** The bytes, or null when the asset is gone. */
+  read(id: string): Promise<Uint8Array<ArrayBuffer> | null>;
+  /** Removes it unless a notification references it by now; true when it was removed. */
+  removeUnreferenced(id: string): Promise<boolean>;
+}
+
+const metaColumns = { id: true, producerId: true, filename: true, contentType: true, size: true, sha256: true, createdAt: true } as const;
+
+/** The default: bytes in the Asset row itself (nothing else to run, back up or keep in step). */
+export class DatabaseAssetStore implements AssetStore {
+  constructor(private readonly db: Db) {}
+
+  async put(meta: AssetMeta, bytes: Uint8Array<ArrayBuffer>): Promise<void> {
+    await this.db.asset.create({ data: { ...meta, bytes } });
+  }
+
+  meta(id: string): Promise<AssetMeta | null> {
+    return this.db.asset.findUnique({ where: { id }, select: metaColumns });
+  }
+
+  async read(id: string): Promise<Uint8Array<ArrayBuffer> | null> {
+    const row = await this.db.asset.findUnique({ where: { id }, select: { bytes: true } });
+    return row ? new Uint8Array(row.bytes) : null;
+  }
+
+  async removeUnreferenced(id: string): Promise<boolean> {
+    try {
+      const { count } = await this.db.asset.deleteMany({ where: { id, refs: { none: {} } } });
+      return count === 1;
+    } catch (error) {
+      // A publish wrote its reference between the check and the delete: the foreign key refuses
+      // the delete (Restrict), and the asset stays, as it should.
+      if (isForeignKeyViolation(error)) return false;
+      throw error;
+    }
+  }
+}
+
+/** Reference queries: which assets a producer owns, who may read one, which are orphaned. */
+export class AssetIndex {
+  constructor(private readonly db: Db) {}
+
+  /** Owner of each existing asset among `ids` (missing ones are absent from the map). */
+  async ownersOf(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.asset.findMany({ where: { id: { in: [...ids] } }, select: { id: true, producerId: true } });
+    return new Map(rows.map((r) => [r.id, r.producerId]));
+  }
+
+  /**
+   * Whether a notification the person may read (`notification(id)`'s rule: their PERSON and
+   * SESSION records, every APPLICATION one; terminal ones too) references the asset.
+   */
+  async visibleTo(assetId: string, personId: string): Promise<boolean> {
+    const ref = await this.db.assetReference.findFirst({
+      where: { assetId, notification: { OR: [{ personId }, { scope: "APPLICATION" }] } },
+      select: { assetId: true },
+    });
+    return ref !== null;
+  }
+
+  /** Assets created before `cutoff` that no notification references, oldest first. */
+  async unreferencedBefore(cutoff: Date, limit: number): Promise<string[]> {
+    const rows = await this.db.asset.findMany({
+      where: { createdAt: { lt: cutoff }, refs: { none: {} } },
+      select: { id: true },
+      orderBy: { createdAt: "asc" },
+      take: limit,
+    });
+    return rows.map((r) => r.id);
+  }
+}
+
+/** Prisma's error code for a foreign-key violation (P2003), or the driver's when it passes one through. */
+function isForeignKeyViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | null;
+  return e?.code === "P2003" || /foreign key/i.test(e?.message ?? "");
+}

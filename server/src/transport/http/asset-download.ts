@@ -1,0 +1,75 @@
+// GET /assets/:id: a person downloads an attachment while a notification they can see names it.
+// Anything else (no such asset, another person's, one no longer referenced) is the same 404, so
+// the answer never tells whether an id exists. Always an attachment with nosniff: the browser
+// saves the file and never renders or executes it, whatever its bytes are.
+import contentDisposition from "content-disposition";
+import type { Plugin } from "graphql-yoga";
+import type { Logger } from "../../logger.ts";
+import type { Services } from "../../services.ts";
+import { isStorageUnavailable } from "../../storage/unavailable.ts";
+import { callerOf } from "./caller-gate.ts";
+import { errorResponse } from "./http-errors.ts";
+import { requestLogger } from "./request-context.ts";
+
+const PATH = /^\/assets\/([^/]+)$/;
+
+export function useAssetDownload(services: Services, logger: Logger): Plugin {
+  return {
+    async onRequest({ request, url, endResponse }) {
+      const match = PATH.exec(url.pathname);
+      if (!match) return;
+      if (request.method !== "GET" && request.method !== "HEAD") {
+        return endResponse(errorResponse("METHOD_NOT_ALLOWED", "Use GET", { allow: "GET, HEAD" }));
+      }
+      try {
+        const caller = await callerOf(services, request).catch(() => undefined);
+        if (caller === undefined) return endResponse(errorResponse("UNAUTHENTICATED", "The credential is not valid"));
+        if (caller === null) return endResponse(errorResponse("UNAUTHENTICATED", "Sign in with a person token"));
+        if (caller.kind !== "person") return endResponse(errorResponse("FORBIDDEN", "Downloads need a person token; a producer key was given"));
+        const id = decodedOrNull(match[1]!);
+        const found = id === null ? null : await services.assets.download(caller.personId, id);
+        if (!found) return endResponse(errorResponse("NOT_FOUND", "No such attachment"));
+        const { meta, bytes } = found;
+        return endResponse(
+          new Response(request.method === "HEAD" ? null : bytes, {
+            status: 200,
+            headers: {
+              "content-type": meta.contentType,
+              "content-length": String(meta.size),
+              "content-disposition": contentDisposition(meta.filename, { type: "attachment", fallback: asciiFallback(meta.filename) }),
+              "x-content-type-options": "nosniff",
+              "content-security-policy": "default-src 'none'; sandbox",
+              "cache-control": "private, no-store",
+              etag: `"${meta.sha256}"`,
+            },
+          }),
+        );
+      } catch (error) {
+        if (isStorageUnavailable(error)) {
+          return endResponse(
+            new Response(JSON.stringify({ errors: [{ message: "The store is unavailable; retry shortly", extensions: { code: "STORAGE_UNAVAILABLE" } }] }), {
+              status: 503,
+              headers: { "content-type": "application/json; charset=utf-8", "retry-after": "5" },
+            }),
+          );
+        }
+        requestLogger(logger).error({ err: error }, "attachment download failed");
+        return endResponse(errorResponse("INTERNAL_SERVER_ERROR", "Unexpected error."));
+      }
+    },
+  };
+}
+
+/** The plain `filename=` for old clients: ASCII only; anything else is in `filename*` (RFC 6266). */
+function asciiFallback(filename: string): string {
+  return filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+}
+
+/** A malformed escape is an id that cannot exist: the same 404 as any other. */
+function decodedOrNull(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}

@@ -4,7 +4,7 @@
 // What SOFA leaves to us: which operations it exposes, and an HTTP status per outcome.
 import { MapperKind, mapSchema } from "@graphql-tools/utils";
 import { useSofa } from "@graphql-yoga/plugin-sofa";
-import { type DocumentNode, type FieldNode, GraphQLError, GraphQLSchema, Kind } from "graphql";
+import { type DocumentNode, type FieldNode, GraphQLError, GraphQLSchema, isObjectType, Kind } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import type { Logger } from "../../logger.ts";
 import { errorBody, errorResponse } from "./http-errors.ts";
@@ -97,12 +97,16 @@ export function useProducerApi({ logger }: ProducerApiOptions): Plugin {
     // A standard Response; fets (SOFA's router) types its own with typed headers.
     errorHandler: (errors) => errorsResponse(errors as readonly unknown[], logger) as never,
   });
+  let api: GraphQLSchema | undefined;
+  let document: Promise<Response> | undefined;
   return {
     onPluginInit({ addPlugin }) {
       addPlugin({
         ...sofa,
         onSchemaChange(payload) {
-          sofa.onSchemaChange?.({ ...payload, schema: producerSchema(payload.schema) });
+          api = producerSchema(payload.schema);
+          document = undefined;
+          sofa.onSchemaChange?.({ ...payload, schema: api });
         },
         onExecute({ context, executeFn, setExecuteFn }) {
           const request = (context as { request?: Request }).request;
@@ -116,11 +120,105 @@ export function useProducerApi({ logger }: ProducerApiOptions): Plugin {
           if (path.startsWith(`${producerApiBase}/webhook`)) return payload.endResponse(notFound());
           let answered: Response | undefined;
           await sofa.onRequest?.({ ...payload, endResponse: (response) => (answered = response) });
-          payload.endResponse(answered ? await withOutcomeStatus(answered) : notFound());
+          if (!answered) return payload.endResponse(notFound());
+          if (path === producerApiDocument && answered.status === 200) {
+            const schema = api!;
+            const served = answered;
+            document ??= served.json().then((generated) => Response.json(describeOutcomes(generated as OpenApiDocument, schema)));
+            return payload.endResponse((await document).clone());
+          }
+          payload.endResponse(await withOutcomeStatus(answered));
         },
       });
     },
   };
+}
+
+interface OpenApiDocument {
+  paths: Record<string, Record<string, { responses: Record<string, { description?: string; content?: Record<string, { schema: OpenApiSchema }> }> }>>;
+  components: { schemas: Record<string, OpenApiSchema>; securitySchemes?: Record<string, unknown> };
+  security?: unknown[];
+}
+
+interface OpenApiSchema {
+  $ref?: string;
+  oneOf?: OpenApiSchema[];
+  properties?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+const json = (schema: OpenApiSchema) => ({ content: { "application/json": { schema } } });
+const errorRef: OpenApiSchema = { $ref: "#/components/schemas/HttpError" };
+
+/** Refusals any route may answer, before or instead of running the operation. */
+const commonRefusals: Record<string, string> = {
+  "400": "The body is not JSON, or the document could not be run (BAD_REQUEST)",
+  "401": "No, an unknown or a revoked credential (UNAUTHENTICATED)",
+  "403": "Not a producer key (FORBIDDEN)",
+  "413": "The body is larger than the server's limit (PAYLOAD_TOO_LARGE)",
+  "429": "Too many requests for this credential or address (RATE_LIMITED, with Retry-After)",
+  "503": "The store is unavailable; nothing was changed (STORAGE_UNAVAILABLE, with Retry-After)",
+};
+
+/**
+ * SOFA documents every result as one 200 response; this API answers a union's failure members
+ * with their own status, so the document says so, and names the bearer credential and the error shape.
+ */
+export function describeOutcomes(generated: OpenApiDocument, schema: GraphQLSchema): OpenApiDocument {
+  const doc = structuredClone(generated);
+  doc.components.securitySchemes = { producerKey: { type: "http", scheme: "bearer", description: "A producer key (herald_pk_...)" } };
+  doc.security = [{ producerKey: [] }];
+  doc.components.schemas.HttpError = {
+    type: "object",
+    required: ["errors"],
+    properties: {
+      errors: {
+        type: "array",
+        items: {
+          type: "object",
+          required: ["message", "extensions"],
+          properties: {
+            message: { type: "string" },
+            extensions: {
+              type: "object",
+              required: ["code"],
+              properties: { code: { type: "string" }, field: { type: "string", description: "VALIDATION_ERROR: the refused input field" } },
+            },
+          },
+        },
+      },
+    },
+  };
+  // The result object names its type, so a client can tell union members apart by body too.
+  for (const [name, component] of Object.entries(doc.components.schemas)) {
+    if (isObjectType(schema.getType(name)) && component.properties) {
+      component.properties = { __typename: { type: "string", enum: [name] }, ...component.properties };
+    }
+  }
+  for (const operations of Object.values(doc.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const success = operation.responses["200"]?.content?.["application/json"]?.schema ?? {};
+      const members = success.oneOf ?? [success];
+      const byStatus = new Map<string, OpenApiSchema[]>();
+      for (const member of members) {
+        const status = String(statusOfResult[member.$ref?.split("/").at(-1) ?? ""] ?? 200);
+        byStatus.set(status, [...(byStatus.get(status) ?? []), member]);
+      }
+      const responses: OpenApiDocument["paths"][string][string]["responses"] = {};
+      for (const [status, schemas] of [...byStatus].sort(([a], [b]) => a.localeCompare(b))) {
+        responses[status] = { description: status === "200" ? "The result" : "A failure the caller must handle", ...json(schemas.length === 1 ? schemas[0]! : { oneOf: schemas }) };
+      }
+      const invalid = responses["422"]?.content?.["application/json"]?.schema;
+      responses["422"] = {
+        description: "Input the schema or the service refuses, naming the field (VALIDATION_ERROR)",
+        ...json(invalid ? { oneOf: [invalid, errorRef] } : errorRef),
+      };
+      if (method === "get") responses["404"] ??= { description: "Nothing found (NOT_FOUND)", ...json(errorRef) };
+      for (const [status, description] of Object.entries(commonRefusals)) responses[status] ??= { description, ...json(errorRef) };
+      operation.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
+    }
+  }
+  return doc;
 }
 
 function isProducerApiPath(path: string): boolean {

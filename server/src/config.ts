@@ -41,6 +41,11 @@ const schema = z.object({
   HERALD_DATE_LEAD_DAYS: z.coerce.number().int().min(0).max(366).default(7),
   /** Days without activity after which an engagement's operator is nudged. */
   HERALD_STALE_ENGAGEMENT_DAYS: z.coerce.number().int().min(1).max(3_650).default(14),
+  /** OpenTelemetry traces over OTLP/HTTP: on when an endpoint is set (or HERALD_OTEL=on), off by default. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
+  OTEL_SERVICE_NAME: z.string().min(1).default("herald"),
+  HERALD_OTEL: z.enum(["on", "off"]).optional(),
   /** Where the dashboard is served, for printed sign-in links (kept without a trailing slash). */
   HERALD_DASHBOARD_URL: z
     .url({ protocol: /^https?$/ })
@@ -90,6 +95,9 @@ export interface Tuning {
   /** Browser origins allowed by CORS (exact match, scheme://host[:port]). */
   corsOrigins: string[];
   graphiql: boolean;
+  /** Where spans go (OTLP/HTTP …/v1/traces); undefined: tracing off. */
+  otlpTracesUrl: string | undefined;
+  otelServiceName: string;
 }
 
 export function tuningFrom(config: Config): Tuning {
@@ -113,7 +121,17 @@ export function tuningFrom(config: Config): Tuning {
     reservationsPerCredential: config.HERALD_SSE_RESERVATIONS_PER_CREDENTIAL,
     corsOrigins: allowedOrigins(config),
     graphiql: config.HERALD_GRAPHIQL ? ["true", "1", "on"].includes(config.HERALD_GRAPHIQL) : config.NODE_ENV !== "production",
+    otlpTracesUrl: otlpTracesUrl(config),
+    otelServiceName: config.OTEL_SERVICE_NAME,
   };
+}
+
+/** OpenTelemetry's own variables and defaults: the traces endpoint as given, else the base endpoint's /v1/traces. */
+function otlpTracesUrl(config: Config): string | undefined {
+  if (config.HERALD_OTEL === "off") return undefined;
+  if (config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
+  const base = config.OTEL_EXPORTER_OTLP_ENDPOINT ?? (config.HERALD_OTEL === "on" ? "http://localhost:4318" : undefined);
+  return base ? `${base.replace(/\/+$/, "")}/v1/traces` : undefined;
 }
 
 function allowedOrigins(config: Config): string[] {

@@ -95,7 +95,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
   const eventLog = new EventLog(database.db);
 
   const metrics = new HeraldMetrics({ openStreams: (): number => feed.listenerCount });
-  const tracing = createTracing({ otlpTracesUrl: tuning.otlpTracesUrl, exporter: options.spanExporter, serviceName: tuning.otelServiceName });
+  const tracing = await createTracing({ otlpTracesUrl: tuning.otlpTracesUrl, exporter: options.spanExporter, serviceName: tuning.otelServiceName });
   const readiness: ReadinessChecks = { database: () => pingDatabase(database) };
   let bus: EventBus = new InMemoryEventBus();
   let sharedRateLimit: { url: string; keyPrefix: string } | undefined;

@@ -80,6 +80,7 @@ for (const provider of providers) {
       expect(nothing.status).toBe(422);
       expect(nothing.json?.errors?.[0]?.extensions).toEqual({ code: "VALIDATION_ERROR", field: "input" });
       for (const response of [empty, loud, untitled, nothing]) expect(response.text).not.toMatch(leaks);
+      for (const body of ["null", "[1]", '"text"', "{ not json"]) expectRefusal(await api("publish-notification", body), 400, "BAD_REQUEST");
       expect((await keysOf()).map((n) => n.key).filter((k) => k.startsWith("v:"))).toEqual([]);
     });
 

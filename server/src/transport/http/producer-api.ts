@@ -118,6 +118,8 @@ export function useProducerApi({ logger }: ProducerApiOptions): Plugin {
           if (!isProducerApiPath(path)) return;
           // SOFA always routes its subscription webhooks; they are not part of this API.
           if (path.startsWith(`${producerApiBase}/webhook`)) return payload.endResponse(notFound());
+          const refusal = await bodyRefusal(payload.request);
+          if (refusal) return payload.endResponse(refusal);
           let answered: Response | undefined;
           await sofa.onRequest?.({ ...payload, endResponse: (response) => (answered = response) });
           if (!answered) return payload.endResponse(notFound());
@@ -255,6 +257,24 @@ function withResultTypename(document: DocumentNode): DocumentNode {
     typenamed.set(document, typed);
   }
   return typed;
+}
+
+/**
+ * SOFA reads arguments as fields of the body, and fails with a TypeError on `null`: anything but
+ * a JSON object is the client's mistake, answered 400 before SOFA sees it. The body is already
+ * bounded by the body limit, so reading it twice costs at most that.
+ */
+async function bodyRefusal(request: Request): Promise<Response | null> {
+  if (request.method !== "POST") return null;
+  const text = await request.clone().text();
+  if (text.trim() === "") return null;
+  try {
+    const body = JSON.parse(text) as unknown;
+    if (body && typeof body === "object" && !Array.isArray(body)) return null;
+  } catch {
+    // refused below
+  }
+  return errorResponse("BAD_REQUEST", "The body must be a JSON object of the operation's arguments");
 }
 
 function notFound(): Response {

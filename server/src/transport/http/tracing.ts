@@ -2,11 +2,7 @@
 // producer HTTP API's included), exported over OTLP/HTTP. Off unless an OTLP endpoint is
 // configured; the provider is Herald's own, not the process-global one, so an embedding
 // application's tracing is left alone.
-import { useOpenTelemetry } from "@envelop/opentelemetry";
-import { SpanKind } from "@opentelemetry/api";
-import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
-import { Resource } from "@opentelemetry/resources";
-import { BasicTracerProvider, BatchSpanProcessor, SimpleSpanProcessor, type SpanExporter } from "@opentelemetry/sdk-trace-base";
+import type { SpanExporter } from "@opentelemetry/sdk-trace-base";
 import type { Plugin } from "graphql-yoga";
 
 export interface Tracing {
@@ -23,11 +19,22 @@ export interface TracingOptions {
   serviceName?: string;
 }
 
-/** Null when neither an endpoint nor an exporter is given: tracing is off and costs nothing. */
-export function createTracing({ otlpTracesUrl, exporter, serviceName = "herald" }: TracingOptions): Tracing | null {
+/**
+ * Null when neither an endpoint nor an exporter is given: tracing is off and costs nothing, not
+ * even loading the SDK (the OTLP exporter brings protobufjs), which every start would pay.
+ */
+export async function createTracing({ otlpTracesUrl, exporter, serviceName = "herald" }: TracingOptions): Promise<Tracing | null> {
   if (!exporter && !otlpTracesUrl) return null;
-  const processor = exporter ? new SimpleSpanProcessor(exporter) : new BatchSpanProcessor(new OTLPTraceExporter({ url: otlpTracesUrl }));
-  const provider = new BasicTracerProvider({ resource: new Resource({ "service.name": serviceName }), spanProcessors: [processor] });
+  const [{ useOpenTelemetry }, { SpanKind }, { Resource }, sdk] = await Promise.all([
+    import("@envelop/opentelemetry"),
+    import("@opentelemetry/api"),
+    import("@opentelemetry/resources"),
+    import("@opentelemetry/sdk-trace-base"),
+  ]);
+  const processor = exporter
+    ? new sdk.SimpleSpanProcessor(exporter)
+    : new sdk.BatchSpanProcessor(new (await import("@opentelemetry/exporter-trace-otlp-http")).OTLPTraceExporter({ url: otlpTracesUrl }));
+  const provider = new sdk.BasicTracerProvider({ resource: new Resource({ "service.name": serviceName }), spanProcessors: [processor] });
   return {
     // Variables and results stay out of spans: they carry people's notifications. Documents are
     // kept only when they have no inline arguments (the plugin's own rule), for the same reason.

@@ -1,7 +1,7 @@
 // Regenerates every derived file, or with --check verifies that none has drifted.
 //
 // Derived and committed: prisma/<provider>/schema.prisma, server/schema.graphql,
-//                        sdk/src/generated/graphql.ts.
+//                        sdk/src/generated/graphql.ts, docs/openapi.json.
 // Derived and ignored:   the Prisma clients under server/src/storage/prisma-client/.
 // Migrations are authored by `npm run migration:new`; --check fails when the models changed
 // without one (the schema a provider's last migration was made from is kept beside it).
@@ -40,6 +40,13 @@ const printed = execFileSync("node", ["--import", "tsx", "server/src/transport/g
   encoding: "utf8",
 });
 writeOrCheck(join(root, "server", "schema.graphql"), printed);
+
+// The producer HTTP API's OpenAPI document, as the server serves it at /api/v1/openapi.json.
+const openApi = execFileSync("node", ["--import", "tsx", "server/src/transport/http/print-openapi.ts"], {
+  cwd: root,
+  encoding: "utf8",
+});
+writeOrCheck(join(root, "docs", "openapi.json"), openApi);
 
 // The SDK's typed documents from that schema (codegen.ts). In --check mode CI compares the
 // regenerated file with the committed one through git instead.

@@ -50,6 +50,8 @@ import { schema } from "./transport/graphql/schema.ts";
 import { type ReadinessChecks, useReadiness } from "./transport/http/health.ts";
 import { HeraldMetrics, useMetrics } from "./transport/http/metrics.ts";
 import { withRequestIds } from "./transport/http/request-context.ts";
+import { createTracing, type Tracing } from "./transport/http/tracing.ts";
+import type { SpanExporter } from "@opentelemetry/sdk-trace-base";
 import { createGraphQLHandler } from "./transport/http/yoga.ts";
 
 export interface HeraldOptions {
@@ -61,6 +63,8 @@ export interface HeraldOptions {
   tuning?: Partial<Tuning>;
   /** Names agent sessions (default: the built-in, offline labeler). */
   labeler?: Labeler;
+  /** Receives a span per GraphQL execution, besides (or without) the OTLP endpoint of the settings. */
+  spanExporter?: SpanExporter;
 }
 
 export interface Herald {
@@ -73,6 +77,8 @@ export interface Herald {
   logger: Logger;
   metrics: HeraldMetrics;
   readiness: ReadinessChecks;
+  /** Null unless traces are configured. */
+  tracing: Tracing | null;
   close(): Promise<void>;
 }
 
@@ -99,6 +105,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
   await invocationStore.init();
 
   const metrics = new HeraldMetrics({ openStreams: (): number => feed.listenerCount });
+  const tracing = await createTracing({ otlpTracesUrl: tuning.otlpTracesUrl, exporter: options.spanExporter, serviceName: tuning.otelServiceName });
   const readiness: ReadinessChecks = { database: () => pingDatabase(database) };
   let bus: EventBus = new InMemoryEventBus();
   let sharedRateLimit: { url: string; keyPrefix: string } | undefined;
@@ -161,6 +168,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
     logger,
     metrics,
     readiness,
+    tracing,
     async close() {
       // Label refreshes in flight are bounded by the labeler's timeout; let them land.
       await sessions.settled();
@@ -169,6 +177,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
       feed.stop();
       await bus.close();
       await database.close();
+      await tracing?.shutdown();
     },
   };
 }
@@ -189,7 +198,11 @@ export async function startServer(herald: Herald, port: number, host: string): P
   const stopScanner = herald.scanner.start();
   const stopCollector = startAssetCollector(herald.services.assets, logger, tuning.assetCollectIntervalMs);
   const yoga = createGraphQLHandler(herald.services, logger, tuning, herald.rateLimiter, {
-    plugins: [useReadiness(herald.readiness, logger), useMetrics({ metrics: herald.metrics, schema, token: tuning.metricsToken })],
+    plugins: [
+      ...(herald.tracing ? [herald.tracing.plugin] : []),
+      useReadiness(herald.readiness, logger),
+      useMetrics({ metrics: herald.metrics, schema, token: tuning.metricsToken }),
+    ],
     observer: herald.metrics,
   });
   const server = createServer(withHealth(withRequestIds(yoga, logger)));

@@ -55,6 +55,11 @@ const schema = z.object({
   HERALD_ASSET_GRACE_MS: z.coerce.number().int().min(0).default(60 * 60 * 1000),
   /** How often unreferenced attachments are collected. */
   HERALD_ASSET_COLLECT_INTERVAL_MS: z.coerce.number().int().min(1_000).default(10 * 60 * 1000),
+  /** OpenTelemetry traces over OTLP/HTTP: on when an endpoint is set (or HERALD_OTEL=on), off by default. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
+  OTEL_SERVICE_NAME: z.string().min(1).default("herald"),
+  HERALD_OTEL: z.enum(["on", "off"]).optional(),
   /** Where the dashboard is served, for printed sign-in links (kept without a trailing slash). */
   HERALD_DASHBOARD_URL: z
     .url({ protocol: /^https?$/ })
@@ -115,6 +120,9 @@ export interface Tuning {
   /** Age below which an unreferenced attachment is kept (an upload waiting for its publish). */
   assetGraceMs: number;
   assetCollectIntervalMs: number;
+  /** Where spans go (OTLP/HTTP …/v1/traces); undefined: tracing off. */
+  otlpTracesUrl: string | undefined;
+  otelServiceName: string;
 }
 
 export function tuningFrom(config: Config): Tuning {
@@ -145,7 +153,17 @@ export function tuningFrom(config: Config): Tuning {
     assetGraceMs: config.HERALD_ASSET_GRACE_MS,
     assetCollectIntervalMs: config.HERALD_ASSET_COLLECT_INTERVAL_MS,
     graphiql: config.HERALD_GRAPHIQL ? ["true", "1", "on"].includes(config.HERALD_GRAPHIQL) : config.NODE_ENV !== "production",
+    otlpTracesUrl: otlpTracesUrl(config),
+    otelServiceName: config.OTEL_SERVICE_NAME,
   };
+}
+
+/** OpenTelemetry's own variables and defaults: the traces endpoint as given, else the base endpoint's /v1/traces. */
+function otlpTracesUrl(config: Config): string | undefined {
+  if (config.HERALD_OTEL === "off") return undefined;
+  if (config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
+  const base = config.OTEL_EXPORTER_OTLP_ENDPOINT ?? (config.HERALD_OTEL === "on" ? "http://localhost:4318" : undefined);
+  return base ? `${base.replace(/\/+$/, "")}/v1/traces` : undefined;
 }
 
 function allowedOrigins(config: Config): string[] {

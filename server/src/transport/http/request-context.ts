@@ -1,12 +1,9 @@
 // Request ids: every HTTP request gets one (a sane incoming X-Request-Id, e.g. from the proxy,
-// or a new UUID), echoed in the response, and a child logger carrying it that whatever runs for
-// the request (graphql-yoga's own logs, masked errors) finds through requestLogger().
-import { AsyncLocalStorage } from "node:async_hooks";
+// or a new UUID), echoed in the response and on every log line written while it is served
+// (graphql-yoga's own logs, masked errors, services: see logger.ts).
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import type { Logger } from "../../logger.ts";
-
-const current = new AsyncLocalStorage<Logger>();
+import { type Logger, runInRequest, withRequestId } from "../../logger.ts";
 
 /** Ids a client may choose: short and printable, so they cannot forge log lines. */
 const ACCEPTED_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -16,22 +13,24 @@ export function withRequestIds(handler: RequestListener, logger: Logger): Reques
     const incoming = request.headers["x-request-id"];
     const requestId = typeof incoming === "string" && ACCEPTED_ID.test(incoming) ? incoming : randomUUID();
     response.setHeader("x-request-id", requestId);
-    const log = logger.child({ requestId });
-    if (log.isLevelEnabled("debug")) {
+    if (logger.isLevelEnabled("debug")) {
       const started = performance.now();
       // The path only: a query string may carry variables.
       const path = (request.url ?? "").split("?")[0];
+      // "close" is emitted outside the request's async context: name the request again.
       response.once("close", () =>
-        log.debug({ method: request.method, path, status: response.statusCode, ms: Math.round(performance.now() - started) }, "request"),
+        runInRequest(requestId, () =>
+          withRequestId(logger).debug({ method: request.method, path, status: response.statusCode, ms: Math.round(performance.now() - started) }, "request"),
+        ),
       );
     }
-    current.run(log, () => handler(request, response));
+    runInRequest(requestId, () => handler(request, response));
   };
 }
 
-/** The logger of the request being served, or `fallback` outside one. */
-export function requestLogger(fallback: Logger): Logger {
-  return current.getStore() ?? fallback;
+/** `logger` naming the request being served, or `logger` itself outside one. */
+export function requestLogger(logger: Logger): Logger {
+  return withRequestId(logger);
 }
 
 type Level = "debug" | "info" | "warn" | "error";

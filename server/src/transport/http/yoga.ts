@@ -17,6 +17,7 @@ import { boundedParseCache, useDocumentLimits } from "./document-limits.ts";
 import { useGraphQLStream } from "./graphql-stream.ts";
 import type { RequestRateLimiter } from "./rate-limiter.ts";
 import { noObserver, type HeraldObserver } from "../../events/observer.ts";
+import { useProducerApi } from "./producer-api.ts";
 import { requestLogger, yogaLogging } from "./request-context.ts";
 import { useStreamGuard } from "./stream-guard.ts";
 import type { Services } from "../../services.ts";
@@ -89,6 +90,8 @@ export function createGraphQLHandler(
       // Operations endpoints (/ready, /metrics) and request timings: after the body limit, which
       // replaces the request object that the timings are keyed by.
       ...operations.plugins,
+      // The producers' HTTP/JSON API (/api/v1): behind the caller gate and the body limit like GraphQL.
+      useProducerApi({ logger }),
       // graphql-sse protocol (distinct connections and single-connection reservations).
       useGraphQLStream({
         endpoint: "/graphql/stream",
@@ -146,7 +149,11 @@ export function createGraphQLHandler(
           return unavailable();
         }
         logged.add(error as object);
-        if (error instanceof GraphQLError && !error.originalError) logger.debug({ code: error.extensions.code }, error.message);
+        // graphql-js's own refusals (a variable that does not fit the schema wraps the scalar's or
+        // enum's GraphQLError) are the client's mistake too: no error-level line with a stack.
+        if (error instanceof GraphQLError && (!error.originalError || error.originalError instanceof GraphQLError)) {
+          logger.debug({ code: error.extensions.code }, error.message);
+        }
         else requestLogger(logger).error({ err: original }, "unexpected error");
         // Never the development variant: it would put stack traces in responses.
         void isDev;

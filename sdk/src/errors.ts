@@ -20,7 +20,11 @@ export class HeraldError extends Error {
 
 /** The server could not be reached, or answered with something that is not GraphQL. */
 export class HeraldNetworkError extends HeraldError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** The HTTP status when the server answered (429, 503, ...); undefined when it was not reached. */
+    readonly status?: number,
+  ) {
     super("NETWORK", message);
     this.name = "HeraldNetworkError";
   }
@@ -83,4 +87,21 @@ export function fromGraphQLError(error: GraphQLErrorLike): HeraldError {
     default:
       return new HeraldError("SERVER", error.message);
   }
+}
+
+/**
+ * Maps a refusal by HTTP status, for answers whose body is not GraphQL (a stream refused before it
+ * started, a proxy's error page). The status decides, never the wording of a message.
+ */
+export function fromHttpStatus(status: number, message: string, field = ""): HeraldError {
+  if (status === 401) return new HeraldUnauthenticatedError(message);
+  if (status === 403) return new HeraldForbiddenError(message);
+  if (status === 400 || status === 422) return new HeraldValidationError(field, message);
+  if (status === 404) return new HeraldNotFoundError(message);
+  return new HeraldNetworkError(message, status);
+}
+
+/** True for a failure no retry can cure: the credential is gone (401) or of the wrong kind. */
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof HeraldUnauthenticatedError;
 }

@@ -4,6 +4,7 @@ export { createHeraldClient, HeraldClient, type HeraldClientOptions } from "./cl
 export { dataOf } from "./data.ts";
 export { DismissalCache, type PendingDismissal } from "./dismissal.ts";
 export {
+  fromHttpStatus,
   HeraldError,
   type HeraldErrorCode,
   HeraldForbiddenError,
@@ -13,9 +14,10 @@ export {
   HeraldValidationError,
 } from "./errors.ts";
 export { isSnoozed, isTerminal, isUnseen, matchesFilter, newestFirst, pastDeadline, supersedes } from "./filter.ts";
-export { type ConnectionState, type LiveSource, LiveView, type LiveState, type LiveViewOptions } from "./live.ts";
+export { browserEnvironment, type LiveEnvironment } from "./environment.ts";
+export { type ConnectionState, isLoading, type LiveSource, LiveView, type LiveState, type LiveViewOptions } from "./live.ts";
 export { cancelActionOf, FINISHED_OPERATION_STATES, formOf, isOperationFinished } from "./operation.ts";
-export type { Sink } from "./transport.ts";
+export type { RetryOptions, Sink, TokenSource, TransportOptions } from "./transport.ts";
 export type * from "./types.ts";
 export { TERMINAL_STATUSES, UNSEEN_STATUSES } from "./types.ts";
 export {

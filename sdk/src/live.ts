@@ -1,15 +1,23 @@
 // A live view: a snapshot of a filtered list and its counts, kept current from
 // notificationEvents. It resumes from its last cursor after any drop (backoff with jitter) and
 // refetches the snapshot only when it cannot resume (no cursor yet, or the cursor is refused).
+// It holds a stream only while someone listens and the page is visible, and gives up on a
+// credential the server refused (retrying a revoked token would only knock forever).
 // Protocol: docs/event-stream.md.
 import { backoffDelay, type BackoffOptions } from "./backoff.ts";
 import type { HeraldClient } from "./client.ts";
-import { HeraldValidationError, type HeraldError } from "./errors.ts";
+import { HeraldForbiddenError, HeraldUnauthenticatedError, HeraldValidationError, type HeraldError } from "./errors.ts";
+import { browserEnvironment, type LiveEnvironment } from "./environment.ts";
 import { isUnseen, matchesFilter, newestFirst, supersedes } from "./filter.ts";
 import type { Counts, Notification, NotificationEvent, NotificationFilter } from "./types.ts";
 import { UiEffectsDispatcher } from "./ui-effects.ts";
 
-export type ConnectionState = "connecting" | "live" | "reconnecting" | "offline";
+/**
+ * `paused`: the page is hidden (or no one listens); it resumes from its cursor when visible.
+ * `unauthorized`: the credential was refused (401, revoked, or of the wrong kind); the view stops
+ * retrying until `refresh()` (after a sign-in, or once a token function has a new token).
+ */
+export type ConnectionState = "connecting" | "live" | "reconnecting" | "offline" | "paused" | "unauthorized";
 
 export interface LiveState {
   items: Notification[];
@@ -26,9 +34,21 @@ export interface LiveViewOptions {
   /** After this many failed reconnects in a row the state says "offline" (it keeps trying). */
   offlineAfter: number;
   uiEffects: UiEffectsDispatcher;
+  /**
+   * How long the page may be hidden before the stream is let go (ms); `false` keeps it open.
+   * A short look at another tab keeps the stream; a tab left in the background does not hold one.
+   */
+  pauseWhenHiddenMs: number | false;
+  /** Where visibility and `online` come from; the browser's globals by default, none elsewhere. */
+  environment: LiveEnvironment | null;
 }
 
 type Listener = (state: LiveState) => void;
+
+/** True until the first snapshot has arrived (or failed). */
+export function isLoading(state: LiveState): boolean {
+  return state.connection === "connecting" && state.items.length === 0 && state.error === null;
+}
 
 /** What a live view reads: a HeraldClient, or anything that answers the same calls. */
 export type LiveSource = Pick<HeraldClient, "dismissals" | "eventsCursor" | "events" | "page" | "counts">;
@@ -51,7 +71,9 @@ export class LiveView {
   private countsTimer: ReturnType<typeof setTimeout> | null = null;
   private started = false;
   private closed = false;
+  private hiddenTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly stopDismissals: () => void;
+  private readonly stopEnvironment: () => void;
 
   constructor(
     private readonly client: LiveSource,
@@ -63,21 +85,33 @@ export class LiveView {
       backoff: { initialMs: 250, maxMs: 10_000 },
       offlineAfter: 5,
       uiEffects: new UiEffectsDispatcher(),
+      pauseWhenHiddenMs: 10_000,
+      environment: options.environment === undefined ? browserEnvironment() : options.environment,
       ...options,
     };
     this.uiEffects = this.options.uiEffects;
     this.stopDismissals = client.dismissals.onChange(() => this.emit());
+    this.stopEnvironment = this.watchEnvironment();
   }
 
-  /** Listens to every state; the listener is called at once with the current one. */
+  /**
+   * Listens to every state; the listener is called at once with the current one. The first
+   * listener starts the stream and the last one to leave stops it (the snapshot and cursor are
+   * kept, so the next listener resumes without a gap).
+   */
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
     listener(this.state);
-    if (!this.started) {
-      this.started = true;
-      void this.connect();
-    }
-    return () => this.listeners.delete(listener);
+    this.start();
+    return () => {
+      if (!this.listeners.delete(listener) || this.listeners.size > 0) return;
+      this.suspend("connecting");
+    };
+  }
+
+  /** Whether a stream is held or being (re)established. */
+  get active(): boolean {
+    return this.started;
   }
 
   get current(): LiveState {
@@ -93,21 +127,74 @@ export class LiveView {
   async refresh(): Promise<void> {
     this.hasSnapshot = false;
     this.cursor = null;
+    this.attempt = 0;
+    this.started = this.listeners.size > 0;
     await this.connect();
   }
 
   close(): void {
     this.closed = true;
-    this.generation++;
-    this.unsubscribe?.();
-    if (this.timer) clearTimeout(this.timer);
-    if (this.countsTimer) clearTimeout(this.countsTimer);
+    this.suspend(this.state.connection);
     this.stopDismissals();
+    this.stopEnvironment();
     this.listeners.clear();
   }
 
+  private start() {
+    // After a refused credential only refresh() tries again: a new listener or a visible page
+    // does not make the token valid.
+    if (this.started || this.closed || this.listeners.size === 0 || this.state.connection === "unauthorized") return;
+    if (this.options.environment?.hidden() && this.options.pauseWhenHiddenMs !== false) return;
+    this.started = true;
+    if (this.state.connection === "paused") this.setConnection("reconnecting", this.state.error);
+    void this.connect();
+  }
+
+  /** Lets the stream go, keeping the snapshot and cursor for a later resume. */
+  private suspend(connection: ConnectionState) {
+    this.started = false;
+    this.generation++;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.countsTimer) clearTimeout(this.countsTimer);
+    this.countsTimer = null;
+    if (this.state.connection !== connection && this.state.connection !== "unauthorized") this.setConnection(connection, this.state.error);
+  }
+
+  private watchEnvironment(): () => void {
+    const environment = this.options.environment;
+    if (!environment) return () => undefined;
+    const clearHidden = () => {
+      if (this.hiddenTimer) clearTimeout(this.hiddenTimer);
+      this.hiddenTimer = null;
+    };
+    const stopVisibility = environment.onVisibilityChange(() => {
+      const pauseAfter = this.options.pauseWhenHiddenMs;
+      if (this.closed || pauseAfter === false) return;
+      clearHidden();
+      if (!environment.hidden()) return this.start();
+      this.hiddenTimer = setTimeout(() => {
+        this.hiddenTimer = null;
+        if (environment.hidden() && this.state.connection !== "unauthorized") this.suspend("paused");
+      }, pauseAfter);
+    });
+    // Back online: waiting out the backoff would only leave the person behind.
+    const stopOnline = environment.onOnline(() => {
+      if (this.closed || !this.started || this.timer === null) return;
+      this.attempt = 0;
+      void this.connect();
+    });
+    return () => {
+      clearHidden();
+      stopVisibility();
+      stopOnline();
+    };
+  }
+
   private async connect(): Promise<void> {
-    if (this.closed) return;
+    if (this.closed || !this.started) return;
     // A refresh() while a reconnect is scheduled: this attempt replaces that one.
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
@@ -201,8 +288,15 @@ export class LiveView {
     this.generation++;
     this.unsubscribe?.();
     this.unsubscribe = null;
-    // A refused cursor cannot be resumed: start again from a fresh snapshot.
-    if (error instanceof HeraldValidationError || /\b400\b/.test(error.message)) {
+    if (error instanceof HeraldUnauthenticatedError || error instanceof HeraldForbiddenError) {
+      // No retry can cure a refused credential; a reconnect loop would only knock forever.
+      this.started = false;
+      this.setConnection("unauthorized", error);
+      return;
+    }
+    // A refused cursor cannot be resumed (the transport maps a 400 refusal to a validation
+    // error by its status): start again from a fresh snapshot.
+    if (error instanceof HeraldValidationError) {
       this.cursor = null;
       this.hasSnapshot = false;
     }

@@ -1,5 +1,5 @@
-// Svelte-side wrappers around the SDK's LiveView: reactive state, and a Feed that adds cursor
-// pages older than the live window for infinite scroll.
+// Svelte-side wrappers around the SDK's live store (@herald/sdk/svelte): its state as a rune,
+// and a Feed that adds cursor pages older than the live window for infinite scroll.
 import {
   type HeraldClient,
   type LiveState,
@@ -9,6 +9,7 @@ import {
   type NotificationFilter,
   newestFirst,
 } from "@herald/sdk";
+import { isLoading, liveStore, type LiveStore } from "@herald/sdk/svelte";
 import { SvelteMap } from "svelte/reactivity";
 import type { Overrides } from "./dashboard/overrides.svelte";
 import { sentenceFor } from "./errors";
@@ -20,28 +21,32 @@ const LIVE_WINDOW = 50;
 /** Size of each older page fetched while scrolling. */
 const OLDER_PAGE = 25;
 
-/** A LiveView whose latest state is reactive. */
+/** The SDK's live store, its latest state mirrored into a rune for class-based state. */
 export class LiveList {
   state = $state.raw<LiveState>(EMPTY_STATE);
-  readonly view: LiveView;
+  readonly store: LiveStore;
   private readonly stop: () => void;
 
   constructor(client: HeraldClient, readonly filter: NotificationFilter, options: Partial<LiveViewOptions> = {}, onState?: (state: LiveState) => void) {
-    this.view = client.live(filter, options);
-    this.stop = this.view.subscribe((state) => {
+    this.store = liveStore(client, filter, options);
+    this.stop = this.store.subscribe((state) => {
       this.state = state;
       onState?.(state);
     });
   }
 
+  get view(): LiveView {
+    return this.store.view;
+  }
+
   /** True until the first snapshot has arrived (or failed). */
   get loading(): boolean {
-    return this.state.connection === "connecting" && this.state.items.length === 0 && this.state.error === null;
+    return isLoading(this.state);
   }
 
   close(): void {
     this.stop();
-    this.view.close();
+    this.store.close();
   }
 }
 

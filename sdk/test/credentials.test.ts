@@ -1,0 +1,127 @@
+// Credentials and refusals against a real server: a token function is asked again for every
+// request and reconnect, a revoked token stops the live view's retries, a refused cursor is typed
+// by its HTTP status, and only reads are retried after a request lost on the way.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHeraldClient, type HeraldClient, HeraldValidationError, type NotificationEvent } from "../src/index.ts";
+import { eventually, sleep, startServer, type TestServer } from "./support/server.ts";
+
+/** The platform's fetch, counting requests (and those of the stream endpoint apart). */
+function countingFetch() {
+  const counts = { all: 0, stream: 0 };
+  const fetchFn: typeof fetch = (input, init) => {
+    counts.all++;
+    if (String(input instanceof Request ? input.url : input).includes("/stream")) counts.stream++;
+    return fetch(input, init);
+  };
+  return { counts, fetchFn };
+}
+
+describe("credentials and refusals", () => {
+  let server: TestServer;
+  let producer: HeraldClient;
+
+  beforeAll(async () => {
+    server = await startServer();
+    producer = createHeraldClient({ url: server.url, token: server.producerKey });
+  });
+  afterAll(async () => {
+    producer?.close();
+    await server?.close();
+  });
+
+  it("asks a token function for every request and again when the stream reconnects", async () => {
+    const person = await server.newPerson("Refresh");
+    let calls = 0;
+    const client = createHeraldClient({
+      url: server.url,
+      token: async () => {
+        calls++;
+        return person.token;
+      },
+    });
+    const view = client.live({}, { backoff: { initialMs: 50, maxMs: 200 }, environment: null });
+    view.subscribe(() => undefined);
+    await eventually(() => view.current.connection === "live", 20_000);
+    const afterStart = calls;
+    expect(afterStart).toBeGreaterThanOrEqual(3); // cursor, snapshot page, stream
+
+    await server.restart();
+    await eventually(() => view.current.connection === "live" && calls > afterStart, 60_000, "the view to reconnect");
+    expect(calls).toBeGreaterThan(afterStart);
+
+    // The reconnected stream really carries events.
+    const r = await producer.publish({ scope: "PERSON", personId: person.id, key: "after-restart", title: "After restart", source: { plugin: "sdk-test" } });
+    expect(r.ok).toBe(true);
+    await eventually(() => view.current.items.some((n) => n.key === "after-restart"), 20_000);
+    view.close();
+    client.close();
+  });
+
+  it("stops retrying and reports unauthorized once the token is revoked", async () => {
+    const person = await server.newPerson("Revoked");
+    const { counts, fetchFn } = countingFetch();
+    const client = createHeraldClient({ url: server.url, token: person.token, fetch: fetchFn });
+    const view = client.live({}, { backoff: { initialMs: 20, maxMs: 50 }, environment: null });
+    view.subscribe(() => undefined);
+    await eventually(() => view.current.connection === "live", 20_000);
+
+    // Sign-out revokes the token that sends it, and ends its open streams.
+    const other = createHeraldClient({ url: server.url, token: person.token });
+    expect(await other.signOut()).toBe(true);
+    other.close();
+    await eventually(() => view.current.connection === "unauthorized", 20_000, "the view to report unauthorized");
+    expect(view.current.error).toMatchObject({ code: "UNAUTHENTICATED" });
+
+    // With a 20-50 ms backoff a retry loop would have knocked dozens of times by now.
+    const seen = counts.all;
+    await sleep(1_000);
+    expect(counts.all).toBe(seen);
+    expect(view.current.connection).toBe("unauthorized");
+    view.close();
+    client.close();
+  });
+
+  it("types a refused cursor by the stream's HTTP status (400), as a validation error", async () => {
+    const client = createHeraldClient({ url: server.url, token: server.person.token });
+    const error = await new Promise<Error>((resolve) => {
+      client.events("forged-cursor", {
+        next: (_: NotificationEvent) => resolve(new Error("an event arrived")),
+        error: resolve,
+        complete: () => resolve(new Error("the stream completed")),
+      });
+    });
+    expect(error).toBeInstanceOf(HeraldValidationError);
+    expect((error as HeraldValidationError).field).toBe("after");
+    client.close();
+  });
+
+  it("retries a read whose request was lost on the way, never a mutation", async () => {
+    const person = await server.newPerson("Flaky");
+    let requests = 0;
+    let dropNext = 0;
+    const client = createHeraldClient({
+      url: server.url,
+      token: person.token,
+      retry: { initialDelayMs: 10, maxDelayMs: 20 },
+      fetch: (input, init) => {
+        requests++;
+        if (dropNext > 0) {
+          dropNext--;
+          return Promise.reject(new TypeError("fetch failed"));
+        }
+        return fetch(input, init);
+      },
+    });
+    dropNext = 1;
+    expect(await client.counts()).toEqual({ total: 0, unseen: 0 });
+    expect(requests).toBe(2);
+
+    requests = 0;
+    dropNext = 1;
+    await expect(client.setQuietMode(true)).rejects.toMatchObject({ code: "NETWORK" });
+    expect(requests).toBe(1);
+    // The mutation was not sent, and was not repeated behind the caller's back.
+    expect((await client.viewer()).quietMode).toBe(false);
+    client.close();
+  });
+});

@@ -153,6 +153,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
     invocations: new InvocationService(notificationStore, invocationStore, bus, feed, cursors, clock, {
       maxQueuedEvents: tuning.maxQueuedEvents,
       pollMs: tuning.feedPollMs,
+    }),
     assets: new AssetService(new DatabaseAssetStore(database.db), new AssetIndex(database.db), clock, {
       maxBytes: tuning.assetMaxBytes,
       graceMs: tuning.assetGraceMs,

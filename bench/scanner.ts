@@ -146,6 +146,7 @@ async function runProvider(provider: "sqlite" | "postgresql") {
       facts: sizes.facts,
       engagements: sizes.engagements,
       firstCycleMs: ms(firstMs),
+      firstCycleChecked: `${firstReport.facts} dated facts, ${firstReport.engagements} engagements`,
       firstCycleCreated: firstReport.created,
       firstSelectMs: ms(firstReport.timings.select),
       firstRaiseMs: ms(firstReport.timings.raise),

@@ -1,7 +1,9 @@
 // `npm run bench:scanner [-- --small] [-- sqlite|postgresql]` (--small: a tenth of the size): one trigger-scanner cycle over
 // 100,000 remembered facts and 10,000 engagements, beside the same selection done as one SQL
-// query in the same run, and list latency while a cycle runs against idle. In-process: the
-// scanner shares the server's event loop, which is what "must not block requests" is about.
+// query in the same run, and list latency (p50, p99) while a cycle runs against idle, with the
+// goal's verdict (within 2x: MET / NOT MET) for the first cycle (which creates the notifications)
+// and a steady one. In-process: the scanner shares the server's event loop, which is what "must
+// not block requests" is about; the report splits each cycle into selection and raising.
 import { performance } from "node:perf_hooks";
 import { createHerald, type Herald, startServer } from "../server/src/app.ts";
 import type { Clock } from "../server/src/domain/clock.ts";
@@ -103,7 +105,10 @@ async function listLatencies(client: GraphQLClient, count: number, until?: Promi
 
 async function runProvider(provider: "sqlite" | "postgresql") {
   const database: BenchDatabase = provider === "sqlite" ? await createSqliteDatabase() : await createPostgresDatabase();
-  const herald = await createHerald({ databaseUrl: database.url, logger: createLogger("silent"), clock });
+  // The server's own scanner timer must not run a cycle of its own while seeding takes minutes
+  // (it did: the measured "first" cycle then found everything raised and idle latency was taken
+  // during the timer's cycle); the benchmark runs the cycles itself.
+  const herald = await createHerald({ databaseUrl: database.url, logger: createLogger("silent"), clock, tuning: { scanIntervalMs: 24 * 3_600_000 } });
   const server = await startServer(herald, 0, "127.0.0.1");
   let client: GraphQLClient | undefined;
   try {
@@ -135,27 +140,45 @@ async function runProvider(provider: "sqlite" | "postgresql") {
     const [steadyMs, steadyReport, duringSteady] = [steady.ms, steady.report, steady.during];
 
     const sqlMs = Math.min(await sqlSelection(herald), await sqlSelection(herald), await sqlSelection(herald));
-    const p50Idle = percentile([...idle, ...idleAgain], 50);
-    const p95Idle = percentile([...idle, ...idleAgain], 95);
+    const idleAll = [...idle, ...idleAgain];
+    const ratio = (during: number[], p: number) => +(percentile(during, p) / percentile(idleAll, p)).toFixed(2);
+    const verdict = (r: number) => (r <= 2 ? "MET" : "NOT MET");
+    const ms = (n: number) => Math.round(n);
     const row = {
       provider,
       facts: sizes.facts,
       engagements: sizes.engagements,
-      firstCycleMs: Math.round(firstMs),
+      firstCycleMs: ms(firstMs),
+      firstCycleChecked: `${firstReport.facts} dated facts, ${firstReport.engagements} engagements`,
       firstCycleCreated: firstReport.created,
-      steadyCycleMs: Math.round(steadyMs),
+      firstSelectMs: ms(firstReport.timings.select),
+      firstRaiseMs: ms(firstReport.timings.raise),
+      steadyCycleMs: ms(steadyMs),
       steadyCycleCreated: steadyReport.created,
-      sqlSelectionMs: Math.round(sqlMs),
+      steadySelectFactsMs: ms(steadyReport.timings.facts),
+      steadySelectEngagementsMs: ms(steadyReport.timings.engagements),
+      steadyUnfiredMs: ms(steadyReport.timings.unfired),
+      steadyRaiseMs: ms(steadyReport.timings.raise),
+      sqlSelectionMs: ms(sqlMs),
       steadyVsSql: +(steadyMs / sqlMs).toFixed(1),
-      listP50IdleMs: +p50Idle.toFixed(1),
-      listP95IdleMs: +p95Idle.toFixed(1),
+      listP50IdleMs: +percentile(idleAll, 50).toFixed(1),
+      listP99IdleMs: +percentile(idleAll, 99).toFixed(1),
       listP50DuringFirstMs: +percentile(duringFirst, 50).toFixed(1),
-      listP95DuringFirstMs: +percentile(duringFirst, 95).toFixed(1),
+      listP99DuringFirstMs: +percentile(duringFirst, 99).toFixed(1),
       listP50DuringSteadyMs: +percentile(duringSteady, 50).toFixed(1),
-      listP95DuringSteadyMs: +percentile(duringSteady, 95).toFixed(1),
+      listP99DuringSteadyMs: +percentile(duringSteady, 99).toFixed(1),
       requestsDuringFirst: duringFirst.length,
       requestsDuringSteady: duringSteady.length,
+      p50RatioFirst: ratio(duringFirst, 50),
+      p99RatioFirst: ratio(duringFirst, 99),
+      p50RatioSteady: ratio(duringSteady, 50),
+      p99RatioSteady: ratio(duringSteady, 99),
     };
+    const worst = Math.max(row.p50RatioFirst, row.p99RatioFirst, row.p50RatioSteady, row.p99RatioSteady);
+    log(
+      `${provider}: list latency during a cycle vs idle: first p50 ${row.p50RatioFirst}x, p99 ${row.p99RatioFirst}x; ` +
+        `steady p50 ${row.p50RatioSteady}x, p99 ${row.p99RatioSteady}x -> goal (within 2x) ${verdict(worst)}`,
+    );
     return row;
   } finally {
     client?.close();
@@ -174,4 +197,5 @@ for (const provider of ["sqlite", "postgresql"] as const) {
     log(`${provider} FAILED: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
-console.table(rows);
+// Wide rows: one block per provider reads better than a table.
+for (const row of rows) console.log(row);

@@ -37,6 +37,8 @@ import { AssetIndex, DatabaseAssetStore } from "./storage/asset-store.ts";
 import { CompanionStore } from "./storage/companion-store.ts";
 import { CredentialStore, SignInCodeStore } from "./storage/credential-store.ts";
 import { type Database, openDatabase, pingDatabase, resolveDatabaseUrl } from "./storage/database.ts";
+import { sqliteFileOf } from "./storage/database-url.ts";
+import { SqliteReadThread } from "./storage/sqlite-read-thread.ts";
 import { DirectoryStore } from "./storage/directory-store.ts";
 import { EventLog } from "./storage/event-log.ts";
 import { InvocationStore } from "./storage/invocation-store.ts";
@@ -130,7 +132,9 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
     .register(renderProduced)
     .register(shapeConfirmed)
     .register(assertionCommitted);
-  const companionStore = new CompanionStore(database.db);
+  // The scanner's long reads run on a read thread of their own on a SQLite file (see sqlite-read-thread.ts).
+  const readThread = database.provider === "sqlite" && sqliteFileOf(database.url) !== ":memory:" ? new SqliteReadThread(sqliteFileOf(database.url)) : null;
+  const companionStore = new CompanionStore(database.db, database.provider, readThread ? (sql, params) => readThread.query(sql, params) : undefined);
   const scanner = new TriggerScanner(new ScanService(companionStore), notifications, clock, logger, {
     intervalMs: tuning.scanIntervalMs,
     dateLeadDays: tuning.dateLeadDays,
@@ -173,6 +177,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
     async close() {
       // Label refreshes in flight are bounded by the labeler's timeout; let them land.
       await sessions.settled();
+      await readThread?.close();
       services.realtime.stop();
       rateLimiter.close();
       feed.stop();

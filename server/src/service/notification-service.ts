@@ -20,7 +20,7 @@ import {
   decideWake,
   viewOf,
 } from "../domain/lifecycle.ts";
-import type { NotificationRecord, Receipt, Target } from "../domain/notification.ts";
+import { activeKeyOf, type NotificationRecord, type Receipt, type Target } from "../domain/notification.ts";
 import {
   validateIds,
   validatePageSize,
@@ -140,20 +140,7 @@ export class NotificationService {
   async raise(input: RaiseInput): Promise<{ record: NotificationRecord; created: boolean }> {
     const now = this.clock.now();
     const key = companionKeyOf(input.triggerRef);
-    const valid = validatePublish(
-      {
-        scope: "PERSON",
-        personId: input.personId,
-        key,
-        title: input.title,
-        body: input.body,
-        severity: input.severity ?? "INFO",
-        source: { plugin: "herald", subsystem: input.subsystem },
-        trigger: { type: input.triggerType, ref: input.triggerRef },
-        engagementId: input.engagementId,
-      },
-      now,
-    );
+    const valid = validatePublish(raisedPublish(input, key), now);
     const dedupKey = dedupKeyOf(input.personId, input.triggerRef);
     let created = false;
     const record = await this.change(async (tx) => {
@@ -168,6 +155,50 @@ export class NotificationService {
     });
     if (created) this.observer.published(record.source.plugin);
     return { record, created };
+  }
+
+  /**
+   * raise() for many triggers at once (the scanner's batches): one transaction writes the new
+   * rows and their events with a statement each, instead of a transaction of 8-9 statements per
+   * notification; the events are published after it commits. Triggers that fired before (or
+   * twice in `inputs`) are skipped. The unique dedupKey still decides races: a batch that
+   * collides with another instance's write is retried whole and then skips what the other wrote.
+   * Returns how many notifications were created.
+   */
+  async raiseMany(inputs: readonly RaiseInput[]): Promise<number> {
+    const now = this.clock.now();
+    const byDedupKey = new Map<string, { input: RaiseInput; target: Target; key: string; content: ReturnType<typeof validatePublish>["content"] }>();
+    for (const input of inputs) {
+      const dedupKey = dedupKeyOf(input.personId, input.triggerRef);
+      if (byDedupKey.has(dedupKey)) continue;
+      const key = companionKeyOf(input.triggerRef);
+      const valid = validatePublish(raisedPublish(input, key), now);
+      byDedupKey.set(dedupKey, { input, target: valid.target, key, content: valid.content });
+    }
+    if (byDedupKey.size === 0) return 0;
+    // A producer may hold an active record under a companion key (unlikely, but allowed): those
+    // are decided one by one by raise(), which revises it like a publish would.
+    const oneByOne: RaiseInput[] = [];
+    const applied = await this.store.transaction(async (tx) => {
+      oneByOne.length = 0;
+      await tx.claimWriter();
+      const fired = await tx.firedDedupKeys([...byDedupKey.keys()]);
+      const fresh = [...byDedupKey].filter(([dedupKey]) => !fired.has(dedupKey));
+      const active = await tx.activeKeysAmong(fresh.map(([, r]) => activeKeyOf(r.target, r.key)));
+      const creates = [];
+      for (const [dedupKey, r] of fresh) {
+        if (active.has(activeKeyOf(r.target, r.key))) oneByOne.push(r.input);
+        else creates.push({ ...(decidePublish(null, r.target, r.key, r.content, now) as CreateDecision), dedupKey });
+      }
+      return tx.createMany(creates);
+    });
+    for (const { record, event } of applied) {
+      if (event) this.publishCommitted(event);
+      this.observer.published(record.source.plugin);
+    }
+    let created = applied.length;
+    for (const input of oneByOne) if ((await this.raise(input)).created) created++;
+    return created;
   }
 
   /**
@@ -452,6 +483,23 @@ export class NotificationService {
     return target;
   }
 }
+
+/** The publish input of a notification Herald raises itself. */
+function raisedPublish(input: RaiseInput, key: string) {
+  return {
+    scope: "PERSON",
+    personId: input.personId,
+    key,
+    title: input.title,
+    body: input.body,
+    severity: input.severity ?? "INFO",
+    source: { plugin: "herald", subsystem: input.subsystem },
+    trigger: { type: input.triggerType, ref: input.triggerRef },
+    engagementId: input.engagementId,
+  };
+}
+
+type CreateDecision = Extract<Decision, { kind: "create" }>;
 
 /**
  * SQLite's driver is synchronous, so a loop of transactions can run on promise callbacks alone and

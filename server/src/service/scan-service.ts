@@ -1,6 +1,6 @@
 // What the periodic scanner reads and claims. Its notifications go through NotificationService.
 import { DATE_RULES_VERSION, extractDateRules, serializeDateRules } from "../domain/date-rules.ts";
-import type { CompanionStore, DatedFact, EngagementToCheck } from "../storage/companion-store.ts";
+import type { CompanionStore, DatedFact, EngagementActivity } from "../storage/companion-store.ts";
 
 const EXTRACT_PAGE = 200;
 
@@ -35,15 +35,11 @@ export class ScanService {
     return this.store.datedFacts(afterId, limit);
   }
 
-  firedAlready(dedupKeys: string[]): Promise<Set<string>> {
-    return this.store.firedAlready(dedupKeys);
+  engagementActivity(afterId: string | null, limit: number): Promise<EngagementActivity[]> {
+    return this.store.engagementActivity(afterId, limit);
   }
 
-  engagements(afterId: string | null, limit: number): Promise<EngagementToCheck[]> {
-    return this.store.engagements(afterId, limit);
-  }
-
-  lastActivity(engagementIds: string[]): Promise<Map<string, Date>> {
-    return this.store.lastActivity(engagementIds);
+  unfired(dedupKeys: readonly string[]): Promise<Set<string>> {
+    return this.store.unfired(dedupKeys);
   }
 }

@@ -210,6 +210,66 @@ export class NotificationTx {
     return row ? toRecord(row) : null;
   }
 
+  /**
+   * SQLite: takes the database's write lock before the transaction reads. A deferred
+   * transaction that read first cannot take it once another connection (a CLI command beside
+   * the server) committed meanwhile; one that asks first waits its turn instead. PostgreSQL
+   * locks rows as it goes and needs nothing here.
+   */
+  async claimWriter(): Promise<void> {
+    if (!this.lockRows) await this.tx.$executeRawUnsafe(`UPDATE "EventCounter" SET "value" = "value" WHERE "name" = '${EVENT_COUNTER}'`);
+  }
+
+  /** The given dedup keys that already have a notification (in any state). */
+  async firedDedupKeys(dedupKeys: string[]): Promise<Set<string>> {
+    if (dedupKeys.length === 0) return new Set();
+    const rows = await this.tx.notification.findMany({ where: { dedupKey: { in: dedupKeys } }, select: { dedupKey: true } });
+    return new Set(rows.map((r) => r.dedupKey!));
+  }
+
+  /** The given active keys that have an active occurrence. */
+  async activeKeysAmong(activeKeys: string[]): Promise<Set<string>> {
+    if (activeKeys.length === 0) return new Set();
+    const rows = await this.tx.notification.findMany({ where: { activeKey: { in: activeKeys } }, select: { activeKey: true } });
+    return new Set(rows.map((r) => r.activeKey!));
+  }
+
+  /**
+   * Writes many new records and their CREATED events with one statement each (the scanner's
+   * batches). The counter moves by the batch's size in one step, the last statement but one,
+   * so the lock on it stays as short as apply()'s.
+   */
+  async createMany(decisions: Extract<Decision, { kind: "create" }>[]): Promise<Applied[]> {
+    if (decisions.length === 0) return [];
+    const rows = await this.tx.notification.createManyAndReturn({
+      data: decisions.map(({ draft, dedupKey }) => ({
+        ...toColumns(draft, activeKeyOf(draft, draft.key), targetKeyOf(draft)),
+        createdAt: draft.createdAt,
+        dedupKey: dedupKey ?? null,
+      })),
+    });
+    const { value: last } = await this.tx.eventCounter.update({ where: { name: EVENT_COUNTER }, data: { value: { increment: rows.length } } });
+    const applied = rows.map((row, i): Applied => {
+      const record = toRecord(row);
+      const event: StoredEvent = {
+        seq: last - rows.length + 1 + i,
+        snapshot: serializeSnapshot(record),
+        personId: audienceOf(record),
+        type: "CREATED",
+        notificationId: record.id,
+        revision: record.revision,
+      };
+      return { record, event };
+    });
+    await this.tx.notificationEvent.createMany({
+      data: applied.map(({ event }) => {
+        const { seq, personId, type, notificationId, revision, snapshot } = event!;
+        return { seq, personId, type, notificationId, revision, snapshot };
+      }),
+    });
+    return applied;
+  }
+
   /** A fact remembered as part of a notification change (an observation's "Remember this"). */
   async rememberFact(fact: FactRow): Promise<void> {
     await this.tx.rememberedFact.create({ data: fact });

@@ -3,27 +3,30 @@
 import { factTriggerRef } from "../../domain/companion.ts";
 import { daysUntil, parseDateRules, upcomingOccurrence } from "../../domain/date-rules.ts";
 import type { RaiseInput } from "../../service/notification-service.ts";
-import { raiseUnfired, SCAN_PAGE, type ScanDeps } from "./scan-deps.ts";
+import type { ScanService } from "../../service/scan-service.ts";
+import { SCAN_PAGE } from "./scan-deps.ts";
 
-export async function scanDates(deps: ScanDeps, now: Date, leadDays: number): Promise<{ checked: number; created: number }> {
-  await deps.scan.extractOutdatedDates(deps.pause);
+/** The reminders due at `now` (fired or not: selection.ts leaves out what fired). */
+export async function dueReminders(
+  scan: ScanService,
+  now: Date,
+  leadDays: number,
+  pause: () => Promise<void>,
+): Promise<{ checked: number; due: RaiseInput[] }> {
+  const due: RaiseInput[] = [];
   let checked = 0;
-  let created = 0;
   for (let after: string | null = null; ; ) {
-    await deps.pause();
-    const facts = await deps.scan.datedFacts(after, SCAN_PAGE);
-    const due: RaiseInput[] = [];
+    const facts = await scan.datedFacts(after, SCAN_PAGE);
     for (const fact of facts) {
       for (const rule of parseDateRules(fact.dateRules)) {
         const date = upcomingOccurrence(rule, now, leadDays);
         if (date) due.push(reminder(fact, date, now));
       }
     }
-    await deps.pause();
-    created += await raiseUnfired(deps, due);
     checked += facts.length;
-    if (facts.length < SCAN_PAGE) return { checked, created };
+    if (facts.length < SCAN_PAGE) return { checked, due };
     after = facts[facts.length - 1]!.id;
+    await pause();
   }
 }
 

@@ -2,20 +2,22 @@
 // operator, once per period of inactivity.
 import { isStale, staleTriggerRef } from "../../domain/companion.ts";
 import type { RaiseInput } from "../../service/notification-service.ts";
-import { raiseUnfired, SCAN_PAGE, type ScanDeps } from "./scan-deps.ts";
+import type { ScanService } from "../../service/scan-service.ts";
+import { SCAN_PAGE } from "./scan-deps.ts";
 
-export async function scanEngagements(deps: ScanDeps, now: Date, staleDays: number): Promise<{ checked: number; created: number }> {
+/** The nudges due at `now` (fired or not: selection.ts leaves out what fired). */
+export async function dueNudges(
+  scan: ScanService,
+  now: Date,
+  staleDays: number,
+  pause: () => Promise<void>,
+): Promise<{ checked: number; due: RaiseInput[] }> {
+  const due: RaiseInput[] = [];
   let checked = 0;
-  let created = 0;
   for (let after: string | null = null; ; ) {
-    await deps.pause();
-    const engagements = await deps.scan.engagements(after, SCAN_PAGE);
-    await deps.pause();
-    const activity = await deps.scan.lastActivity(engagements.map((e) => e.id));
-    const due: RaiseInput[] = [];
+    const engagements = await scan.engagementActivity(after, SCAN_PAGE);
     for (const engagement of engagements) {
-      const seen = activity.get(engagement.id);
-      const last = seen && seen > engagement.createdAt ? seen : engagement.createdAt;
+      const last = engagement.lastActivity;
       if (!isStale(last, now, staleDays)) continue;
       const days = Math.floor((now.getTime() - last.getTime()) / 86_400_000);
       const since = last.toLocaleDateString("en-US", { month: "long", day: "numeric", timeZone: "UTC" });
@@ -29,9 +31,9 @@ export async function scanEngagements(deps: ScanDeps, now: Date, staleDays: numb
         body: `Nothing has happened in ${engagement.name} since ${since}. Pick it back up, or let it rest?`,
       });
     }
-    created += await raiseUnfired(deps, due);
     checked += engagements.length;
-    if (engagements.length < SCAN_PAGE) return { checked, created };
+    if (engagements.length < SCAN_PAGE) return { checked, due };
     after = engagements[engagements.length - 1]!.id;
+    await pause();
   }
 }

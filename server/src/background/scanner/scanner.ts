@@ -1,43 +1,42 @@
 // The periodic trigger scanner: every interval, one instance of the deployment (the one that
 // claims the cycle) evaluates every person, connected or not, except those in quiet mode.
 // Cycles are named by the injectable clock, so tests move time instead of waiting.
+//
+// A cycle selects first (reads only: set-based SQL, on the store's read thread for SQLite), then
+// raises what is due in batches on this thread, the one writer, yielding between batches.
 import { randomUUID } from "node:crypto";
 import type { Clock } from "../../domain/clock.ts";
 import type { Logger } from "../../logger.ts";
 import type { NotificationService } from "../../service/notification-service.ts";
 import type { ScanService } from "../../service/scan-service.ts";
-import { scanDates } from "./date-scan.ts";
-import { scanEngagements } from "./engagement-scan.ts";
-import type { ScanDeps } from "./scan-deps.ts";
+import { pauseForRequests, raiseInBatches } from "./scan-deps.ts";
+import { type Selection, type SelectionOptions, selectDue } from "./selection.ts";
 
-export interface ScannerOptions {
+export interface ScannerOptions extends SelectionOptions {
   intervalMs: number;
-  dateLeadDays: number;
-  staleEngagementDays: number;
 }
 
 export interface CycleReport {
   facts: number;
   engagements: number;
   created: number;
+  /** Milliseconds per step: selection (facts, engagements, unfired), raising, the whole cycle. */
+  timings: Selection["timings"] & { select: number; raise: number; total: number };
 }
 
 const LEASE = "trigger-scanner";
 
 export class TriggerScanner {
   private readonly holder = randomUUID();
-  private readonly deps: ScanDeps;
   private running: Promise<CycleReport | null> | null = null;
 
   constructor(
-    scan: ScanService,
-    notifications: NotificationService,
+    private readonly scan: ScanService,
+    private readonly notifications: NotificationService,
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly options: ScannerOptions,
-  ) {
-    this.deps = { scan, notifications, pause: () => new Promise((resolve) => setImmediate(resolve)) };
-  }
+  ) {}
 
   /** Runs this interval's cycle if no instance has claimed it yet; null when one has. */
   tick(): Promise<CycleReport | null> {
@@ -49,15 +48,25 @@ export class TriggerScanner {
   private async claimAndRun(): Promise<CycleReport | null> {
     const now = this.clock.now();
     const cycleStart = new Date(Math.floor(now.getTime() / this.options.intervalMs) * this.options.intervalMs);
-    if (!(await this.deps.scan.claimCycle(LEASE, cycleStart, this.holder, now))) return null;
+    if (!(await this.scan.claimCycle(LEASE, cycleStart, this.holder, now))) return null;
     return this.runCycle(now);
   }
 
   /** One full cycle at `now`, without the lease (tick() is the normal entry point). */
   async runCycle(now: Date): Promise<CycleReport> {
-    const dates = await scanDates(this.deps, now, this.options.dateLeadDays);
-    const engagements = await scanEngagements(this.deps, now, this.options.staleEngagementDays);
-    const report = { facts: dates.checked, engagements: engagements.checked, created: dates.created + engagements.created };
+    const started = performance.now();
+    // Facts stored before the current date extractor: rare (an upgrade), and writes, so here.
+    await this.scan.extractOutdatedDates(pauseForRequests);
+    const selection = await selectDue(this.scan, now, this.options, pauseForRequests);
+    const selected = performance.now();
+    const created = await raiseInBatches(this.notifications, selection.due, pauseForRequests);
+    const done = performance.now();
+    const report: CycleReport = {
+      facts: selection.facts,
+      engagements: selection.engagements,
+      created,
+      timings: { ...selection.timings, select: selected - started, raise: done - selected, total: done - started },
+    };
     this.logger.debug(report, "trigger scan done");
     return report;
   }
@@ -73,4 +82,5 @@ export class TriggerScanner {
       await this.running?.catch(() => undefined);
     };
   }
+
 }

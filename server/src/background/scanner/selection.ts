@@ -1,0 +1,47 @@
+// What one cycle should raise: both scans' due triggers, without those that fired before.
+// Reads only, so it can run beside the request thread (selection-worker.ts) on SQLite.
+import { dedupKeyOf } from "../../domain/companion.ts";
+import type { RaiseInput } from "../../service/notification-service.ts";
+import type { ScanService } from "../../service/scan-service.ts";
+import { dueReminders } from "./date-scan.ts";
+import { dueNudges } from "./engagement-scan.ts";
+
+export interface SelectionOptions {
+  dateLeadDays: number;
+  staleEngagementDays: number;
+}
+
+export interface Selection {
+  /** Dated facts and engagements looked at. */
+  facts: number;
+  engagements: number;
+  /** Due triggers that have not fired yet, reminders first. */
+  due: RaiseInput[];
+  /** Milliseconds spent in each step (the benchmark reports them). */
+  timings: { facts: number; engagements: number; unfired: number };
+}
+
+/** Keys per anti-join statement: one JSON parameter each, so this bounds statement size only. */
+const UNFIRED_CHUNK = 5_000;
+
+export async function selectDue(scan: ScanService, now: Date, options: SelectionOptions, pause: () => Promise<void>): Promise<Selection> {
+  let started = performance.now();
+  const reminders = await dueReminders(scan, now, options.dateLeadDays, pause);
+  const factsMs = performance.now() - started;
+  started = performance.now();
+  const nudges = await dueNudges(scan, now, options.staleEngagementDays, pause);
+  const engagementsMs = performance.now() - started;
+  started = performance.now();
+  const candidates = [...reminders.due, ...nudges.due];
+  const keys = candidates.map((r) => dedupKeyOf(r.personId, r.triggerRef));
+  const unfired = new Set<string>();
+  for (let i = 0; i < keys.length; i += UNFIRED_CHUNK) {
+    for (const key of await scan.unfired(keys.slice(i, i + UNFIRED_CHUNK))) unfired.add(key);
+  }
+  return {
+    facts: reminders.checked,
+    engagements: nudges.checked,
+    due: candidates.filter((_, i) => unfired.has(keys[i]!)),
+    timings: { facts: factsMs, engagements: engagementsMs, unfired: performance.now() - started },
+  };
+}

@@ -15,6 +15,8 @@ export interface BenchDatabase {
   /** Where it lives, for the report. */
   location: string;
   openRaw(): RawDriver;
+  /** How the bare graphql-yoga server (the framework floor) opens the same store. */
+  bareEnv: Record<string, string>;
   drop(): Promise<void>;
 }
 
@@ -25,6 +27,7 @@ export function createSqliteDatabase(): Promise<BenchDatabase> {
     url: store.url,
     location: store.file,
     openRaw: () => openRawSqlite(store.file),
+    bareEnv: { BARE_PROVIDER: "sqlite", BARE_SQLITE_FILE: store.file },
     drop: async () => store.remove(),
   });
 }
@@ -39,6 +42,7 @@ export async function createPostgresDatabase(): Promise<BenchDatabase> {
     url: `${base}?schema=${schema}`,
     location: `${base} schema ${schema}`,
     openRaw: () => openRawPostgres(base, schema, benchConfig.concurrency),
+    bareEnv: { BARE_PROVIDER: "postgresql", BARE_PG_URL: base, BARE_PG_SCHEMA: schema, BARE_PG_POOL: String(benchConfig.concurrency) },
     drop: () => withClient(base, (c) => c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)).then(() => undefined),
   };
 }

@@ -27,11 +27,15 @@ interface PageData {
 
 export interface LatencyComparison {
   herald: Percentiles;
+  /** The same query against the bare graphql-yoga server (bare-server.ts): the framework floor. */
+  bare: Percentiles;
+  /** Floor p50 over Herald p50 (a speed ratio, 1 = as fast as the floor): the goal is at least 0.5. */
+  bareOverHeraldP50: number;
   raw: Percentiles & { driver: string };
   /** Herald latency divided by raw latency: 1 would mean Herald adds nothing. */
   heraldOverRawP50: number;
   heraldOverRawP95: number;
-  /** Herald's page and the raw query returned the same ids in the same order. */
+  /** Herald's page, the floor's and the raw query returned the same ids in the same order. */
   sameRows: boolean;
   rawPlan: string;
 }
@@ -44,8 +48,15 @@ export interface ListResult {
   deepPage: LatencyComparison & { startsAfterRow: number };
 }
 
+/** The list figures, and the ids the walk passed (unseen rows of the reader, for the seen scenario). */
+export interface ListRun {
+  result: ListResult;
+  walkedIds: string[];
+}
+
 interface Context {
   reader: GraphQLClient;
+  bare: GraphQLClient;
   raw: RawDriver;
   readerId: string;
   log: (line: string) => void;
@@ -54,7 +65,7 @@ interface Context {
 const { listRows, deepPosition, walkPageSize, listPageSize, latencySamples, latencyWarmup } = benchConfig;
 const seedBatch = 10_000;
 
-export async function benchList({ reader, raw, readerId, log }: Context): Promise<ListResult> {
+export async function benchList({ reader, bare, raw, readerId, log }: Context): Promise<ListRun> {
   log(`Seeding ${listRows.toLocaleString("en")} PERSON notifications for one person (raw driver, batches of ${seedBatch})`);
   // All in the past, oldest first; rows are 37 ms apart (see seededRow).
   const base = new Date(Date.now() - listRows * 37 - 3_600_000);
@@ -75,12 +86,14 @@ export async function benchList({ reader, raw, readerId, log }: Context): Promis
   let last: { id: string; createdAt: string } | undefined;
   let rowsWalked = 0;
   let pages = 0;
+  const walkedIds: string[] = [];
   const walkStarted = performance.now();
   while (pages < pagesToWalk) {
     const data: PageData = await reader.post<PageData>(pageQuery, { first: walkPageSize, after });
     pages++;
     const { edges, pageInfo } = data.notifications;
     rowsWalked += edges.length;
+    for (const edge of edges) walkedIds.push(edge.node.id);
     last = edges.at(-1)?.node ?? last;
     after = pageInfo.endCursor;
     if (!pageInfo.hasNextPage) break;
@@ -96,17 +109,27 @@ export async function benchList({ reader, raw, readerId, log }: Context): Promis
   const query = (afterPosition: ListQuery["after"]): ListQuery => ({ personId: readerId, now: new Date(), after: afterPosition, limit: listPageSize + 1 });
 
   const compare = async (label: string, cursor: string | null, afterPosition: ListQuery["after"]): Promise<LatencyComparison> => {
-    log(`${label}: ${latencySamples} sequential requests after ${latencyWarmup} warm-up, Herald then raw`);
+    log(`${label}: ${latencySamples} sequential requests after ${latencyWarmup} warm-up, Herald, then the floor, then raw`);
     const heraldPage = () => reader.post<PageData>(pageQuery, { first: listPageSize, after: cursor });
+    // The floor's cursor is the unsigned position itself (see bare-server.ts).
+    const bareCursor = afterPosition ? Buffer.from(`${afterPosition.createdAt.toISOString()}|${afterPosition.id}`).toString("base64url") : null;
+    const barePage = () => bare.post<PageData>(pageQuery, { first: listPageSize, after: bareCursor });
     const rawPage = () => raw.listPage(query(afterPosition));
     const herald = await sampleLatency(latencySamples, latencyWarmup, heraldPage);
+    const bareLatency = await sampleLatency(latencySamples, latencyWarmup, barePage);
     const rawLatency = await sampleLatency(latencySamples, latencyWarmup, rawPage);
     const heraldIds = (await heraldPage()).notifications.edges.map((e) => e.node.id);
+    const bareIds = (await barePage()).notifications.edges.map((e) => e.node.id);
     const rawIds = (await rawPage()).slice(0, listPageSize);
-    const sameRows = heraldIds.length === listPageSize && heraldIds.join() === rawIds.join();
-    log(`  Herald p50 ${herald.p50Ms} ms, p95 ${herald.p95Ms} ms; raw p50 ${rawLatency.p50Ms} ms, p95 ${rawLatency.p95Ms} ms; same rows: ${sameRows}`);
+    const sameRows = heraldIds.length === listPageSize && heraldIds.join() === rawIds.join() && bareIds.join() === rawIds.join();
+    log(
+      `  Herald p50 ${herald.p50Ms} ms, p95 ${herald.p95Ms} ms; floor p50 ${bareLatency.p50Ms} ms (floor/Herald ${round(bareLatency.p50Ms / herald.p50Ms, 2)}); ` +
+        `raw p50 ${rawLatency.p50Ms} ms, p95 ${rawLatency.p95Ms} ms; same rows: ${sameRows}`,
+    );
     return {
       herald,
+      bare: bareLatency,
+      bareOverHeraldP50: round(bareLatency.p50Ms / herald.p50Ms, 2),
       raw: { ...rawLatency, driver: raw.name },
       heraldOverRawP50: round(herald.p50Ms / rawLatency.p50Ms, 1),
       heraldOverRawP95: round(herald.p95Ms / rawLatency.p95Ms, 1),
@@ -118,11 +141,12 @@ export async function benchList({ reader, raw, readerId, log }: Context): Promis
   const firstPage = await compare(`First page (first: ${listPageSize})`, null, null);
   const deepPage = await compare(`Deep page (first: ${listPageSize} after row ${deepPosition.toLocaleString("en")})`, deepCursor, position);
 
-  return {
+  const result: ListResult = {
     rows: listRows,
     seed: { seconds: round(seedSeconds, 2), rowsPerSec: Math.round(listRows / seedSeconds), afterSeed },
     walk: { pageSize: walkPageSize, pages, rowsWalked, seconds: round(walkSeconds, 2), meanPageMs: round((walkSeconds * 1000) / pages, 2) },
     firstPage,
     deepPage: { ...deepPage, startsAfterRow: deepPosition },
   };
+  return { result, walkedIds };
 }

@@ -33,11 +33,15 @@ async function publish(client: GraphQLClient, personId: string, key: string, tit
 
 export interface PublishComparison {
   herald: Throughput;
+  /** The same mutation against the bare graphql-yoga server (bare-server.ts): the framework floor. */
+  bare: Throughput;
+  /** Herald ops/s divided by the floor's: the goal is at least 0.5. */
+  heraldOverBare: number;
   raw: Throughput & { driver: string };
   /** Herald ops/s divided by raw ops/s: 1 would mean Herald adds nothing. */
   heraldOverRaw: number;
   /** Same-key only: the revision must have grown by exactly the number of successful updates. */
-  revisionCheck?: { herald: RevisionCheck; raw: RevisionCheck };
+  revisionCheck?: { herald: RevisionCheck; bare: RevisionCheck; raw: RevisionCheck };
 }
 
 interface RevisionCheck {
@@ -48,6 +52,7 @@ interface RevisionCheck {
 
 interface Context {
   producer: GraphQLClient;
+  bare: GraphQLClient;
   raw: RawDriver;
   addresseeId: string;
   log: (line: string) => void;
@@ -56,11 +61,16 @@ interface Context {
 const { publishOps, warmupOps, concurrency } = benchConfig;
 
 /** (a) Every publish names a new key: one INSERT plus its event. */
-export async function benchNewKeys({ producer, raw, addresseeId, log }: Context): Promise<PublishComparison> {
+export async function benchNewKeys({ producer, bare: bareClient, raw, addresseeId, log }: Context): Promise<PublishComparison> {
   log(`Herald publish, new keys: ${warmupOps} warm-up + ${publishOps} measured, ${concurrency} in flight`);
   await runConcurrent(warmupOps, concurrency, (i) => publish(producer, addresseeId, `warm-new-${i}`, `Warm-up ${i}`));
   const herald = await runConcurrent(publishOps, concurrency, (i) => publish(producer, addresseeId, `new-${i}`, `Bench notification ${i}`));
   log(`  ${herald.opsPerSec} ops/s (${herald.failed} failed)`);
+
+  log(`Bare graphql-yoga + ${raw.name}, new keys: the same load`);
+  await runConcurrent(warmupOps, concurrency, (i) => publish(bareClient, addresseeId, `bare-warm-new-${i}`, `Warm-up ${i}`));
+  const bare = await runConcurrent(publishOps, concurrency, (i) => publish(bareClient, addresseeId, `bare-new-${i}`, `Bench notification ${i}`));
+  log(`  ${bare.opsPerSec} ops/s (${bare.failed} failed); Herald/floor ${round(herald.opsPerSec / bare.opsPerSec, 3)}`);
 
   log(`Raw insert + event + counter: ${raw.name}`);
   // Built before the clock runs: the raw figure is the writes, as Herald's is everything after the request.
@@ -74,20 +84,33 @@ export async function benchNewKeys({ producer, raw, addresseeId, log }: Context)
   const rawResult = await runConcurrent(publishOps, raw.concurrency, (i) => raw.insertPublished(measured[i]!));
   log(`  ${rawResult.opsPerSec} ops/s (${rawResult.failed} failed)`);
 
-  return { herald, raw: { ...rawResult, driver: raw.name }, heraldOverRaw: round(herald.opsPerSec / rawResult.opsPerSec, 3) };
+  return {
+    herald,
+    bare,
+    heraldOverBare: round(herald.opsPerSec / bare.opsPerSec, 3),
+    raw: { ...rawResult, driver: raw.name },
+    heraldOverRaw: round(herald.opsPerSec / rawResult.opsPerSec, 3),
+  };
 }
 
 /**
  * (b) Every publish names the same key: an UPDATE of one row (revision + 1) plus its event. All
  * operations in flight target that one row, so this also shows what contention costs.
  */
-export async function benchSameKey({ producer, raw, addresseeId, log }: Context): Promise<PublishComparison> {
+export async function benchSameKey({ producer, bare: bareClient, raw, addresseeId, log }: Context): Promise<PublishComparison> {
   log(`Herald publish, one key: ${warmupOps} warm-up + ${publishOps} measured, ${concurrency} in flight`);
   const first = await publish(producer, addresseeId, "same-key", "Same key 0");
   const heraldWarm = await runConcurrent(warmupOps, concurrency, (i) => publish(producer, addresseeId, "same-key", `Same key warm-up ${i}`));
   const herald = await runConcurrent(publishOps, concurrency, (i) => publish(producer, addresseeId, "same-key", `Same key ${i}`));
   const heraldCheck = await revisionCheck(raw, first.id, 1 + heraldWarm.succeeded + herald.succeeded);
   log(`  ${herald.opsPerSec} ops/s (${herald.failed} failed${herald.firstError ? `, e.g. ${herald.firstError}` : ""}); revision ${heraldCheck.actual}, expected ${heraldCheck.expected}`);
+
+  log(`Bare graphql-yoga + ${raw.name}, one key: the same load`);
+  const bareFirst = await publish(bareClient, addresseeId, "bare-same-key", "Same key 0");
+  const bareWarm = await runConcurrent(warmupOps, concurrency, (i) => publish(bareClient, addresseeId, "bare-same-key", `Same key warm-up ${i}`));
+  const bare = await runConcurrent(publishOps, concurrency, (i) => publish(bareClient, addresseeId, "bare-same-key", `Same key ${i}`));
+  const bareCheck = await revisionCheck(raw, bareFirst.id, 1 + bareWarm.succeeded + bare.succeeded);
+  log(`  ${bare.opsPerSec} ops/s (${bare.failed} failed); revision ${bareCheck.actual}, expected ${bareCheck.expected}`);
 
   log(`Raw update + event + counter: ${raw.name}`);
   const id = newId();
@@ -102,9 +125,11 @@ export async function benchSameKey({ producer, raw, addresseeId, log }: Context)
 
   return {
     herald,
+    bare,
+    heraldOverBare: round(herald.opsPerSec / bare.opsPerSec, 3),
     raw: { ...rawResult, driver: raw.name },
     heraldOverRaw: round(herald.opsPerSec / rawResult.opsPerSec, 3),
-    revisionCheck: { herald: heraldCheck, raw: rawCheck },
+    revisionCheck: { herald: heraldCheck, bare: bareCheck, raw: rawCheck },
   };
 }
 

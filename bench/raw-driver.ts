@@ -2,6 +2,9 @@
 // HTTP, GraphQL, validation or ORM in between. Ratios Herald/raw are taken against these.
 import type { ListQuery, Published } from "./rows.ts";
 
+/** A "Notification" row as the driver returns it (dates as the store holds them). */
+export type RawRow = Record<string, unknown> & { id: string };
+
 export interface RawDriver {
   /** Driver and version, for the report. */
   readonly name: string;
@@ -17,6 +20,18 @@ export interface RawDriver {
   afterSeed(): Promise<string>;
   /** Ids of one page, in Herald's order, by the same SQL Prisma issues for the person's own rows. */
   listPage(query: ListQuery): Promise<string[]>;
+  /** The same page with every column (the bare server renders it). */
+  listRows(query: ListQuery): Promise<RawRow[]>;
+  /**
+   * One transaction: the active row of the key (locked on PostgreSQL), then an update of it or an
+   * insert, the counter and the event, as a keyed upsert needs at the least.
+   */
+  upsertPublished(notification: Published): Promise<{ id: string; revision: number }>;
+  /**
+   * One transaction: the person's unseen rows among `ids` become SEEN (one UPDATE ... RETURNING),
+   * the counter moves by their number and their events are inserted; returns the changed rows.
+   */
+  markSeen(personId: string, ids: readonly string[], now: Date): Promise<RawRow[]>;
   /** The database's plan for listPage's query, as text. */
   explainList(query: ListQuery): Promise<string>;
   revisionOf(id: string): Promise<number | null>;

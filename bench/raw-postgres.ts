@@ -2,9 +2,20 @@
 // connections as the load keeps transactions in flight.
 import pg from "pg";
 import { packageVersion } from "./environment.ts";
-import { listParams, type RawDriver } from "./raw-driver.ts";
+import { listParams, type RawDriver, type RawRow } from "./raw-driver.ts";
 import { dateColumns, integerColumns, notificationColumns, type Published, seedColumns, snapshotOf, type Value } from "./rows.ts";
-import { dollars, incrementCounterSql, insertEventSql, insertNotificationSql, listSql, updateColumns, updateNotificationSql } from "./sql.ts";
+import {
+  addToCounterSql,
+  dollars,
+  findActiveSql,
+  incrementCounterSql,
+  insertEventSql,
+  insertNotificationSql,
+  listSql,
+  markSeenSql,
+  updateColumns,
+  updateNotificationSql,
+} from "./sql.ts";
 
 /**
  * Columns are timestamp(3) without time zone holding UTC (as Prisma writes them). An ISO string
@@ -57,20 +68,52 @@ export function openRawPostgres(baseUrl: string, schema: string, poolSize: numbe
     `INSERT INTO "Notification" (${seedColumns.map((c) => `"${c}"`).join(", ")}) ` +
     `SELECT * FROM unnest(${seedColumns.map((c, i) => `$${i + 1}::${seedCast(c)}`).join(", ")})`;
 
+  const insertNew = async (client: pg.PoolClient, notification: Published) => {
+    await client.query(insertRow, notificationColumns.map((c) => toPostgres(notification.row[c]!)));
+    await appendEvent(client, notification, notification.record.revision, "CREATED");
+  };
+  const updateExisting = async (client: pg.PoolClient, notification: Published): Promise<number> => {
+    const { rows } = await client.query<{ revision: number }>(updateRow, [...updateColumns.map((c) => toPostgres(notification.row[c]!)), notification.record.id]);
+    const revision = rows[0]!.revision;
+    await appendEvent(client, notification, revision, "UPDATED");
+    return revision;
+  };
+  const eventsSql =
+    `INSERT INTO "NotificationEvent" ("seq", "personId", "type", "notificationId", "revision", "snapshot", "createdAt") ` +
+    `SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::timestamp(3)[])`;
+
   return {
     name: `pg ${packageVersion("pg")} (pool of ${poolSize})`,
     concurrency: poolSize,
-    insertPublished: (notification) =>
+    insertPublished: (notification) => inTransaction((client) => insertNew(client, notification)),
+    updatePublished: (notification) => inTransaction((client) => updateExisting(client, notification)),
+    upsertPublished: (notification) =>
       inTransaction(async (client) => {
-        await client.query(insertRow, notificationColumns.map((c) => toPostgres(notification.row[c]!)));
-        await appendEvent(client, notification, notification.record.revision, "CREATED");
+        const { rows } = await client.query<{ id: string }>(findActiveSql(dollars, true), [notification.row.activeKey]);
+        if (!rows[0]) {
+          await insertNew(client, notification);
+          return { id: notification.record.id, revision: 1 };
+        }
+        const id = rows[0].id;
+        return { id, revision: await updateExisting(client, { ...notification, record: { ...notification.record, id } }) };
       }),
-    updatePublished: (notification) =>
+    markSeen: (personId, ids, now) =>
       inTransaction(async (client) => {
-        const { rows } = await client.query<{ revision: number }>(updateRow, [...updateColumns.map((c) => toPostgres(notification.row[c]!)), notification.record.id]);
-        const revision = rows[0]!.revision;
-        await appendEvent(client, notification, revision, "UPDATED");
-        return revision;
+        const { rows } = await client.query<RawRow>(markSeenSql(dollars, ids.length), [postgresDate(now), postgresDate(now), personId, ...ids]);
+        if (rows.length === 0) return rows;
+        const counter = await client.query<{ value: number }>(addToCounterSql(dollars), [rows.length]);
+        const first = counter.rows[0]!.value - rows.length + 1;
+        const at = postgresDate(new Date());
+        await client.query(eventsSql, [
+          rows.map((_, i) => first + i),
+          rows.map(() => personId),
+          rows.map(() => "SEEN"),
+          rows.map((r) => r.id),
+          rows.map((r) => r.revision),
+          rows.map((r) => JSON.stringify(r)),
+          rows.map(() => at),
+        ]);
+        return rows;
       }),
     seed: (rows) =>
       inTransaction(async (client) => {
@@ -86,6 +129,7 @@ export function openRawPostgres(baseUrl: string, schema: string, poolSize: numbe
       const { rows } = await pool.query<{ id: string }>(listSql(dollars, query.after !== null), listParams(query, postgresDate));
       return rows.map((r) => r.id);
     },
+    listRows: async (query) => (await pool.query<RawRow>(listSql(dollars, query.after !== null), listParams(query, postgresDate))).rows,
     explainList: async (query) => {
       const { rows } = await pool.query<{ "QUERY PLAN": string }>(`EXPLAIN ${listSql(dollars, query.after !== null)}`, listParams(query, postgresDate));
       return rows.map((r) => r["QUERY PLAN"]).join("\n");

@@ -1,11 +1,14 @@
 // Raw SQLite through better-sqlite3, on the same file the Herald server uses, with the
 // connection settings Herald applies (storage/database.ts), so only Herald's own work differs.
 import Database from "better-sqlite3";
-import { listParams, type RawDriver } from "./raw-driver.ts";
+import { listParams, type RawDriver, type RawRow } from "./raw-driver.ts";
 import { packageVersion } from "./environment.ts";
 import { type ListQuery, notificationColumns, type Published, seedColumns, snapshotOf, type Value } from "./rows.ts";
 import {
+  addToCounterSql,
+  findActiveSql,
   incrementCounterSql,
+  markSeenSql,
   insertEventSql,
   insertNotificationSql,
   listSql,
@@ -56,6 +59,29 @@ export function openRawSqlite(file: string): RawDriver {
   });
   const pageStatement = (query: ListQuery) => (query.after ? laterPage : firstPage);
 
+  const findActive = db.prepare<[string], { id: string }>(findActiveSql(questionMarks, false));
+  const addToCounter = db.prepare<[number], { value: number }>(addToCounterSql(questionMarks));
+  const upsertTx = db.transaction((notification: Published): { id: string; revision: number } => {
+    const active = findActive.get(notification.row.activeKey as string);
+    if (!active) {
+      insertTx(notification);
+      return { id: notification.record.id, revision: 1 };
+    }
+    const current = { ...notification, record: { ...notification.record, id: active.id } };
+    return { id: active.id, revision: updateTx(current) };
+  });
+  const seenStatements = new Map<number, Database.Statement<unknown[], RawRow>>();
+  const markSeenTx = db.transaction((personId: string, ids: readonly string[], now: Date): RawRow[] => {
+    let statement = seenStatements.get(ids.length);
+    if (!statement) seenStatements.set(ids.length, (statement = db.prepare<unknown[], RawRow>(markSeenSql(questionMarks, ids.length))));
+    const rows = statement.all(sqliteDate(now), sqliteDate(now), personId, ...ids);
+    if (rows.length === 0) return rows;
+    const last = addToCounter.get(rows.length)!.value;
+    const at = sqliteDate(new Date());
+    rows.forEach((row, i) => insertEvent.run(last - rows.length + 1 + i, personId, "SEEN", row.id, row.revision, JSON.stringify(row), at));
+    return rows;
+  });
+
   return {
     name: `better-sqlite3 ${packageVersion("better-sqlite3")}`,
     concurrency: 1,
@@ -65,6 +91,9 @@ export function openRawSqlite(file: string): RawDriver {
     // Herald never runs ANALYZE, so a real SQLite store has no sqlite_stat1 either: leave it so.
     afterSeed: async () => "nothing (Herald never runs ANALYZE on SQLite)",
     listPage: async (query) => pageStatement(query).all(listParams(query, sqliteDate)).map((r) => r.id),
+    listRows: async (query) => pageStatement(query).all(listParams(query, sqliteDate)) as RawRow[],
+    upsertPublished: async (notification) => upsertTx(notification),
+    markSeen: async (personId, ids, now) => markSeenTx(personId, ids, now),
     explainList: async (query) =>
       db
         .prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${pageStatement(query).source}`)

@@ -4,6 +4,7 @@ import { dirname } from "node:path";
 import type { ProviderName } from "./config.ts";
 import type { ListResult } from "./list.ts";
 import type { PublishComparison } from "./publish.ts";
+import type { SeenResult } from "./seen.ts";
 
 export interface ProviderResult {
   provider: ProviderName;
@@ -11,6 +12,7 @@ export interface ProviderResult {
   databaseVersion: string;
   publish?: { newKeys: PublishComparison; sameKey: PublishComparison };
   list?: ListResult;
+  seen?: SeenResult;
   error?: string;
 }
 
@@ -23,8 +25,44 @@ function table(header: string[], rows: string[][]): string {
   return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 
-export function renderTables(results: ProviderResult[], config: { publishOps: number; concurrency: number; listRows: number; latencySamples: number }): string {
-  const out: string[] = [];
+interface Goals {
+  publishOverFloor: number;
+  listFloorOverHerald: number;
+  seenP50Ms: number;
+}
+
+const verdict = (met: boolean) => (met ? "MET" : "NOT MET");
+
+/** Herald beside the framework floor (bare graphql-yoga + the raw driver), against issue 12's goals. */
+function floorTable(results: ProviderResult[], goals: Goals): string {
+  const rows: string[][] = [];
+  for (const r of results) {
+    if (r.publish) {
+      for (const [label, c] of [["publish, new key (ops/s)", r.publish.newKeys], ["publish, same key (ops/s)", r.publish.sameKey]] as const) {
+        rows.push([r.provider, label, fmt(c.herald.opsPerSec), fmt(c.bare.opsPerSec), fmt(c.heraldOverBare, 2), `>= ${goals.publishOverFloor}`, verdict(c.heraldOverBare >= goals.publishOverFloor)]);
+      }
+    }
+    if (r.list) {
+      for (const [label, c] of [["list first page p50 (ms)", r.list.firstPage], ["list deep page p50 (ms)", r.list.deepPage]] as const) {
+        rows.push([r.provider, label, fmt(c.herald.p50Ms, 2), fmt(c.bare.p50Ms, 2), fmt(c.bareOverHeraldP50, 2), `>= ${goals.listFloorOverHerald}`, verdict(c.bareOverHeraldP50 >= goals.listFloorOverHerald)]);
+      }
+    }
+    if (r.seen) {
+      rows.push([r.provider, `markNotificationsSeen ${r.seen.batch} ids p50 (ms)`, fmt(r.seen.herald.p50Ms, 1), fmt(r.seen.bare.p50Ms, 1), fmt(r.seen.heraldOverBareP50, 2), `Herald <= ${goals.seenP50Ms} ms`, verdict(r.seen.herald.p50Ms <= goals.seenP50Ms)]);
+    }
+  }
+  return [
+    "Against the framework floor: a bare graphql-yoga server doing the same writes and keyset read with the raw driver",
+    table(["provider", "figure", "Herald", "floor", "ratio", "goal", "verdict"], rows),
+    "ratio: publish Herald/floor ops/s; list floor/Herald p50 (1 = as fast as the floor); seen Herald/floor p50 (the goal is absolute).",
+  ].join("\n");
+}
+
+export function renderTables(
+  results: ProviderResult[],
+  config: { publishOps: number; concurrency: number; listRows: number; latencySamples: number; goals: Goals },
+): string {
+  const out: string[] = [floorTable(results, config.goals), ""];
   const publishRows: string[][] = [];
   for (const r of results) {
     if (!r.publish) continue;

@@ -9,6 +9,8 @@ import { describeEnvironment } from "./environment.ts";
 import { GraphQLClient } from "./graphql-client.ts";
 import { createCredentials, type RunningHerald, startHerald } from "./herald-process.ts";
 import { benchList } from "./list.ts";
+import { type RunningBare, startBare } from "./bare-process.ts";
+import { benchSeen } from "./seen.ts";
 import { benchNewKeys, benchSameKey } from "./publish.ts";
 import { killAllChildren } from "./processes.ts";
 import type { RawDriver } from "./raw-driver.ts";
@@ -45,6 +47,7 @@ async function runProvider(provider: ProviderName): Promise<ProviderResult> {
   pendingDrops.add(db.drop);
   const result: ProviderResult = { provider, database: db.location, databaseVersion: "unknown" };
   let herald: RunningHerald | undefined;
+  let bareServer: RunningBare | undefined;
   let raw: RawDriver | undefined;
   const clients: GraphQLClient[] = [];
   try {
@@ -53,17 +56,22 @@ async function runProvider(provider: ProviderName): Promise<ProviderResult> {
     const credentials = await createCredentials(db.url);
     herald = await startHerald(db.url);
     log(`Herald serving at ${herald.url.href}`);
+    bareServer = await startBare({ ...db.bareEnv, BARE_READER_ID: credentials.reader.id });
+    log(`Bare graphql-yoga floor serving at ${bareServer.url.href}`);
     raw = db.openRaw();
     result.databaseVersion = await raw.databaseVersion();
     const producer = new GraphQLClient(herald.url, credentials.producerKey);
     const reader = new GraphQLClient(herald.url, credentials.reader.token);
-    clients.push(producer, reader);
+    const bare = new GraphQLClient(bareServer.url, "none");
+    clients.push(producer, reader, bare);
 
-    const context = { producer, raw, addresseeId: credentials.addresseeId, log };
+    const context = { producer, bare, raw, addresseeId: credentials.addresseeId, log };
     const newKeys = await benchNewKeys(context);
     const sameKey = await benchSameKey(context);
     result.publish = { newKeys, sameKey };
-    result.list = await benchList({ reader, raw, readerId: credentials.reader.id, log });
+    const list = await benchList({ reader, bare, raw, readerId: credentials.reader.id, log });
+    result.list = list.result;
+    result.seen = await benchSeen({ reader, bare, unseenIds: list.walkedIds, log });
   } catch (error) {
     result.error = error instanceof Error ? error.message : String(error);
     log(`${provider} FAILED: ${result.error}`);
@@ -71,6 +79,7 @@ async function runProvider(provider: ProviderName): Promise<ProviderResult> {
     for (const client of clients) client.close();
     await raw?.close().catch(() => undefined);
     await herald?.stop();
+    await bareServer?.stop();
     await db.drop().catch((error: unknown) => log(`${provider}: could not remove ${db.location}: ${String(error)}`));
     pendingDrops.delete(db.drop);
     log(`${provider}: server stopped, database removed`);
@@ -79,9 +88,9 @@ async function runProvider(provider: ProviderName): Promise<ProviderResult> {
 }
 
 function checksPassed(r: ProviderResult): boolean {
-  if (r.error || !r.publish || !r.list) return false;
+  if (r.error || !r.publish || !r.list || !r.seen) return false;
   const revisions = r.publish.sameKey.revisionCheck;
-  return Boolean(revisions?.herald.ok && revisions.raw.ok && r.list.firstPage.sameRows && r.list.deepPage.sameRows);
+  return Boolean(revisions?.herald.ok && revisions.bare.ok && revisions.raw.ok && r.list.firstPage.sameRows && r.list.deepPage.sameRows && r.seen.allChanged);
 }
 
 const requested = process.argv.slice(2).filter((a): a is ProviderName => (allProviders as string[]).includes(a));

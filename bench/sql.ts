@@ -57,3 +57,17 @@ export function listSql(p: Placeholder, keyset: boolean): string {
     `ORDER BY ${q("createdAt")} DESC, ${q("id")} DESC LIMIT ${next()} OFFSET ${next()}`
   );
 }
+
+export const findActiveSql = (p: Placeholder, lock: boolean) =>
+  `SELECT "id" FROM "Notification" WHERE "activeKey" = ${p(1)}${lock ? " FOR UPDATE" : ""}`;
+
+/** Parameters: seenAt, updatedAt, personId, then `count` ids. */
+export function markSeenSql(p: Placeholder, count: number): string {
+  const ids = Array.from({ length: count }, (_, i) => p(i + 4)).join(", ");
+  return (
+    `UPDATE "Notification" SET "status" = 'SEEN', "seenAt" = ${p(1)}, "updatedAt" = ${p(2)}, "lockVersion" = "lockVersion" + 1 ` +
+    `WHERE "personId" = ${p(3)} AND "status" IN ('PENDING', 'DELIVERED') AND "id" IN (${ids}) RETURNING ${list(notificationColumns)}`
+  );
+}
+
+export const addToCounterSql = (p: Placeholder) => `UPDATE "EventCounter" SET "value" = "value" + ${p(1)} WHERE "name" = 'events' RETURNING "value"`;

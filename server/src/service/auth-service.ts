@@ -8,6 +8,7 @@ import type { EventBus } from "../events/bus.ts";
 import type { CredentialKind, CredentialStore, SignInCodeStore } from "../storage/credential-store.ts";
 import type { DirectoryStore } from "../storage/directory-store.ts";
 import type { Caller } from "./caller.ts";
+import { CredentialCache } from "./credential-cache.ts";
 import { mustHavePerson } from "./existence.ts";
 
 export const credentialPrefix: Record<CredentialKind, string> = {
@@ -26,13 +27,20 @@ export interface IssuedCredential {
 }
 
 export class AuthService {
+  private readonly cache = new CredentialCache();
+
   constructor(
     private readonly credentials: CredentialStore,
     private readonly signInCodes: SignInCodeStore,
     private readonly directory: DirectoryStore,
     private readonly bus: EventBus,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    // Revocations on other instances (and this one's own, if the bus echoes them) evict at once.
+    bus.subscribe((message) => {
+      if (message.kind === "revoked" && Array.isArray(message.credentialIds)) this.cache.evict(message.credentialIds);
+    });
+  }
 
   /** A one-time code for a sign-in link; it becomes a person token when redeemed. */
   async issueSignInCode(personId: string): Promise<{ code: string; expiresAt: Date }> {
@@ -65,6 +73,7 @@ export class AuthService {
    */
   async revoke(idOrPrefix: string): Promise<number> {
     const ids = await this.credentials.revoke(idOrPrefix, this.clock.now());
+    this.cache.evict(ids);
     if (ids.length > 0) this.bus.publish({ kind: "revoked", credentialIds: ids });
     return ids.length;
   }
@@ -75,15 +84,27 @@ export class AuthService {
   }
 
   /** Which of these credentials no longer work. */
-  revokedAmong(credentialIds: readonly string[]): Promise<string[]> {
-    return this.credentials.revokedAmong(credentialIds);
+  async revokedAmong(credentialIds: readonly string[]): Promise<string[]> {
+    const revoked = await this.credentials.revokedAmong(credentialIds);
+    this.cache.evict(revoked);
+    return revoked;
   }
 
   /** Turns an Authorization header into a caller, or refuses. */
   async authenticate(authorization: string | null | undefined): Promise<Caller> {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "");
     if (!match) throw new UnauthenticatedError("Send Authorization: Bearer <person token or producer key>");
-    const row = await this.credentials.findBySecret(match[1]!);
+    const key = CredentialCache.keyOf(match[1]!);
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const generation = this.cache.generation;
+    const caller = await this.lookUp(match[1]!);
+    this.cache.set(key, caller, generation);
+    return caller;
+  }
+
+  private async lookUp(secret: string): Promise<Caller> {
+    const row = await this.credentials.findBySecret(secret);
     if (!row || row.revokedAt) throw new UnauthenticatedError("The credential is unknown or revoked");
     if (row.kind === "PERSON_TOKEN" && row.personId) return { kind: "person", personId: row.personId, credentialId: row.id };
     if (row.kind === "PRODUCER_KEY") return { kind: "producer", credentialId: row.id, name: row.name };

@@ -330,14 +330,7 @@ export class NotificationService {
     // (SQLite's, or PostgreSQL's event counter row) for seconds while every other writer waits.
     for (let i = 0; i < ids.length; i += MARK_ALL_CHUNK) {
       const chunk = ids.slice(i, i + MARK_ALL_CHUNK);
-      const records = await this.changeMany(async (tx) => {
-        const decisions: Decision[] = [];
-        for (const id of chunk) {
-          const decision = await this.decideAsPerson(tx, personId, id, (view, receipt) => decideSeen(view, receipt, personId, now)).catch(ignoreNotFound);
-          if (decision) decisions.push(decision);
-        }
-        return decisions;
-      });
+      const records = await this.changeMany((tx) => this.decideSeenBatch(tx, personId, chunk, now));
       changed += records.filter((r) => r.status === "SEEN").length;
       await yieldToOtherRequests();
     }
@@ -374,15 +367,25 @@ export class NotificationService {
     return changed;
   }
 
+  /**
+   * One transaction for the whole call, a handful of statements whatever the number of ids (see
+   * NotificationTx.applyBatch); results follow the order of `ids`.
+   */
   private async seenEach(personId: string, ids: readonly string[]): Promise<NotificationRecord[]> {
     const now = this.clock.now();
-    const results: NotificationRecord[] = [];
-    for (const [i, id] of ids.entries()) {
-      if (i > 0 && i % YIELD_EVERY === 0) await yieldToOtherRequests();
-      const record = await this.changeAsPerson(personId, id, (view, receipt) => decideSeen(view, receipt, personId, now)).catch(ignoreNotFound);
-      if (record) results.push(record);
-    }
-    return results;
+    return this.changeMany((tx) => this.decideSeenBatch(tx, personId, ids, now));
+  }
+
+  /** decideSeen for each id the person can see (others are left out), from two reads for all of them. */
+  private async decideSeenBatch(tx: NotificationTx, personId: string, ids: readonly string[], now: Date): Promise<Decision[]> {
+    const byId = new Map((await tx.findManyByIds(ids)).map((r) => [r.id, r]));
+    const visible = ids.map((id) => byId.get(id)).filter((r): r is NotificationRecord => r !== undefined && visibleTo(personId, r));
+    const shared = visible.filter((r) => r.scope === "APPLICATION").map((r) => r.id);
+    const receipts = await tx.findReceipts(shared, personId);
+    return visible.map((record) => {
+      const receipt = record.scope === "APPLICATION" ? (receipts.get(record.id) ?? null) : null;
+      return decideSeen(viewOf(record, receipt), receipt, personId, now);
+    });
   }
 
   async snooze(personId: string, id: string, until: unknown): Promise<NotificationRecord> {
@@ -430,11 +433,7 @@ export class NotificationService {
 
   /** Several decisions in one transaction; their events are published after it commits. */
   private async changeMany(decideAll: (tx: NotificationTx) => Promise<Decision[]>): Promise<NotificationRecord[]> {
-    const applied = await this.store.transaction(async (tx) => {
-      const results = [];
-      for (const decision of await decideAll(tx)) results.push(await tx.apply(decision));
-      return results;
-    });
+    const applied = await this.store.transaction(async (tx) => tx.applyBatch(await decideAll(tx)));
     for (const { event } of applied) if (event) this.publishCommitted(event);
     return applied.map((a) => a.record);
   }

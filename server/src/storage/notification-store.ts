@@ -9,8 +9,9 @@ import { writeAssetReferences } from "./asset-references.ts";
 import type { Database, Db, Tx } from "./database.ts";
 import { serializeSnapshot, toColumns, toReceipt, toRecord } from "./notification-mapper.ts";
 import type { FactRow } from "./directory-store.ts";
-import type { Notification as NotificationRow, Prisma } from "./prisma-client/sqlite/client.ts";
+import { type Notification as NotificationRow, Prisma } from "./prisma-client/sqlite/client.ts";
 import { retryingTransaction, StaleWrite } from "./retrying-transaction.ts";
+import { changedColumns, groupBy, writeKey } from "./changed-columns.ts";
 
 export interface StoredEvent {
   seq: number;
@@ -165,6 +166,10 @@ export class NotificationTx {
   private readonly seen = new Map<string, number>();
   /** Assets each row's follow-ups named as this transaction read it (its AssetReference rows). */
   private readonly seenAssets = new Map<string, string[]>();
+  /** Rows as read (and as written since) by this transaction: applyBatch writes only what changed. */
+  private readonly rows = new Map<string, NotificationRow>();
+  /** Receipts as read by this transaction ("<notification>|<person>"; null: none exists). */
+  private readonly receipts = new Map<string, Receipt | null>();
   /**
    * On PostgreSQL the row a decision is based on is read FOR UPDATE, so writers of one key queue
    * up instead of racing and retrying. SQLite has a single writer and needs no row locks.
@@ -186,9 +191,33 @@ export class NotificationTx {
 
   private remember(row: NotificationRow): NotificationRecord {
     this.seen.set(row.id, row.lockVersion);
+    this.rows.set(row.id, row);
     const record = toRecord(row);
     this.seenAssets.set(row.id, assetIdsOf(record.actions));
     return record;
+  }
+
+  /**
+   * Several records by id in two statements (on PostgreSQL the lock, taken in id order so two
+   * batches never wait on each other crosswise, then the read); missing ids are left out.
+   */
+  async findManyByIds(ids: readonly string[]): Promise<NotificationRecord[]> {
+    if (ids.length === 0) return [];
+    if (this.lockRows) {
+      await this.tx.$queryRaw`SELECT 1 FROM "Notification" WHERE "id" IN (${Prisma.join(ids)}) ORDER BY "id" FOR UPDATE`;
+    }
+    const rows = await this.tx.notification.findMany({ where: { id: { in: [...ids] } } });
+    return rows.map((row) => this.remember(row));
+  }
+
+  /** One person's receipts of several records, in one statement; a missing receipt is absent from the map. */
+  async findReceipts(notificationIds: readonly string[], personId: string): Promise<Map<string, Receipt>> {
+    const found = new Map<string, Receipt>();
+    if (notificationIds.length === 0) return found;
+    const rows = await this.tx.notificationReceipt.findMany({ where: { personId, notificationId: { in: [...notificationIds] } } });
+    for (const row of rows) found.set(row.notificationId, toReceipt(row));
+    for (const id of notificationIds) this.receipts.set(`${id}|${personId}`, found.get(id) ?? null);
+    return found;
   }
 
   async findActive(target: Target, key: string): Promise<NotificationRecord | null> {
@@ -277,7 +306,109 @@ export class NotificationTx {
 
   async findReceipt(notificationId: string, personId: string): Promise<Receipt | null> {
     const row = await this.tx.notificationReceipt.findUnique({ where: { notificationId_personId: { notificationId, personId } } });
-    return row ? toReceipt(row) : null;
+    const receipt = row ? toReceipt(row) : null;
+    this.receipts.set(`${notificationId}|${personId}`, receipt);
+    return receipt;
+  }
+
+  /**
+   * Writes many decisions and their events as a handful of statements, whatever their number:
+   * rows that change the same way share one UPDATE (per lockVersion, the optimistic lock), new
+   * receipts are one INSERT, the counter moves once for every event and the events are one INSERT.
+   * Decisions this cannot batch (creates, receipt resets, records not read here) go one by one.
+   */
+  async applyBatch(decisions: readonly Decision[]): Promise<Applied[]> {
+    const batchable = decisions.every(
+      (d) =>
+        d.kind === "none" ||
+        (d.kind === "update" && !d.resetReceipts && this.rows.has(d.next.id)) ||
+        (d.kind === "receipt" && this.rows.has(d.record.id) && this.receipts.has(`${d.receipt.notificationId}|${d.receipt.personId}`)),
+    );
+    if (!batchable) {
+      const applied: Applied[] = [];
+      for (const decision of decisions) applied.push(await this.apply(decision));
+      return applied;
+    }
+    const updates = decisions.filter((d): d is Extract<Decision, { kind: "update" }> => d.kind === "update");
+    const personal = decisions.filter((d): d is Extract<Decision, { kind: "receipt" }> => d.kind === "receipt");
+    await this.updateRows(updates.map((d) => d.next));
+    await this.checkUnchanged(personal.map((d) => d.record.id));
+    await this.writeReceipts(personal.map((d) => d.receipt));
+
+    const pending: { personId: string | null; type: NotificationEventType; record: NotificationRecord }[] = [];
+    for (const d of decisions) {
+      if (d.kind === "update") pending.push({ personId: audienceOf(d.next), type: d.event, record: d.next });
+      if (d.kind === "receipt") pending.push({ personId: d.receipt.personId, type: d.event, record: d.record });
+    }
+    const events = await this.appendMany(pending);
+    let next = 0;
+    return decisions.map((d): Applied => {
+      if (d.kind === "update") return { record: d.next, event: events[next++]! };
+      if (d.kind === "receipt") return { record: d.record, event: events[next++]! };
+      if (d.kind === "none") return { record: d.current, event: null };
+      throw new Error("applyBatch: a create is never batched");
+    });
+  }
+
+  /** The new state of records read in this transaction, one UPDATE per (changed columns, lockVersion). */
+  private async updateRows(nexts: readonly NotificationRecord[]): Promise<void> {
+    const writes = nexts.map((next) => {
+      const before = this.rows.get(next.id)!;
+      const activeKey = isTerminal(next.status) ? null : activeKeyOf(next, next.key);
+      return { id: next.id, lockVersion: before.lockVersion, diff: changedColumns(before, toColumns(next, activeKey, targetKeyOf(next))) };
+    });
+    for (const group of groupBy(writes, (w) => `${w.lockVersion}|${writeKey(w.diff)}`)) {
+      const { lockVersion, diff } = group[0]!;
+      const ids = group.map((w) => w.id);
+      const { count } = await this.tx.notification.updateMany({ where: { id: { in: ids }, lockVersion }, data: { ...diff, lockVersion: lockVersion + 1 } });
+      if (count !== ids.length) throw new StaleWrite();
+      for (const id of ids) {
+        this.seen.set(id, lockVersion + 1);
+        this.rows.set(id, { ...this.rows.get(id)!, ...diff, lockVersion: lockVersion + 1 } as NotificationRow);
+      }
+    }
+  }
+
+  /** Personal state was decided against these rows as read: none may have changed since (see apply). */
+  private async checkUnchanged(ids: readonly string[]): Promise<void> {
+    const unique = [...new Set(ids)];
+    for (const group of groupBy(unique, (id) => String(this.seen.get(id)))) {
+      const lockVersion = this.seen.get(group[0]!)!;
+      const { count } = await this.tx.notification.updateMany({ where: { id: { in: group }, lockVersion }, data: { lockVersion } });
+      if (count !== group.length) throw new StaleWrite();
+    }
+  }
+
+  /** Existing receipts: one UPDATE per (person, changed fields); new ones: one INSERT. */
+  private async writeReceipts(next: readonly Receipt[]): Promise<void> {
+    const now = new Date();
+    const fieldsOf = (r: Receipt) => ({
+      deliveredAt: r.deliveredAt,
+      seenAt: r.seenAt,
+      dismissedAt: r.dismissedAt,
+      dismissReason: r.dismissReason,
+      snoozedUntil: r.snoozedUntil,
+      updatedAt: r.updatedAt ?? now,
+    });
+    const fresh: Receipt[] = [];
+    const changed: { receipt: Receipt; diff: Partial<ReturnType<typeof fieldsOf>> }[] = [];
+    for (const receipt of next) {
+      const key = `${receipt.notificationId}|${receipt.personId}`;
+      const before = this.receipts.get(key);
+      if (before) changed.push({ receipt, diff: changedColumns(fieldsOf(before), fieldsOf(receipt)) });
+      else fresh.push(receipt);
+      this.receipts.set(key, receipt);
+    }
+    for (const group of groupBy(changed, (c) => `${c.receipt.personId}|${writeKey(c.diff)}`)) {
+      const { receipt, diff } = group[0]!;
+      const notificationIds = group.map((c) => c.receipt.notificationId);
+      await this.tx.notificationReceipt.updateMany({ where: { personId: receipt.personId, notificationId: { in: notificationIds } }, data: diff });
+    }
+    if (fresh.length > 0) {
+      await this.tx.notificationReceipt.createMany({
+        data: fresh.map((r) => ({ notificationId: r.notificationId, personId: r.personId, ...fieldsOf(r) })),
+      });
+    }
   }
 
   /** Writes a decision and its event. Returns the record as the deciding party sees it. */
@@ -345,6 +476,27 @@ export class NotificationTx {
    * sequence numbers become visible in commit order (why: docs/event-stream.md, "Sequence numbers").
    * It is the last statement of the transaction, which keeps the lock short.
    */
+  /**
+   * Appends several events with one counter increment (by their number) and one INSERT; their
+   * sequence numbers are the counter's new value and the ones just below it, in the given order.
+   */
+  private async appendMany(events: readonly { personId: string | null; type: NotificationEventType; record: NotificationRecord }[]): Promise<StoredEvent[]> {
+    if (events.length === 0) return [];
+    const { value: last } = await this.tx.eventCounter.update({ where: { name: EVENT_COUNTER }, data: { value: { increment: events.length } } });
+    const stored = events.map(({ personId, type, record }, i): StoredEvent => ({
+      seq: last - events.length + 1 + i,
+      snapshot: serializeSnapshot(record),
+      personId,
+      type,
+      notificationId: record.id,
+      revision: record.revision,
+    }));
+    await this.tx.notificationEvent.createMany({
+      data: stored.map(({ seq, personId, type, notificationId, revision, snapshot }) => ({ seq, personId, type, notificationId, revision, snapshot })),
+    });
+    return stored;
+  }
+
   private async append(personId: string | null, type: NotificationEventType, record: NotificationRecord): Promise<StoredEvent> {
     const snapshot = serializeSnapshot(record);
     const { value: seq } = await this.tx.eventCounter.update({ where: { name: EVENT_COUNTER }, data: { value: { increment: 1 } } });

@@ -1,4 +1,5 @@
 // A stored RUN_ACTION invocation and the rules of its acknowledgement. Pure.
+import type { Presentation, Variant } from "./enums.ts";
 import { ValidationError } from "./errors.ts";
 import type { JsonObject, JsonValue } from "./json.ts";
 
@@ -25,6 +26,9 @@ export interface InvocationRecord {
   values: JsonValue | null;
   state: InvocationState;
   message: string | null;
+  /** The originating notification's display when it was invoked: a response keeps it. */
+  presentation: Presentation;
+  variant: Variant;
   createdAt: Date;
   acknowledgedAt: Date | null;
 }

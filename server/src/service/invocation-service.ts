@@ -17,6 +17,7 @@ import type { NotificationStore, NotificationTx, StoredEvent } from "../storage/
 import type { CursorCodec } from "./cursor.ts";
 import { newFact } from "./facts.ts";
 import { REMEMBER_FACT_ACTION, visibleTo } from "./notification-service.ts";
+import { resolveDisplay } from "../domain/presentation.ts";
 
 export interface InvocationOptions {
   maxQueuedEvents: number;
@@ -70,6 +71,7 @@ export class InvocationService {
         if (resolved.event) events.push(resolved.event);
         after = resolved.record;
       }
+      const shown = resolveDisplay(record.scope, record);
       const stored = await this.invocations.insert(tx.prisma, {
         notificationId: record.id,
         notificationKey: record.key,
@@ -81,6 +83,8 @@ export class InvocationService {
         values: mapped.values,
         state: builtin ? "ACKNOWLEDGED" : "PENDING",
         message: null,
+        presentation: shown.presentation,
+        variant: shown.variant,
         createdAt: now,
         acknowledgedAt: builtin ? now : null,
       });

@@ -1,5 +1,6 @@
 // Stored action invocations. Writes run inside a notification transaction (the invocation commits
 // with whatever else the click changed and with its event-log entry); reads page by `seq`.
+import type { Presentation, Variant } from "../domain/enums.ts";
 import type { InvocationRecord, InvocationState } from "../domain/invocation.ts";
 import type { JsonObject, JsonValue } from "../domain/json.ts";
 import type { Db, Tx } from "./database.ts";
@@ -104,6 +105,8 @@ function toRecord(row: InvocationRow): InvocationRecord {
     values: row.values === null ? null : (JSON.parse(row.values) as JsonValue),
     state: row.state as InvocationState,
     message: row.message,
+    presentation: row.presentation as Presentation,
+    variant: row.variant as Variant,
     createdAt: row.createdAt,
     acknowledgedAt: row.acknowledgedAt,
   };

@@ -81,6 +81,29 @@ for (const provider of providers) {
       resumed.dispose();
     });
 
+    it("carries the originating presentation and variant, so a producer's response keeps them", async () => {
+      const ada = await h.newPerson("Ada");
+      const modal = await h.publish({
+        scope: "PERSON",
+        personId: ada.id,
+        key: "deploy",
+        title: "Deploy to production?",
+        severity: "INFO",
+        display: { presentation: "MODAL", variant: "WARNING" },
+        source: { plugin: "display-1" },
+        actions: [{ kind: "RUN_ACTION", id: "go", label: "Deploy", actionId: "deploy.go" }],
+      });
+      const plain = await retryable(ada.id, "display-1", "export-plain");
+      await invoke(ada.token, modal.id, "go");
+      await invoke(ada.token, plain.id);
+      const page = await gql(h.url, h.producerKey, `query { actionInvocations(plugin: "display-1", first: 10) { items { notificationId presentation variant } } }`);
+      expect(page.data.actionInvocations.items).toEqual([
+        { notificationId: modal.id, presentation: "MODAL", variant: "WARNING" },
+        // Defaults follow the content: a PERSON notification is a banner, its variant its severity.
+        { notificationId: plain.id, presentation: "BANNER", variant: "INFO" },
+      ]);
+    });
+
     it("resumes from a cursor while invocations keep coming, with no gap and no duplicate at the seam", async () => {
       const ada = await h.newPerson("Ada");
       const n = await retryable(ada.id, "seam");

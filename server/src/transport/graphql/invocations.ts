@@ -6,6 +6,7 @@ import { InvocationOutcomes, type InvocationRecord, InvocationStates } from "../
 import type { InvocationPage } from "../../service/invocation-service.ts";
 import { requirePerson, requireProducer } from "../../service/auth-service.ts";
 import { builder } from "./builder.ts";
+import { PresentationEnum, VariantEnum } from "./enums.ts";
 import { endedOr, memoize } from "./context.ts";
 import { asResult, resultUnion } from "./errors.ts";
 import { NotificationRef } from "./notification.ts";
@@ -36,6 +37,11 @@ export const ActionInvocationRef = builder.objectRef<InvocationRecord>("ActionIn
     state: t.expose("state", { type: InvocationStateEnum }),
     // Not "message": beside a failure's `message: String!` in one result union the two would not merge.
     outcomeMessage: t.exposeString("message", { nullable: true, description: "The producer's word on the outcome (acknowledgeActionInvocation's message)." }),
+    presentation: t.expose("presentation", {
+      type: PresentationEnum,
+      description: "The notification's presentation when it was invoked: a response (an update or a new notification) keeps it.",
+    }),
+    variant: t.expose("variant", { type: VariantEnum, description: "The notification's variant when it was invoked, for the same reason." }),
     invokedAt: t.expose("createdAt", { type: "DateTime" }),
     acknowledgedAt: t.expose("acknowledgedAt", { type: "DateTime", nullable: true }),
   }),

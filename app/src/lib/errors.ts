@@ -1,6 +1,7 @@
 // The one place a failed call to Herald becomes a sentence for a person: the browser's state and
 // the server routes (sign-in, layout loads) both use it, so the same failure reads the same way.
 import { HeraldError, type HeraldErrorCode } from "@herald/sdk";
+import { t } from "$lib/i18n";
 
 export interface Failure {
   message: string;
@@ -14,32 +15,20 @@ export interface Failure {
  */
 export type Situation = "dashboard" | "token" | "link";
 
-const UNREACHABLE = "Herald could not be reached. Check that it is running and try again.";
-
-const SPENT_LINK =
-  "This sign-in link is not valid any more: it may have been used already or have expired. Ask for a new one, or sign in with a token.";
-
-const SENTENCES: Partial<Record<HeraldErrorCode, string>> = {
-  NETWORK: UNREACHABLE,
-  UNAUTHENTICATED: "Your sign-in is no longer valid. Sign in again.",
-  FORBIDDEN: "That is a producer key, not a person token. Sign in with a token that starts with herald_pt_.",
-  NOT_FOUND: "That notification no longer exists.",
-};
-
 const IN_SITUATION: Record<Situation, Partial<Record<HeraldErrorCode, string>>> = {
   dashboard: {},
-  token: { UNAUTHENTICATED: "Herald did not accept this token. It may be mistyped, revoked or expired." },
-  link: { UNAUTHENTICATED: SPENT_LINK, VALIDATION_ERROR: SPENT_LINK, NOT_FOUND: SPENT_LINK },
+  token: t.errors.token,
+  link: t.errors.link,
 };
 
 export function describeFailure(error: unknown, situation: Situation = "dashboard"): Failure {
-  if (!(error instanceof HeraldError)) return { message: "Something went wrong. Try again.", unreachable: false };
+  if (!(error instanceof HeraldError)) return { message: t.errors.unknown, unreachable: false };
   return { message: sentenceForCode(error.code, situation) ?? error.message, unreachable: error.code === "NETWORK" };
 }
 
 /** The sentence for a failure code, also for one the dashboard foresees before asking Herald. */
 export function sentenceForCode(code: HeraldErrorCode, situation: Situation = "dashboard"): string | undefined {
-  return IN_SITUATION[situation][code] ?? SENTENCES[code];
+  return IN_SITUATION[situation][code] ?? t.errors.byCode[code];
 }
 
 /** The sentence alone, for messages in the page. */

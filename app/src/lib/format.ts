@@ -1,5 +1,6 @@
 // Time and severity wording shared by every surface.
 import type { Notification } from "@herald/sdk";
+import { t } from "$lib/i18n";
 
 export type Variant = Notification["display"]["variant"];
 
@@ -41,17 +42,12 @@ export function duration(totalSeconds: number): string {
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
   const sec = s % 60;
-  if (h > 0) return m > 0 ? `${h} h ${m} min` : `${h} h`;
-  if (m > 0) return sec > 0 ? `${m} min ${sec} s` : `${m} min`;
-  return `${sec} s`;
+  if (h > 0) return m > 0 ? t.duration.hoursMinutes(h, m) : t.duration.hours(h);
+  if (m > 0) return sec > 0 ? t.duration.minutesSeconds(m, sec) : t.duration.minutes(m);
+  return t.duration.seconds(sec);
 }
 
-export const VARIANT_LABEL: Record<Variant, string> = {
-  INFO: "Info",
-  SUCCESS: "Success",
-  WARNING: "Warning",
-  ERROR: "Error",
-};
+export const VARIANT_LABEL: Record<Variant, string> = t.variant;
 
 /** The value for <input type="datetime-local"> of a local date. */
 export function toLocalInputValue(date: Date): string {

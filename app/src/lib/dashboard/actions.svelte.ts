@@ -6,6 +6,7 @@ import { absoluteTime } from "../format";
 import type { Connection } from "./connection.svelte";
 import type { Messages } from "./messages.svelte";
 import type { Overrides } from "./overrides.svelte";
+import { t } from "$lib/i18n";
 
 type Action = Notification["actions"][number];
 
@@ -40,38 +41,38 @@ export class PersonActions {
       if (result.ok) {
         overrides.record(result.notification);
         overrides.conflicts.delete(n.id);
-        messages.notify(`Dismissed “${n.display.title}”.`);
+        messages.notify(t.actions.dismissed(n.display.title));
       } else if (result.reason === "conflict") {
         overrides.record(result.current);
-        const changedTitle = result.current.display.title !== n.display.title ? `, now titled “${result.current.display.title}”` : "";
-        const message = `Not dismissed: “${n.display.title}” changed while you were looking at it (revision ${n.revision} → ${result.current.revision}${changedTitle}). The newer version is shown; dismiss it again if it is still done with.`;
+        const changedTitle = result.current.display.title !== n.display.title ? t.actions.renamed(result.current.display.title) : "";
+        const message = t.actions.conflict(n.display.title, n.revision, result.current.revision, changedTitle);
         overrides.conflicts.set(n.id, { revision: result.current.revision, message });
         messages.announce(message);
       } else if (result.reason === "transition") {
         overrides.record(result.current);
-        messages.notify(`“${n.display.title}” was already ${result.current.status.toLowerCase()}.`);
+        messages.notify(t.actions.alreadyTerminal(n.display.title, result.current.status));
       } else {
         overrides.gone.add(n.id);
-        messages.notify(`“${n.display.title}” no longer exists.`);
+        messages.notify(t.actions.gone(n.display.title));
       }
     });
   }
 
   async snooze(n: Notification, until: Date): Promise<void> {
     if (until.getTime() <= Date.now()) {
-      this.messages.notify("Pick a time in the future to snooze until.", "error");
+      this.messages.notify(t.actions.snoozeInPast, "error");
       return;
     }
     await this.act(n, async (client) => {
       this.overrides.record(await client.snooze(n.id, until));
-      this.messages.notify(`Snoozed “${n.display.title}” until ${absoluteTime(until)}.`);
+      this.messages.notify(t.actions.snoozed(n.display.title, absoluteTime(until)));
     });
   }
 
   async unsnooze(n: Notification): Promise<void> {
     await this.act(n, async (client) => {
       this.overrides.record(await client.unsnooze(n.id));
-      this.messages.notify(`“${n.display.title}” is back in your notifications.`);
+      this.messages.notify(t.actions.unsnoozed(n.display.title));
     });
   }
 
@@ -89,7 +90,7 @@ export class PersonActions {
       const invocation = await client.invokeAction(n.id, action.id, values);
       this.overrides.record({ ...n, lastInvocation: { __typename: "ActionInvocation", id: invocation.id, state: invocation.state, outcomeMessage: invocation.outcomeMessage } });
       this.messages.notify(
-        action.actionId === REMEMBER_FACT_ACTION ? "Remembered." : `“${action.label}” is waiting for ${n.source.plugin} to take it up.`,
+        action.actionId === REMEMBER_FACT_ACTION ? t.actions.remembered : t.actions.waiting(action.label, n.source.plugin),
       );
     } catch (error) {
       if (error instanceof HeraldValidationError && error.field.startsWith("values.")) {
@@ -104,7 +105,7 @@ export class PersonActions {
   async copy(text: string): Promise<void> {
     try {
       await navigator.clipboard.writeText(text);
-      this.messages.notify("Copied to the clipboard.");
+      this.messages.notify(t.actions.copied);
     } catch {
       // Clipboard API refused (e.g. plain http on another host): fall back to a selection copy.
       const area = document.createElement("textarea");
@@ -116,8 +117,8 @@ export class PersonActions {
       area.select();
       const copied = document.execCommand("copy");
       area.remove();
-      if (copied) this.messages.notify("Copied to the clipboard.");
-      else this.messages.notify("Copying is not allowed here; select the text and copy it by hand.", "error");
+      if (copied) this.messages.notify(t.actions.copied);
+      else this.messages.notify(t.actions.copyRefused, "error");
     }
   }
 

@@ -1,6 +1,7 @@
 // What the page tells the person: visible notices about their own actions, and the polite live
 // region that announces new notifications and conflicts to screen readers.
 import { isUnseen, type LiveState } from "@herald/sdk";
+import { t } from "$lib/i18n";
 
 export interface Notice {
   id: number;
@@ -49,6 +50,6 @@ export function announceArrivals(messages: Messages): (state: LiveState) => void
     const unseen = fresh.filter(isUnseen);
     const [newest] = unseen;
     if (!newest) return;
-    messages.announce(unseen.length === 1 ? `New notification: ${newest.display.title}` : `${unseen.length} new notifications, the newest: ${newest.display.title}`);
+    messages.announce(t.announce(unseen.length, newest.display.title));
   };
 }

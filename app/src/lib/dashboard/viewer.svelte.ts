@@ -1,6 +1,7 @@
 // The signed-in person as the page shows them: their name and quiet mode.
 import type { Connection } from "./connection.svelte";
 import type { Messages } from "./messages.svelte";
+import { t } from "$lib/i18n";
 
 const PREFERENCES_RETRY_MS = 5_000;
 
@@ -53,9 +54,7 @@ export class Viewer {
     try {
       this.quietMode = await client.setQuietMode(enabled);
       this.messages.notify(
-        this.quietMode
-          ? "Quiet mode is on: new notifications are kept for later and not shown as they arrive."
-          : "Quiet mode is off: anything that arrived meanwhile is shown now.",
+        this.quietMode ? t.quiet.turnedOn : t.quiet.turnedOff,
       );
     } catch (error) {
       this.fail(error);

@@ -3,6 +3,7 @@
 import { error, type RequestEvent } from "@sveltejs/kit";
 import type { HeraldClient } from "@herald/sdk";
 import { asPerson } from "./herald";
+import { t } from "$lib/i18n";
 
 export interface EntityHeading {
   /** What kind of page this is, for the breadcrumb ("Session", "Engagement"). */
@@ -18,6 +19,6 @@ export async function loadEntity<T>(
   heading: (entity: T) => Omit<EntityHeading, "kind">,
 ): Promise<{ entity: T; heading: EntityHeading }> {
   const entity = await asPerson(event, read);
-  if (entity === null) error(404, { message: `No such ${kind.toLowerCase()}`, hint: `It does not exist, or it is not yours to see.` });
+  if (entity === null) error(404, { message: t.errors.noSuchEntity(kind), hint: t.errors.noSuchEntityHint });
   return { entity, heading: { kind, ...heading(entity) } };
 }

@@ -3,6 +3,7 @@ import { env } from "$env/dynamic/private";
 import { createHeraldClient, type HeraldClient, HeraldUnauthenticatedError } from "@herald/sdk";
 import { type Cookies, error, redirect, type RequestEvent } from "@sveltejs/kit";
 import { describeFailure } from "$lib/errors";
+import { t } from "$lib/i18n";
 
 export const TOKEN_COOKIE = "herald_token";
 const THIRTY_DAYS = 60 * 60 * 24 * 30;
@@ -59,7 +60,7 @@ export async function asPerson<T>(event: Pick<RequestEvent, "locals" | "cookies"
       redirect(303, "/signin?expired");
     }
     const { message, unreachable } = describeFailure(failure);
-    error(unreachable ? 503 : 500, { message, hint: "The dashboard will work again as soon as Herald answers. Reload to retry." });
+    error(unreachable ? 503 : 500, { message, hint: t.errors.serverHint });
   } finally {
     client.close();
   }

@@ -4,6 +4,7 @@ import { fail, redirect } from "@sveltejs/kit";
 import { describeFailure, sentenceForCode } from "$lib/errors";
 import { serverClient, setTokenCookie } from "$lib/server/herald";
 import type { Actions, PageServerLoad } from "./$types";
+import { t } from "$lib/i18n";
 
 export const load: PageServerLoad = ({ locals, url }) => {
   if (locals.token) redirect(303, "/");
@@ -14,7 +15,7 @@ export const actions: Actions = {
   default: async ({ request, cookies, url }) => {
     const form = await request.formData();
     const token = String(form.get("token") ?? "").trim();
-    if (!token) return fail(400, { error: "Paste your person token to sign in." });
+    if (!token) return fail(400, { error: t.signin.missingToken });
     // Refused before it travels anywhere (Herald would answer FORBIDDEN with the same sentence).
     if (token.startsWith("herald_pk_")) return fail(400, { error: sentenceForCode("FORBIDDEN", "token") });
     const client = serverClient(token);

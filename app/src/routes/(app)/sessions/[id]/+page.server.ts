@@ -2,14 +2,15 @@ import { sessionData } from "$lib/dashboard/load-keys";
 import { sessionLabel } from "$lib/format";
 import { loadEntity } from "$lib/server/entity-page";
 import type { PageServerLoad } from "./$types";
+import { t } from "$lib/i18n";
 
 export const load: PageServerLoad = (event) => {
   // A reload_session_ids effect naming this session reloads it (label, heading).
   event.depends(sessionData(event.params.id));
   return loadEntity(
     event,
-    "Session",
+    t.entity.session,
     (client) => client.session(event.params.id),
-    (session) => ({ title: sessionLabel(session), subtitle: `${session.harness} · ${session.sessionId}` }),
+    (session) => ({ title: sessionLabel(session), subtitle: t.entity.sessionSubtitle(session.harness, session.sessionId) }),
   );
 };

@@ -1,0 +1,340 @@
+// Every sentence, label and accessible name the dashboard shows, in English. A translation is a
+// copy of this file typed `Messages` (see app/README.md): a missing key is a compile error.
+// Messages that take values are functions; plurals go through Intl.PluralRules (pluralOf).
+import type { HeraldErrorCode } from "@herald/sdk";
+import { pluralOf } from "./plural";
+
+const plural = pluralOf("en");
+
+type Variant = "INFO" | "SUCCESS" | "WARNING" | "ERROR";
+type InvocationState = "PENDING" | "ACKNOWLEDGED" | "FAILED";
+type ConnectionShown = "connecting" | "live" | "reconnecting" | "offline" | "paused" | "unauthorized";
+
+const STATUS_WORD: Record<string, string> = {
+  PENDING: "pending",
+  DELIVERED: "delivered",
+  SEEN: "seen",
+  DISMISSED: "dismissed",
+  RESOLVED: "resolved",
+  EXPIRED: "expired",
+};
+const statusWord = (status: string): string => STATUS_WORD[status] ?? status.toLowerCase();
+
+const UNREACHABLE = "Herald could not be reached. Check that it is running and try again.";
+const SPENT_LINK =
+  "This sign-in link is not valid any more: it may have been used already or have expired. Ask for a new one, or sign in with a token.";
+
+export const en = {
+  app: {
+    name: "Herald",
+    /** A page's <title>: "Settings · Herald". */
+    pageTitle: (page: string) => `${page} · Herald`,
+    /** The overview's <title>, with the unseen count in front when there is one. */
+    overviewTitle: (unseen: number) => `${unseen > 0 ? `(${unseen}) ` : ""}Herald`,
+  },
+
+  errors: {
+    unknown: "Something went wrong. Try again.",
+    /** Sentences per SDK error code, for the dashboard itself. */
+    byCode: {
+      NETWORK: UNREACHABLE,
+      UNAUTHENTICATED: "Your sign-in is no longer valid. Sign in again.",
+      FORBIDDEN: "That is a producer key, not a person token. Sign in with a token that starts with herald_pt_.",
+      NOT_FOUND: "That notification no longer exists.",
+    } as Partial<Record<HeraldErrorCode, string>>,
+    /** On the token form: the pasted token was refused. */
+    token: { UNAUTHENTICATED: "Herald did not accept this token. It may be mistyped, revoked or expired." } as Partial<Record<HeraldErrorCode, string>>,
+    /** On a sign-in link: the link is spent. */
+    link: { UNAUTHENTICATED: SPENT_LINK, VALIDATION_ERROR: SPENT_LINK, NOT_FOUND: SPENT_LINK } as Partial<Record<HeraldErrorCode, string>>,
+    serverHint: "The dashboard will work again as soon as Herald answers. Reload to retry.",
+    noSuchEntity: (kind: string) => `No such ${kind.toLowerCase()}`,
+    noSuchEntityHint: "It does not exist, or it is not yours to see.",
+  },
+
+  variant: {
+    INFO: "Info",
+    SUCCESS: "Success",
+    WARNING: "Warning",
+    ERROR: "Error",
+  } satisfies Record<Variant, string>,
+
+  /** 75 -> "1 min 15 s"; 3900 -> "1 h 5 min". */
+  duration: {
+    hours: (h: number) => `${h} h`,
+    hoursMinutes: (h: number, m: number) => `${h} h ${m} min`,
+    minutes: (m: number) => `${m} min`,
+    minutesSeconds: (m: number, s: number) => `${m} min ${s} s`,
+    seconds: (s: number) => `${s} s`,
+  },
+
+  errorPage: {
+    notFoundTitle: "Not found",
+    failedTitle: "Something went wrong",
+    notFoundHeading: "This page does not exist",
+    reload: "Reload",
+    home: "Go to the dashboard",
+  },
+
+  signin: {
+    pageTitle: "Sign in",
+    heading: "Sign in",
+    lead: "Paste your person token. It is checked with Herald and kept in a secure cookie on this dashboard; it never appears in an address.",
+    expired: "Your previous sign-in is no longer valid. Sign in again.",
+    tokenLabel: "Person token",
+    tokenPlaceholder: "herald_pt_…",
+    hintBefore: "Create one with",
+    hintCommand: "herald person create --name <you>",
+    hintAfter: ", or use a sign-in link you were sent.",
+    submit: "Sign in",
+    missingToken: "Paste your person token to sign in.",
+  },
+
+  signinLink: {
+    pageTitle: "Sign-in link",
+    failedHeading: "This sign-in link did not work",
+    withToken: "Sign in with a token",
+    heading: "Sign in to Herald",
+    lead: "This one-time link signs you in to the dashboard on this browser. It works once: after you continue, it cannot be used again.",
+    continue: "Continue to the dashboard",
+    hint: "Not expecting this? Close the page; nothing happens until you continue.",
+  },
+
+  header: {
+    skip: "Skip to content",
+    brandLabel: "Herald overview",
+    settings: "Settings",
+    bell: "Notifications",
+    badgeOverflow: "99+",
+    unseenSuffix: (unseen: number) => `, ${unseen} unseen`,
+    signedInAs: (name: string) => `Signed in as ${name}`,
+    signOutLabel: (name: string) => `Sign out ${name}`,
+    signOut: "Sign out",
+    signedOut: "Your sign-in is no longer valid.",
+    signInAgain: "Sign in again",
+    quietOn: "Quiet mode is on.",
+    quietOnDetail: "New notifications are kept for later and shown when you turn it off.",
+    turnOff: "Turn off",
+  },
+
+  connection: {
+    labels: {
+      connecting: "Connecting…",
+      live: "Live",
+      reconnecting: "Reconnecting…",
+      offline: "Offline",
+      paused: "Paused",
+      unauthorized: "Signed out",
+    } satisfies Record<ConnectionShown, string>,
+    live: "Receiving notifications as they happen",
+    offline: "Herald cannot be reached; the dashboard keeps trying",
+    reconnecting: "The connection dropped; reconnecting without losing anything",
+    connecting: "Connecting to Herald",
+    /** The detail after the label, for screen readers. */
+    detailSuffix: (detail: string) => `: ${detail}`,
+  },
+
+  quiet: {
+    titleOn: "Quiet mode is on: new notifications are held. Click to turn it off.",
+    titleOff: "Turn on quiet mode: hold new notifications until you turn it off",
+    label: "Quiet mode",
+    on: "On",
+    off: "Off",
+    turnedOn: "Quiet mode is on: new notifications are kept for later and not shown as they arrive.",
+    turnedOff: "Quiet mode is off: anything that arrived meanwhile is shown now.",
+  },
+
+  overview: {
+    hello: (name: string) => `Hello, ${name}`,
+    noValue: "–",
+    unseen: "unseen",
+    active: "active",
+    sessionsWith: (count: number) => `${plural(count, { one: "session", other: "sessions" })} with notifications`,
+    inlineLabel: "Inline notifications",
+    connecting: "Connecting to Herald…",
+    unreachableTitle: "Herald cannot be reached",
+    unreachable: (sentence: string) => `${sentence} The dashboard keeps trying and catches up without losing anything.`,
+    caughtUpTitle: "You are all caught up",
+    caughtUp: "Nothing needs your attention. New notifications show up here and in the bell as soon as they are published.",
+    latest: "Latest",
+    openAll: "Open all",
+    unseenTitle: "Unseen",
+    unseenHidden: "unseen",
+    whereTitle: "Where they come from",
+    nowhere: "None of your notifications belongs to a session or engagement.",
+    sessions: "Sessions",
+    engagements: "Engagements",
+    hint: "Notifications open from the bell in the header; press Escape to close them.",
+  },
+
+  settings: {
+    pageTitle: "Settings",
+    heading: "Settings",
+    liveHeading: "What reaches you live",
+    liveLead: "Everything is still stored and listed in your notifications; these only decide what pops up as it arrives.",
+    mutedLabel: "Muted sources",
+    mutedPlaceholder: "ci, deploy",
+    mutedHelp: "Source plugins, separated by commas. Their notifications are never pushed.",
+    floorLabel: "Lowest severity pushed",
+    floorHelp: "Info < Success < Warning < Error. Anything below is listed quietly.",
+    quietHours: "Quiet hours",
+    quietHoursOn: "Hold notifications every day between",
+    from: "From",
+    until: "until",
+    timeZone: "Time zone",
+    timeZoneHelp: "An IANA name such as Europe/Berlin. Held notifications arrive when quiet hours end.",
+    allowErrors: "Let errors through",
+    save: "Save",
+    saving: "Saving…",
+    saved: "Settings saved.",
+  },
+
+  entity: {
+    crumbs: "Breadcrumb",
+    overview: "Overview",
+    session: "Session",
+    engagement: "Engagement",
+    sessionSubtitle: (harness: string, sessionId: string) => `${harness} · ${sessionId}`,
+    inSession: "In this session",
+    sessionInline: "Inline notifications of this session",
+    sessionOthers: "Other notifications of this session",
+    sessionNothingElse: "Nothing else for this session",
+    sessionNone: "No notifications for this session",
+    sessionEmpty: "Notifications a producer publishes for this session appear here, inline ones at the top.",
+    engagementRegion: "Notifications of this engagement",
+    engagementNone: "No active notifications for this engagement",
+    engagementEmpty: "Dismissed ones are in the drawer's Dismissed view.",
+  },
+
+  drawer: {
+    title: "Notifications",
+    noUnseen: "No unseen notifications",
+    unseen: (count: number) => `${count} unseen`,
+    quietSuffix: " · quiet mode on",
+    close: "Close notifications",
+    show: "Show",
+    status: {
+      all: "All",
+      unseen: "Unseen",
+      snoozed: "Snoozed",
+      dismissed: "Dismissed",
+    },
+    scope: "Scope",
+    session: "Session",
+    engagement: "Engagement",
+    any: "Any",
+    scopes: {
+      PERSON: "Personal",
+      SESSION: "Session",
+      APPLICATION: "Application",
+    },
+    emptyUnseen: "You are all caught up",
+    emptySnoozed: "Nothing is snoozed",
+    emptyDismissed: "Nothing dismissed yet",
+    emptyFiltered: "No notifications match these filters",
+    emptyAll: "No notifications",
+    emptyAllText: "New notifications appear here as soon as they are published.",
+    emptySnoozedText: "Snooze a notification from its card to hide it until later.",
+    emptyOtherText: "Try another filter.",
+  },
+
+  bulk: {
+    allRead: "Everything was already read.",
+    markedRead: (count: number) => `Marked ${count} as read.`,
+    nothingToClear: "Nothing read to clear.",
+    cleared: (count: number) => `Cleared ${count} read ${plural(count, { one: "notification", other: "notifications" })}.`,
+    confirm: "Clear every notification you have read?",
+    clear: "Clear",
+    cancel: "Cancel",
+    markAll: "Mark all read",
+    clearAll: "Clear all",
+  },
+
+  feed: {
+    nothingHere: "Nothing here",
+    loading: "Loading notifications…",
+    failedTitle: "Notifications could not be loaded",
+    failed: "Herald did not answer. The dashboard keeps trying on its own.",
+    retryNow: "Try again now",
+    olderFailed: (reason: string) => `Older notifications could not be loaded: ${reason}`,
+    retry: "Try again",
+    loadingOlder: "Loading older notifications…",
+    loadOlder: "Load older notifications",
+    end: "That is everything.",
+  },
+
+  card: {
+    new: "New",
+    noticed: "Noticed",
+    noticedTitle: "Something your companion noticed and offers to remember",
+    dismissLabel: (title: string) => `Dismiss “${title}”`,
+    dismiss: "Dismiss",
+    progress: "Progress",
+    inProgress: "In progress",
+    progressLabel: (title: string, phase: string | null) => `${title}: ${phase ?? "in progress"}`,
+    elapsed: (duration: string) => `${duration} elapsed`,
+    cancel: "Cancel",
+    source: "Source",
+    session: (name: string) => `Session: ${name}`,
+    snoozedUntil: (when: string) => `Snoozed until ${when}`,
+    invocation: (state: InvocationState, plugin: string, outcome: string | null) =>
+      `${{ PENDING: "Pending", ACKNOWLEDGED: "Done", FAILED: "Failed" }[state]}${state === "PENDING" ? ` (waiting for ${plugin})` : ""}${outcome ? `: ${outcome}` : ""}`,
+    terminal: (status: string, when: string | null) => `${statusWord(status)}${when ? ` ${when}` : ""}`,
+    newTab: " (opens in a new tab)",
+    unsafeLink: "This link is not an http(s) address and is not opened",
+    details: "Details",
+    unsnooze: "Unsnooze",
+  },
+
+  snooze: {
+    open: "Snooze",
+    menuLabel: (title: string) => `Snooze “${title}” until`,
+    oneHour: "For 1 hour",
+    tomorrow: "Until tomorrow, 9:00",
+    pick: "Pick a time",
+    submit: "Snooze",
+  },
+
+  actionForm: {
+    required: " *",
+    choose: "Choose…",
+  },
+
+  modal: {
+    position: (count: number) => `1 of ${count}`,
+    dismiss: "Dismiss",
+    close: "Close",
+  },
+
+  banners: {
+    label: "Banners",
+    more: (count: number) => `${count} more ${plural(count, { one: "banner", other: "banners" })} in notifications`,
+  },
+
+  notices: {
+    close: "Close message",
+  },
+
+  /** What the person hears after their own actions (notices and the live region). */
+  actions: {
+    dismissed: (title: string) => `Dismissed “${title}”.`,
+    renamed: (title: string) => `, now titled “${title}”`,
+    conflict: (title: string, from: number, to: number, renamed: string) =>
+      `Not dismissed: “${title}” changed while you were looking at it (revision ${from} → ${to}${renamed}). The newer version is shown; dismiss it again if it is still done with.`,
+    alreadyTerminal: (title: string, status: string) => `“${title}” was already ${statusWord(status)}.`,
+    gone: (title: string) => `“${title}” no longer exists.`,
+    snoozeInPast: "Pick a time in the future to snooze until.",
+    snoozed: (title: string, until: string) => `Snoozed “${title}” until ${until}.`,
+    unsnoozed: (title: string) => `“${title}” is back in your notifications.`,
+    remembered: "Remembered.",
+    waiting: (label: string, plugin: string) => `“${label}” is waiting for ${plugin} to take it up.`,
+    copied: "Copied to the clipboard.",
+    copyRefused: "Copying is not allowed here; select the text and copy it by hand.",
+  },
+
+  /** New arrivals, for the polite live region. */
+  announce: (count: number, newest: string) =>
+    plural(count, { one: `New notification: ${newest}`, other: `${count} new notifications, the newest: ${newest}` }),
+};
+
+/** The shape every language's catalogue has. */
+export type Messages = typeof en;

@@ -314,6 +314,15 @@ export const en = {
     close: "Close message",
   },
 
+  /** The plain-text answers of an attachment download that did not work. */
+  assets: {
+    signIn: "Sign in to download attachments.",
+    unreachable: "Herald could not be reached; try again shortly.",
+    signInAgain: "Sign in again to download attachments.",
+    notFound: "This attachment is not available (it was removed, or it is not yours to see).",
+    failed: "Herald could not send this attachment; try again shortly.",
+  },
+
   /** What the person hears after their own actions (notices and the live region). */
   actions: {
     dismissed: (title: string) => `Dismissed “${title}”.`,

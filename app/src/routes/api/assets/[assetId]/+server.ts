@@ -2,6 +2,7 @@
 // from the cookie. Herald decides who may read it (a notification naming the asset must be
 // visible to the person) and answers 404 otherwise; the file is always a download, never shown.
 import { clearTokenCookie, heraldUrl } from "$lib/server/herald";
+import { t } from "$lib/i18n";
 import type { RequestHandler } from "./$types";
 
 /** Headers of Herald's answer that describe the file; nothing else is passed on. */
@@ -12,7 +13,7 @@ function text(status: number, message: string): Response {
 }
 
 export const GET: RequestHandler = async ({ params, locals, cookies, url, request }) => {
-  if (!locals.token) return text(401, "Sign in to download attachments.");
+  if (!locals.token) return text(401, t.assets.signIn);
   const base = heraldUrl().replace(/\/graphql$/, "");
   let upstream: Response;
   try {
@@ -22,14 +23,14 @@ export const GET: RequestHandler = async ({ params, locals, cookies, url, reques
       signal: request.signal,
     });
   } catch {
-    return text(502, "Herald could not be reached; try again shortly.");
+    return text(502, t.assets.unreachable);
   }
   if (upstream.status === 401) {
     clearTokenCookie(cookies, url);
-    return text(401, "Sign in again to download attachments.");
+    return text(401, t.assets.signInAgain);
   }
-  if (upstream.status === 404) return text(404, "This attachment is not available (it was removed, or it is not yours to see).");
-  if (upstream.status !== 200 || !upstream.body) return text(502, "Herald could not send this attachment; try again shortly.");
+  if (upstream.status === 404) return text(404, t.assets.notFound);
+  if (upstream.status !== 200 || !upstream.body) return text(502, t.assets.failed);
   const headers = new Headers({
     "x-content-type-options": "nosniff",
     "content-security-policy": "default-src 'none'; sandbox",

@@ -9,6 +9,7 @@ import type { HeraldClient } from "./client.ts";
 import { HeraldForbiddenError, HeraldUnauthenticatedError, HeraldValidationError, type HeraldError } from "./errors.ts";
 import { browserEnvironment, type LiveEnvironment } from "./environment.ts";
 import { isUnseen, matchesFilter, newestFirst, supersedes } from "./filter.ts";
+import { type EventSource, sharedEvents, type ShareOptions } from "./shared-stream.ts";
 import type { Counts, Notification, NotificationEvent, NotificationFilter } from "./types.ts";
 import { UiEffectsDispatcher } from "./ui-effects.ts";
 
@@ -41,6 +42,11 @@ export interface LiveViewOptions {
   pauseWhenHiddenMs: number | false;
   /** Where visibility and `online` come from; the browser's globals by default, none elsewhere. */
   environment: LiveEnvironment | null;
+  /**
+   * Shares one stream among the tabs of this origin and key (shared-stream.ts); null (the
+   * default) keeps a stream per view.
+   */
+  share: ShareOptions | null;
 }
 
 type Listener = (state: LiveState) => void;
@@ -74,6 +80,7 @@ export class LiveView {
   private hiddenTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly stopDismissals: () => void;
   private readonly stopEnvironment: () => void;
+  private readonly events: EventSource;
 
   constructor(
     private readonly client: LiveSource,
@@ -87,8 +94,11 @@ export class LiveView {
       uiEffects: new UiEffectsDispatcher(),
       pauseWhenHiddenMs: 10_000,
       environment: options.environment === undefined ? browserEnvironment() : options.environment,
+      share: null,
       ...options,
     };
+    const ownEvents: EventSource = (after, sink) => client.events(after, sink);
+    this.events = this.options.share ? sharedEvents(ownEvents, this.options.share) : ownEvents;
     this.uiEffects = this.options.uiEffects;
     this.stopDismissals = client.dismissals.onChange(() => this.emit());
     this.stopEnvironment = this.watchEnvironment();
@@ -208,7 +218,7 @@ export class LiveView {
       // it, so whatever commits in between is replayed (and de-duplicated), never lost.
       if (!resuming) this.cursor = await this.client.eventsCursor();
       if (generation !== this.generation) return;
-      this.unsubscribe = this.client.events(this.cursor, {
+      this.unsubscribe = this.events(this.cursor, {
         next: (event) => {
           if (generation !== this.generation) return;
           if (!snapshotDone) buffered.push(event);

@@ -16,8 +16,12 @@ export class Connection {
   /** The person's token stopped working (revoked or expired). */
   signedOut = $state(false);
 
-  /** Browser only: connects, hands every main-view state to `onMainState`, returns the cleanup. */
-  start(onMainState: (state: LiveState) => void): () => void {
+  /**
+   * Browser only: connects, hands every main-view state to `onMainState`, returns the cleanup.
+   * With the person's id, the tabs of this origin signed in as that person share one event
+   * stream (the SDK's `share`): a person with ten tabs open holds one stream, not ten.
+   */
+  start(onMainState: (state: LiveState) => void, personId: string | null = null): () => void {
     const client = createHeraldClient({
       // No token: the browser never holds it (httpOnly cookie); the /api proxy adds it.
       url: new URL("/api/graphql", location.origin).href,
@@ -25,7 +29,7 @@ export class Connection {
       singleConnection: true,
     });
     this.client = client;
-    this.main = new LiveList(client, {}, { maxItems: MAIN_VIEW_ITEMS }, (state) => {
+    this.main = new LiveList(client, {}, { maxItems: MAIN_VIEW_ITEMS, share: personId ? { key: personId } : null }, (state) => {
       this.noteFailure(state.error);
       onMainState(state);
     });

@@ -16,10 +16,12 @@ export class Dashboard {
   readonly overrides = new Overrides(() => this.connection.now);
   readonly actions = new PersonActions(this.connection, this.overrides, this.messages);
   readonly viewer: Viewer;
+  private readonly personId: string | null;
   drawerOpen = $state(false);
   modalOpen = $state(false);
 
-  constructor(viewer: { name: string; quietMode: boolean }) {
+  constructor(viewer: { id?: string; name: string; quietMode: boolean }) {
+    this.personId = viewer.id ?? null;
     this.viewer = new Viewer(viewer, this.connection, this.messages, (error) => this.actions.fail(error));
   }
 
@@ -31,7 +33,7 @@ export class Dashboard {
       announce(state);
       // Once the main view is live, after its own subscription: quiet mode then follows live.
       if (state.connection === "live" && !stopPreferences) stopPreferences = this.viewer.followPreferences();
-    });
+    }, this.personId);
     return () => {
       stopPreferences?.();
       stop();

@@ -241,9 +241,9 @@ describe("proxy", () => {
     });
   }
 
-  it("serves the attachment placeholder route", async () => {
-    const response = await fetch(`${stack.dashboardUrl}/api/assets/report-1`, { headers: { cookie: `herald_token=${stack.person.token}` } });
-    expect(response.status).toBe(501);
-    expect(await response.text()).toContain("report-1");
+  it("answers an attachment no notification of the person names with 404, and without a sign-in with 401", async () => {
+    const unknown = await fetch(`${stack.dashboardUrl}/api/assets/report-1`, { headers: { cookie: `herald_token=${stack.person.token}` } });
+    expect(unknown.status).toBe(404);
+    expect((await fetch(`${stack.dashboardUrl}/api/assets/report-1`)).status).toBe(401);
   });
 });

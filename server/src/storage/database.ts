@@ -5,6 +5,7 @@ import { dirname, resolve } from "node:path";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { type Provider, providerOf, sqliteFileOf } from "./database-url.ts";
+import { releasingFailedEnds } from "./pg-release-guard.ts";
 import { postgresPoolConfig, postgresSchemaOf } from "./postgres-url.ts";
 import { PrismaClient as PostgresClient } from "./prisma-client/postgresql/client.ts";
 import { PrismaClient as SqliteClient } from "./prisma-client/sqlite/client.ts";
@@ -29,7 +30,8 @@ export async function pingDatabase(database: Database): Promise<void> {
 export async function openDatabase(url: string): Promise<Database> {
   const provider = providerOf(url);
   if (provider === "postgresql") {
-    const db = new PostgresClient({ adapter: new PrismaPg(postgresPoolConfig(url, { max: 10 }), { schema: postgresSchemaOf(url) }) }) as unknown as Db;
+    const adapter = releasingFailedEnds(new PrismaPg(postgresPoolConfig(url, { max: 10 }), { schema: postgresSchemaOf(url) }));
+    const db = new PostgresClient({ adapter }) as unknown as Db;
     return { db, provider, url, close: () => db.$disconnect() };
   }
   const file = ensureSqliteDirectory(url);

@@ -3,21 +3,16 @@
 // measured by the injectable clock (AssetService.collect), so an upload awaiting its publish stays.
 import type { Logger } from "../logger.ts";
 import type { AssetService } from "../service/asset-service.ts";
+import { startPeriodic } from "./periodic.ts";
 
 export function startAssetCollector(assets: AssetService, logger: Logger, intervalMs: number): () => void {
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
+  return startPeriodic(
+    async () => {
       const removed = await assets.collect();
       if (removed > 0) logger.debug({ removed }, "unreferenced attachments collected");
-    } catch (error) {
-      logger.warn({ err: (error as Error).message }, "attachment collector failed; will retry");
-    } finally {
-      running = false;
-    }
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+    },
+    intervalMs,
+    logger,
+    "attachment collector failed; will retry",
+  );
 }

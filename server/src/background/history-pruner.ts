@@ -2,21 +2,16 @@
 // interval (a pass that found a full load of work runs again at the next tick, not at once).
 import type { Logger } from "../logger.ts";
 import type { HistoryService } from "../service/history-service.ts";
+import { startPeriodic } from "./periodic.ts";
 
 export function startHistoryPruner(history: HistoryService, logger: Logger, intervalMs: number): () => void {
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
+  return startPeriodic(
+    async () => {
       const pruned = await history.prune();
       if (pruned > 0) logger.info({ pruned }, "pruned terminal notifications beyond the history limit");
-    } catch (error) {
-      logger.warn({ err: (error as Error).message }, "history pruning failed; will retry");
-    } finally {
-      running = false;
-    }
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+    },
+    intervalMs,
+    logger,
+    "history pruning failed; will retry",
+  );
 }

@@ -3,20 +3,8 @@
 // within one interval, because every instance asks the store about the credentials it serves.
 import type { Logger } from "../logger.ts";
 import type { RealtimeService } from "../service/realtime-service.ts";
+import { startPeriodic } from "./periodic.ts";
 
 export function startRevocationSweep(realtime: RealtimeService, logger: Logger, intervalMs: number): () => void {
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      await realtime.endStreamsOfRevoked();
-    } catch (error) {
-      logger.warn({ err: (error as Error).message }, "revocation check failed; will retry");
-    } finally {
-      running = false;
-    }
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startPeriodic(() => realtime.endStreamsOfRevoked(), intervalMs, logger, "revocation check failed; will retry");
 }

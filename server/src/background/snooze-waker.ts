@@ -2,21 +2,16 @@
 // passed, which writes an UNSNOOZED event that reaches the person's open streams.
 import type { Logger } from "../logger.ts";
 import type { NotificationService } from "../service/notification-service.ts";
+import { startPeriodic } from "./periodic.ts";
 
 export function startSnoozeWaker(notifications: NotificationService, logger: Logger, intervalMs: number): () => void {
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
+  return startPeriodic(
+    async () => {
       const woken = await notifications.wakeDueSnoozes();
       if (woken > 0) logger.debug({ woken }, "snoozes ended");
-    } catch (error) {
-      logger.warn({ err: (error as Error).message }, "snooze waker failed; will retry");
-    } finally {
-      running = false;
-    }
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+    },
+    intervalMs,
+    logger,
+    "snooze waker failed; will retry",
+  );
 }

@@ -10,6 +10,7 @@ import { startAssetCollector } from "./background/asset-collector.ts";
 import { expireServerLifetimeRecords } from "./background/retention.ts";
 import { startRevocationSweep } from "./background/revocation-sweep.ts";
 import { TriggerScanner } from "./background/scanner/scanner.ts";
+import { InProcessSelector, SelectionThread } from "./background/scanner/selection-thread.ts";
 import { startSnoozeWaker } from "./background/snooze-waker.ts";
 import { startHistoryPruner } from "./background/history-pruner.ts";
 import { HistoryService } from "./service/history-service.ts";
@@ -38,7 +39,7 @@ import { CompanionStore } from "./storage/companion-store.ts";
 import { CredentialStore, SignInCodeStore } from "./storage/credential-store.ts";
 import { type Database, openDatabase, pingDatabase, resolveDatabaseUrl } from "./storage/database.ts";
 import { sqliteFileOf } from "./storage/database-url.ts";
-import { SqliteReadThread } from "./storage/sqlite-read-thread.ts";
+import { ScanReads } from "./storage/scan-reads.ts";
 import { DirectoryStore } from "./storage/directory-store.ts";
 import { EventLog } from "./storage/event-log.ts";
 import { InvocationStore } from "./storage/invocation-store.ts";
@@ -132,14 +133,15 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
     .register(renderProduced)
     .register(shapeConfirmed)
     .register(assertionCommitted);
-  // The scanner's long reads run on a read thread of their own on a SQLite file (see sqlite-read-thread.ts).
-  const readThread = database.provider === "sqlite" && sqliteFileOf(database.url) !== ":memory:" ? new SqliteReadThread(sqliteFileOf(database.url)) : null;
-  const companionStore = new CompanionStore(database.db, database.provider, readThread ? (sql, params) => readThread.query(sql, params) : undefined);
-  const scanner = new TriggerScanner(new ScanService(companionStore), notifications, clock, logger, {
-    intervalMs: tuning.scanIntervalMs,
-    dateLeadDays: tuning.dateLeadDays,
-    staleEngagementDays: tuning.staleEngagementDays,
-  });
+  const companionStore = new CompanionStore(database.db);
+  // The scanner's selections run on a thread of their own with its own connection (selection-thread.ts);
+  // an in-memory SQLite store has nobody to share it with, so it selects on this client.
+  const selectionOptions = { dateLeadDays: tuning.dateLeadDays, staleEngagementDays: tuning.staleEngagementDays };
+  const selector =
+    database.provider === "sqlite" && sqliteFileOf(database.url) === ":memory:"
+      ? new InProcessSelector(new ScanReads(database.provider, (sql, params) => database.db.$queryRawUnsafe(sql, ...params)), selectionOptions)
+      : new SelectionThread({ databaseUrl: database.url, options: selectionOptions });
+  const scanner = new TriggerScanner(new ScanService(companionStore), selector, notifications, clock, logger, { intervalMs: tuning.scanIntervalMs });
   const services: Services = {
     notifications,
     directory,
@@ -177,7 +179,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
     async close() {
       // Label refreshes in flight are bounded by the labeler's timeout; let them land.
       await sessions.settled();
-      await readThread?.close();
+      await scanner.close();
       services.realtime.stop();
       rateLimiter.close();
       feed.stop();

@@ -1,6 +1,7 @@
-// What the periodic scanner reads and claims. Its notifications go through NotificationService.
+// What the periodic scanner claims and keeps up to date. Its selections are in
+// storage/scan-reads.ts (run on the selection thread); its notifications go through NotificationService.
 import { DATE_RULES_VERSION, extractDateRules, serializeDateRules } from "../domain/date-rules.ts";
-import type { CompanionStore, DatedFact, EngagementActivity } from "../storage/companion-store.ts";
+import type { CompanionStore } from "../storage/companion-store.ts";
 
 const EXTRACT_PAGE = 200;
 
@@ -29,17 +30,5 @@ export class ScanService {
       if (page.length < EXTRACT_PAGE) return done;
       await pause();
     }
-  }
-
-  datedFacts(afterId: string | null, limit: number): Promise<DatedFact[]> {
-    return this.store.datedFacts(afterId, limit);
-  }
-
-  engagementActivity(afterId: string | null, limit: number): Promise<EngagementActivity[]> {
-    return this.store.engagementActivity(afterId, limit);
-  }
-
-  unfired(dedupKeys: readonly string[]): Promise<Set<string>> {
-    return this.store.unfired(dedupKeys);
   }
 }

@@ -3,12 +3,12 @@
 import { factTriggerRef } from "../../domain/companion.ts";
 import { daysUntil, parseDateRules, upcomingOccurrence } from "../../domain/date-rules.ts";
 import type { RaiseInput } from "../../service/notification-service.ts";
-import type { ScanService } from "../../service/scan-service.ts";
+import type { ScanSource } from "./selection.ts";
 import { SCAN_PAGE } from "./scan-deps.ts";
 
 /** The reminders due at `now` (fired or not: selection.ts leaves out what fired). */
 export async function dueReminders(
-  scan: ScanService,
+  scan: ScanSource,
   now: Date,
   leadDays: number,
   pause: () => Promise<void>,
@@ -30,10 +30,14 @@ export async function dueReminders(
   }
 }
 
+// One formatter for every reminder: toLocaleDateString builds a new one per call, which cost more
+// than the rest of a steady cycle's work on the request thread.
+const dayFormat = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" });
+
 function reminder(fact: { id: string; personId: string; content: string }, date: string, now: Date): RaiseInput {
   const days = daysUntil(date, now);
   const when = days === 0 ? "Today" : days === 1 ? "Tomorrow" : `In ${days} days`;
-  const day = new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" });
+  const day = dayFormat.format(new Date(`${date}T00:00:00Z`));
   return {
     personId: fact.personId,
     triggerRef: factTriggerRef(fact.id, date),

@@ -2,12 +2,15 @@
 // operator, once per period of inactivity.
 import { isStale, staleTriggerRef } from "../../domain/companion.ts";
 import type { RaiseInput } from "../../service/notification-service.ts";
-import type { ScanService } from "../../service/scan-service.ts";
+import type { ScanSource } from "./selection.ts";
 import { SCAN_PAGE } from "./scan-deps.ts";
+
+// One formatter for every nudge (toLocaleDateString builds a new one per call).
+const sinceFormat = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", timeZone: "UTC" });
 
 /** The nudges due at `now` (fired or not: selection.ts leaves out what fired). */
 export async function dueNudges(
-  scan: ScanService,
+  scan: ScanSource,
   now: Date,
   staleDays: number,
   pause: () => Promise<void>,
@@ -20,7 +23,7 @@ export async function dueNudges(
       const last = engagement.lastActivity;
       if (!isStale(last, now, staleDays)) continue;
       const days = Math.floor((now.getTime() - last.getTime()) / 86_400_000);
-      const since = last.toLocaleDateString("en-US", { month: "long", day: "numeric", timeZone: "UTC" });
+      const since = sinceFormat.format(last);
       due.push({
         personId: engagement.operatorPersonId,
         triggerRef: staleTriggerRef(engagement.id, last),

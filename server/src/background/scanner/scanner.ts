@@ -2,17 +2,18 @@
 // claims the cycle) evaluates every person, connected or not, except those in quiet mode.
 // Cycles are named by the injectable clock, so tests move time instead of waiting.
 //
-// A cycle selects first (reads only: set-based SQL, on the store's read thread for SQLite), then
-// raises what is due in batches on this thread, the one writer, yielding between batches.
+// A cycle selects first (reads and rules only, on the selection thread: selection-thread.ts), then
+// raises what is due in batches on this thread, the one writer, resting between batches.
 import { randomUUID } from "node:crypto";
 import type { Clock } from "../../domain/clock.ts";
 import type { Logger } from "../../logger.ts";
 import type { NotificationService } from "../../service/notification-service.ts";
 import type { ScanService } from "../../service/scan-service.ts";
 import { pauseForRequests, raiseInBatches } from "./scan-deps.ts";
-import { type Selection, type SelectionOptions, selectDue } from "./selection.ts";
+import type { Selector } from "./selection-thread.ts";
+import type { Selection } from "./selection.ts";
 
-export interface ScannerOptions extends SelectionOptions {
+export interface ScannerOptions {
   intervalMs: number;
 }
 
@@ -20,6 +21,8 @@ export interface CycleReport {
   facts: number;
   engagements: number;
   created: number;
+  /** The thread that selected: 0 is the request thread (only for an in-memory store). */
+  selectedOn: number;
   /** Milliseconds per step: selection (facts, engagements, unfired), raising, the whole cycle. */
   timings: Selection["timings"] & { select: number; raise: number; total: number };
 }
@@ -32,6 +35,7 @@ export class TriggerScanner {
 
   constructor(
     private readonly scan: ScanService,
+    private readonly selector: Selector,
     private readonly notifications: NotificationService,
     private readonly clock: Clock,
     private readonly logger: Logger,
@@ -57,7 +61,7 @@ export class TriggerScanner {
     const started = performance.now();
     // Facts stored before the current date extractor: rare (an upgrade), and writes, so here.
     await this.scan.extractOutdatedDates(pauseForRequests);
-    const selection = await selectDue(this.scan, now, this.options, pauseForRequests);
+    const selection = await this.selector.select(now);
     const selected = performance.now();
     const created = await raiseInBatches(this.notifications, selection.due, pauseForRequests);
     const done = performance.now();
@@ -65,10 +69,17 @@ export class TriggerScanner {
       facts: selection.facts,
       engagements: selection.engagements,
       created,
+      selectedOn: selection.threadId,
       timings: { ...selection.timings, select: selected - started, raise: done - selected, total: done - started },
     };
     this.logger.debug(report, "trigger scan done");
     return report;
+  }
+
+  /** Waits for a cycle in progress, then stops the selection thread. */
+  async close(): Promise<void> {
+    await this.running?.catch(() => undefined);
+    await this.selector.close();
   }
 
   /** Ticks every interval until the returned stop() (awaiting a cycle in progress). */

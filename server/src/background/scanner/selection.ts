@@ -1,10 +1,14 @@
 // What one cycle should raise: both scans' due triggers, without those that fired before.
-// Reads only, so it can run beside the request thread (selection-worker.ts) on SQLite.
+// Reads and pure rules only, so it runs beside the request thread (selection-thread.ts).
+import { threadId } from "node:worker_threads";
 import { dedupKeyOf } from "../../domain/companion.ts";
 import type { RaiseInput } from "../../service/notification-service.ts";
-import type { ScanService } from "../../service/scan-service.ts";
+import type { ScanReads } from "../../storage/scan-reads.ts";
 import { dueReminders } from "./date-scan.ts";
 import { dueNudges } from "./engagement-scan.ts";
+
+/** Where the selections read from: the server's client, or the selection thread's own connection. */
+export type ScanSource = Pick<ScanReads, "datedFacts" | "engagementActivity" | "unfired">;
 
 export interface SelectionOptions {
   dateLeadDays: number;
@@ -17,6 +21,8 @@ export interface Selection {
   engagements: number;
   /** Due triggers that have not fired yet, reminders first. */
   due: RaiseInput[];
+  /** The thread that selected (0: the request thread; see selection-thread.ts). */
+  threadId: number;
   /** Milliseconds spent in each step (the benchmark reports them). */
   timings: { facts: number; engagements: number; unfired: number };
 }
@@ -24,7 +30,7 @@ export interface Selection {
 /** Keys per anti-join statement: one JSON parameter each, so this bounds statement size only. */
 const UNFIRED_CHUNK = 5_000;
 
-export async function selectDue(scan: ScanService, now: Date, options: SelectionOptions, pause: () => Promise<void>): Promise<Selection> {
+export async function selectDue(scan: ScanSource, now: Date, options: SelectionOptions, pause: () => Promise<void>): Promise<Selection> {
   let started = performance.now();
   const reminders = await dueReminders(scan, now, options.dateLeadDays, pause);
   const factsMs = performance.now() - started;
@@ -42,6 +48,7 @@ export async function selectDue(scan: ScanService, now: Date, options: Selection
     facts: reminders.checked,
     engagements: nudges.checked,
     due: candidates.filter((_, i) => unfired.has(keys[i]!)),
+    threadId,
     timings: { facts: factsMs, engagements: engagementsMs, unfired: performance.now() - started },
   };
 }

@@ -27,10 +27,18 @@ export async function pingDatabase(database: Database): Promise<void> {
   await database.db.$queryRawUnsafe("SELECT 1");
 }
 
-export async function openDatabase(url: string): Promise<Database> {
+/**
+ * How long a PostgreSQL query waits for a pooled connection (a free one, or a new one the server
+ * accepts) before it fails as STORAGE_UNAVAILABLE. Without a bound a pool that leaked or a server
+ * that accepts but never answers left every request waiting for ever: a hang instead of an error.
+ */
+export const POSTGRES_CONNECT_TIMEOUT_MS = 10_000;
+
+export async function openDatabase(url: string, options: { connectTimeoutMs?: number } = {}): Promise<Database> {
   const provider = providerOf(url);
   if (provider === "postgresql") {
-    const adapter = releasingFailedEnds(new PrismaPg(postgresPoolConfig(url, { max: 10 }), { schema: postgresSchemaOf(url) }));
+    const pool = postgresPoolConfig(url, { max: 10, connectionTimeoutMillis: options.connectTimeoutMs ?? POSTGRES_CONNECT_TIMEOUT_MS });
+    const adapter = releasingFailedEnds(new PrismaPg(pool, { schema: postgresSchemaOf(url) }));
     const db = new PostgresClient({ adapter }) as unknown as Db;
     return { db, provider, url, close: () => db.$disconnect() };
   }

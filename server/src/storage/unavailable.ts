@@ -8,7 +8,7 @@ const ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "Sock
 /** PostgreSQL's admin shutdown, crash shutdown and "cannot connect now" (starting or stopping). */
 const POSTGRES_STATES = new Set(["57P01", "57P02", "57P03"]);
 const NODE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT"]);
-const MESSAGES = /Connection terminated|Can't reach database server|Server has closed the connection|the database system is (starting up|shutting down)|terminating connection due to administrator command/i;
+const MESSAGES = /timeout exceeded when trying to connect|Connection terminated|Can't reach database server|Server has closed the connection|the database system is (starting up|shutting down)|terminating connection due to administrator command/i;
 
 export function isStorageUnavailable(error: unknown): boolean {
   for (let e = error as Record<string, unknown> | undefined, depth = 0; e && typeof e === "object" && depth < 5; depth++) {

@@ -58,6 +58,7 @@ import {
 } from "./generated/graphql.ts";
 import { LiveView, type LiveViewOptions } from "./live.ts";
 import { UiEffectsDispatcher } from "./ui-effects.ts";
+import { sharedPreferences, type ShareOptions } from "./shared-stream.ts";
 import { type Sink, Transport, type TransportOptions } from "./transport.ts";
 import type {
   ActionInvocation,
@@ -230,9 +231,11 @@ export class HeraldClient {
 
   /**
    * The person's preferences now, then after every change (in another tab, on another device,
-   * or by a producer such as their companion). Returns an unsubscribe function.
+   * or by a producer such as their companion). Returns an unsubscribe function. With `share`, the
+   * tabs of this origin with that key hold one preferences stream between them (shared-stream.ts).
    */
-  preferences(sink: Sink<{ quietMode: boolean }>): () => void {
+  preferences(sink: Sink<{ quietMode: boolean }>, options: { share?: ShareOptions | null } = {}): () => void {
+    if (options.share) return sharedPreferences(this, options.share)(sink);
     return this.transport.subscribe(PreferencesEventsDocument, {}, {
       next: (data) => sink.next(data.preferencesEvents),
       error: (error) => sink.error(error),

@@ -16,7 +16,16 @@ export {
 export { isSnoozed, isTerminal, isUnseen, matchesFilter, newestFirst, pastDeadline, supersedes } from "./filter.ts";
 export { browserEnvironment, type LiveEnvironment } from "./environment.ts";
 export { type ConnectionState, isLoading, type LiveSource, LiveView, type LiveState, type LiveViewOptions } from "./live.ts";
-export { sharedEvents, type ShareOptions } from "./shared-stream.ts";
+export {
+  type EventSource,
+  type PreferencesSource,
+  sharedEvents,
+  sharedPreferences,
+  type ShareOptions,
+  type SharingGlobals,
+  StreamResyncError,
+  type SubscribeOptions,
+} from "./shared-stream.ts";
 export { cancelActionOf, FINISHED_OPERATION_STATES, formOf, isOperationFinished } from "./operation.ts";
 export type { RetryOptions, Sink, TokenSource, TransportOptions } from "./transport.ts";
 export type * from "./types.ts";

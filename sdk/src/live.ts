@@ -9,7 +9,7 @@ import type { HeraldClient } from "./client.ts";
 import { HeraldForbiddenError, HeraldUnauthenticatedError, HeraldValidationError, type HeraldError } from "./errors.ts";
 import { browserEnvironment, type LiveEnvironment } from "./environment.ts";
 import { isUnseen, matchesFilter, newestFirst, supersedes } from "./filter.ts";
-import { type EventSource, sharedEvents, type ShareOptions } from "./shared-stream.ts";
+import { type EventSource, sharedEvents, type ShareOptions, StreamResyncError } from "./shared-stream.ts";
 import type { Counts, Notification, NotificationEvent, NotificationFilter } from "./types.ts";
 import { UiEffectsDispatcher } from "./ui-effects.ts";
 
@@ -43,8 +43,8 @@ export interface LiveViewOptions {
   /** Where visibility and `online` come from; the browser's globals by default, none elsewhere. */
   environment: LiveEnvironment | null;
   /**
-   * Shares one stream among the tabs of this origin and key (shared-stream.ts); null (the
-   * default) keeps a stream per view.
+   * Feeds this view from the one event stream that all views with this key share, in this tab
+   * and the other tabs of the origin (shared-stream.ts); null (the default) keeps a stream per view.
    */
   share: ShareOptions | null;
 }
@@ -97,8 +97,7 @@ export class LiveView {
       share: null,
       ...options,
     };
-    const ownEvents: EventSource = (after, sink) => client.events(after, sink);
-    this.events = this.options.share ? sharedEvents(ownEvents, this.options.share) : ownEvents;
+    this.events = this.options.share ? sharedEvents(client, this.options.share) : (after, sink) => client.events(after, sink);
     this.uiEffects = this.options.uiEffects;
     this.stopDismissals = client.dismissals.onChange(() => this.emit());
     this.stopEnvironment = this.watchEnvironment();
@@ -218,7 +217,7 @@ export class LiveView {
       // it, so whatever commits in between is replayed (and de-duplicated), never lost.
       if (!resuming) this.cursor = await this.client.eventsCursor();
       if (generation !== this.generation) return;
-      this.unsubscribe = this.events(this.cursor, {
+      const subscribed = this.events(this.cursor, {
         next: (event) => {
           if (generation !== this.generation) return;
           if (!snapshotDone) buffered.push(event);
@@ -226,7 +225,10 @@ export class LiveView {
         },
         error: (error) => this.dropped(generation, error),
         complete: () => this.dropped(generation, new Error("The event stream ended")),
-      });
+      }, { fresh: !resuming });
+      // A shared stream may refuse at once (StreamResyncError); the retry is then already under way.
+      if (generation !== this.generation) return subscribed();
+      this.unsubscribe = subscribed;
       if (!resuming) {
         await this.loadSnapshot();
         if (generation !== this.generation) return;
@@ -298,6 +300,13 @@ export class LiveView {
     this.generation++;
     this.unsubscribe?.();
     this.unsubscribe = null;
+    if (error instanceof StreamResyncError) {
+      // Not a failure: the shared stream cannot replay from this cursor. Reload the snapshot now.
+      this.cursor = null;
+      this.hasSnapshot = false;
+      this.timer = setTimeout(() => void this.connect(), 0);
+      return;
+    }
     if (error instanceof HeraldUnauthenticatedError || error instanceof HeraldForbiddenError) {
       // No retry can cure a refused credential; a reconnect loop would only knock forever.
       this.started = false;

@@ -8,6 +8,7 @@ import {
   type Notification,
   type NotificationFilter,
   newestFirst,
+  type ShareOptions,
 } from "@herald/sdk";
 import { isLoading, liveStore, type LiveStore } from "@herald/sdk/svelte";
 import { SvelteMap } from "svelte/reactivity";
@@ -65,15 +66,21 @@ export class Feed {
   /** Records kept on screen after they stopped matching (the unseen tab keeps what it showed). */
   readonly pinned = new SvelteMap<string, Notification>();
   private cursor: string | null = null;
+  private readonly keep?: (notification: Notification, now: Date) => boolean;
 
   constructor(
     private readonly overrides: Overrides,
     private readonly client: HeraldClient,
     readonly filter: NotificationFilter,
-    /** Replaces the filter check on the effective record (e.g. "snoozed into the future"). */
-    private readonly keep?: (notification: Notification, now: Date) => boolean,
+    options: {
+      /** Replaces the filter check on the effective record (e.g. "snoozed into the future"). */
+      keep?: (notification: Notification, now: Date) => boolean;
+      /** The person's shared event stream (the connection's `share`): no stream of its own. */
+      share?: ShareOptions | null;
+    } = {},
   ) {
-    this.live = new LiveList(client, filter, { maxItems: LIVE_WINDOW });
+    this.keep = options.keep;
+    this.live = new LiveList(client, filter, { maxItems: LIVE_WINDOW, share: options.share ?? null });
   }
 
   get items(): Notification[] {

@@ -10,7 +10,7 @@ export function scopedFeed(dash: Dashboard, filter: () => NotificationFilter): {
     const client = dash.connection.client;
     const f = filter();
     if (!client) return;
-    const created = untrack(() => new Feed(dash.overrides, client, f));
+    const created = untrack(() => new Feed(dash.overrides, client, f, { share: dash.connection.share }));
     feed = created;
     return () => created.close();
   });

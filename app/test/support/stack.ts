@@ -22,6 +22,8 @@ export interface Stack {
   newSignInCode(): Promise<string>;
   /** Runs the herald command line against this server's database; returns stdout lines. */
   cli(...args: string[]): Promise<string[]>;
+  /** Open event streams on the Herald server now (its /metrics gauge herald_open_streams). */
+  openStreams(): Promise<number>;
   /** Stops the Herald server (the dashboard keeps running). */
   stopHerald(): Promise<void>;
   close(): Promise<void>;
@@ -58,7 +60,8 @@ export async function startStack(): Promise<Stack> {
   const store = createTempSqlite("herald-app-");
   const dashboardPort = await freePort();
   const dashboardUrl = `http://127.0.0.1:${dashboardPort}`;
-  const env = { DATABASE_URL: store.url, HERALD_SNOOZE_INTERVAL_MS: "200", HERALD_DASHBOARD_URL: dashboardUrl };
+  const metricsToken = "e2e-metrics-token-of-the-stack";
+  const env = { DATABASE_URL: store.url, HERALD_SNOOZE_INTERVAL_MS: "200", HERALD_DASHBOARD_URL: dashboardUrl, HERALD_METRICS_TOKEN: metricsToken };
   const herald = heraldCli(env);
 
   let server: SpawnedHerald | null = null;
@@ -86,6 +89,12 @@ export async function startStack(): Promise<Stack> {
       personClient,
       newSignInCode: async () => (await producer.issueSignInCode(person.id)).code,
       cli: async (...args) => (await herald.run(...args)).lines,
+      async openStreams() {
+        const response = await fetch(new URL("/metrics", running.url), { headers: { authorization: `Bearer ${metricsToken}` } });
+        const line = (await response.text()).split("\n").find((l) => l.startsWith("herald_open_streams "));
+        if (!line) throw new Error(`/metrics has no herald_open_streams (HTTP ${response.status})`);
+        return Number(line.split(" ")[1]);
+      },
       stopHerald: () => running.stop(),
       async close() {
         producer.close();

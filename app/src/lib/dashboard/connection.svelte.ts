@@ -1,6 +1,6 @@
 // The client lifecycle: one SDK client through the SvelteKit proxy, the main live view, the
 // clock that keeps relative times right, and whether the person's sign-in still holds.
-import { createHeraldClient, HeraldError, type HeraldClient, type LiveState } from "@herald/sdk";
+import { createHeraldClient, HeraldError, type HeraldClient, type LiveState, type ShareOptions } from "@herald/sdk";
 import { LiveList } from "../live.svelte";
 import { mountConnectionEffects } from "./ui-effects";
 
@@ -15,13 +15,16 @@ export class Connection {
   now = $state(Date.now());
   /** The person's token stopped working (revoked or expired). */
   signedOut = $state(false);
-
   /**
-   * Browser only: connects, hands every main-view state to `onMainState`, returns the cleanup.
-   * With the person's id, the tabs of this origin signed in as that person share one event
-   * stream (the SDK's `share`): a person with ten tabs open holds one stream, not ten.
+   * What every stream of this page passes as the SDK's `share` (null without a person id): the
+   * main view, the drawer and page feeds and the preferences all ride on one event stream and one
+   * preferences stream for all the tabs of this origin signed in as this person.
    */
+  share: ShareOptions | null = null;
+
+  /** Browser only: connects, hands every main-view state to `onMainState`, returns the cleanup. */
   start(onMainState: (state: LiveState) => void, personId: string | null = null): () => void {
+    this.share = personId ? { key: personId } : null;
     const client = createHeraldClient({
       // No token: the browser never holds it (httpOnly cookie); the /api proxy adds it.
       url: new URL("/api/graphql", location.origin).href,
@@ -29,7 +32,7 @@ export class Connection {
       singleConnection: true,
     });
     this.client = client;
-    this.main = new LiveList(client, {}, { maxItems: MAIN_VIEW_ITEMS, share: personId ? { key: personId } : null }, (state) => {
+    this.main = new LiveList(client, {}, { maxItems: MAIN_VIEW_ITEMS, share: this.share }, (state) => {
       this.noteFailure(state.error);
       onMainState(state);
     });

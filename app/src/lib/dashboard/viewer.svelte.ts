@@ -22,8 +22,10 @@ export class Viewer {
 
   /**
    * Quiet mode as it changes anywhere (another tab or device, or the person's companion asked
-   * in conversation): the muted state follows without a reload. A dropped stream is followed
-   * again a little later. Returns the stop function.
+   * in conversation): the muted state follows without a reload. The tabs of this origin share
+   * one preferences stream (the connection's `share`); a tab joining late gets the current value
+   * from the tab holding it. A dropped stream is followed again a little later. Returns the stop
+   * function.
    */
   followPreferences(): () => void {
     let stopped = false;
@@ -37,7 +39,8 @@ export class Viewer {
         unsubscribe = null;
         if (!stopped) retry = setTimeout(follow, PREFERENCES_RETRY_MS);
       };
-      unsubscribe = client.preferences({ next: (preferences) => (this.quietMode = preferences.quietMode), error: again, complete: again });
+      const sink = { next: (preferences: { quietMode: boolean }) => (this.quietMode = preferences.quietMode), error: again, complete: again };
+      unsubscribe = client.preferences(sink, { share: this.connection.share });
     };
     follow();
     return () => {

@@ -91,21 +91,27 @@ function open(tab: Tab, environment: ReturnType<typeof visibility>["environment"
   return view;
 }
 
+/** A leader in tab A, a follower in tab B that saw one event and then paused (its tab hidden). */
+async function pausedFollower() {
+  const server = new Server();
+  const [tabA, tabB] = [new Tab(server), new Tab(server)];
+  const leader = open(tabA);
+  await vi.waitFor(() => expect(leader.current.connection).toBe("live"));
+  const page = visibility();
+  const follower = open(tabB, page.environment);
+  await vi.waitFor(() => expect(follower.current.connection).toBe("live"));
+  const first = notification();
+  server.commit(first);
+  await vi.waitFor(() => expect(ids(follower)).toEqual([first.id]));
+  expect(follower.lastCursor).toBe("c1");
+  page.set("hidden");
+  await vi.waitFor(() => expect(follower.current.connection).toBe("paused"));
+  return { server, tabA, tabB, leader, follower, page, first };
+}
+
 describe("live views sharing one stream across tabs", () => {
   it("catch up from the leader after a pause in the following tab, without a new snapshot", async () => {
-    const server = new Server();
-    const [tabA, tabB] = [new Tab(server), new Tab(server)];
-    const leader = open(tabA);
-    await vi.waitFor(() => expect(leader.current.connection).toBe("live"));
-    const page = visibility();
-    const follower = open(tabB, page.environment);
-    await vi.waitFor(() => expect(follower.current.connection).toBe("live"));
-    const first = notification();
-    server.commit(first);
-    await vi.waitFor(() => expect(ids(follower)).toEqual([first.id]));
-
-    page.set("hidden");
-    await vi.waitFor(() => expect(follower.current.connection).toBe("paused"));
+    const { server, tabB, leader, follower, page, first } = await pausedFollower();
     const missed = notification();
     server.commit(missed);
     await vi.waitFor(() => expect(ids(leader)).toEqual([missed.id, first.id]));
@@ -117,19 +123,7 @@ describe("live views sharing one stream across tabs", () => {
   });
 
   it("resume from their own cursor when the leader left meanwhile", async () => {
-    const server = new Server();
-    const [tabA, tabB] = [new Tab(server), new Tab(server)];
-    const leader = open(tabA);
-    await vi.waitFor(() => expect(leader.current.connection).toBe("live"));
-    const page = visibility();
-    const follower = open(tabB, page.environment);
-    await vi.waitFor(() => expect(follower.current.connection).toBe("live"));
-    const first = notification();
-    server.commit(first);
-    await vi.waitFor(() => expect(follower.lastCursor).toBe("c1"));
-
-    page.set("hidden");
-    await vi.waitFor(() => expect(follower.current.connection).toBe("paused"));
+    const { server, tabB, leader, follower, page, first } = await pausedFollower();
     leader.close();
     const missed = notification();
     server.commit(missed);
@@ -140,19 +134,7 @@ describe("live views sharing one stream across tabs", () => {
   });
 
   it("reload the snapshot when no tab holds their cursor", async () => {
-    const server = new Server();
-    const [tabA, tabB] = [new Tab(server), new Tab(server)];
-    const firstLeader = open(tabA);
-    await vi.waitFor(() => expect(firstLeader.current.connection).toBe("live"));
-    const page = visibility();
-    const follower = open(tabB, page.environment);
-    await vi.waitFor(() => expect(follower.current.connection).toBe("live"));
-    const first = notification();
-    server.commit(first);
-    await vi.waitFor(() => expect(follower.lastCursor).toBe("c1"));
-
-    page.set("hidden");
-    await vi.waitFor(() => expect(follower.current.connection).toBe("paused"));
+    const { server, tabA, tabB, leader: firstLeader, follower, page, first } = await pausedFollower();
     firstLeader.close();
     const missed = notification();
     server.commit(missed);

@@ -48,12 +48,17 @@ export class HistoryStore {
     return rows.map((r) => r.id);
   }
 
-  /** Deletes terminal records and their events in one transaction; raises the pruned-through mark. */
+  /**
+   * Deletes terminal records with their events and their settled action invocations in one
+   * transaction; raises the pruned-through mark. A pending invocation stays: its producer has not
+   * answered it yet and still replays it.
+   */
   async delete(ids: readonly string[]): Promise<number> {
     if (ids.length === 0) return 0;
     return this.db.$transaction(async (tx) => {
       const last = await tx.notificationEvent.aggregate({ where: { notificationId: { in: [...ids] } }, _max: { seq: true } });
       await tx.notificationEvent.deleteMany({ where: { notificationId: { in: [...ids] } } });
+      await tx.actionInvocation.deleteMany({ where: { notificationId: { in: [...ids] }, state: { not: "PENDING" } } });
       // activeKey null: a record that is active is never pruned, whatever the caller found.
       const deleted = await tx.notification.deleteMany({ where: { id: { in: [...ids] }, activeKey: null } });
       const seq = last._max.seq;

@@ -67,6 +67,28 @@ for (const provider of providers) {
       fresh.dispose();
     });
 
+    it("deletes a pruned record's answered action invocations with it and keeps one its producer has not answered", async () => {
+      const bob = await h.newPerson("Bob");
+      const run = { kind: "RUN_ACTION", id: "retry", label: "Retry", actionId: "job.retry" };
+      const invoke = (id: string) =>
+        gql(h.url, bob.token, `mutation($id: ID!) { invokeNotificationAction(id: $id, actionId: "retry") { id } }`, { id }).then((r) => r.data.invokeNotificationAction.id as string);
+      const invocations = new Map<string, string>();
+      for (let i = 0; i < LIMIT + 2; i++) {
+        const n = await h.publish({ scope: "PERSON", personId: bob.id, key: `job-${i}`, title: `job ${i}`, source: { plugin: "jobs" }, actions: [run] });
+        invocations.set(n.id, await invoke(n.id));
+        expect(await dismiss(bob.token, n.id)).toBe("Notification");
+      }
+      const [oldest, second] = [...invocations.values()];
+      const ack = await gql(h.url, h.producerKey, `mutation($id: ID!) { acknowledgeActionInvocation(id: $id, outcome: ACKNOWLEDGED) { __typename } }`, { id: oldest });
+      expect(ack.data.acknowledgeActionInvocation.__typename).toBe("ActionInvocation");
+      h.clock.advance(RETENTION_MS + 1_000);
+      expect(await h.herald.services.history.prune()).toBe(2);
+
+      const left = await h.herald.database.db.actionInvocation.findMany({ where: { plugin: "jobs" }, select: { id: true, state: true } });
+      expect(left.map((i) => i.id).sort()).toEqual([...invocations.values()].filter((id) => id !== oldest).sort());
+      expect(left.find((i) => i.id === second)?.state).toBe("PENDING");
+    });
+
     it("keeps terminal records beyond the limit while their events are within the retention, and counts each target apart", async () => {
       const bob = await h.newPerson("Bob");
       const cy = await h.newPerson("Cy");

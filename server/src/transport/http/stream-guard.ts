@@ -15,19 +15,28 @@ const heartbeat = new TextEncoder().encode(": heartbeat\n\n");
 
 export function useStreamGuard(options: StreamGuardOptions): Plugin {
   return {
-    onResponse({ response, setResponse }) {
+    onResponse({ request, response, setResponse }) {
       if (!response.body || !response.headers.get("content-type")?.startsWith("text/event-stream")) return;
       // Proxies such as nginx buffer responses by default; an event stream must pass through at once.
       const headers = new Headers(response.headers);
       headers.set("x-accel-buffering", "no");
-      setResponse(new Response(guard(response.body, options), { status: response.status, headers }));
+      setResponse(new Response(guard(response.body, options, request.signal), { status: response.status, headers }));
     },
   };
 }
 
-export function guard(source: ReadableStream<Uint8Array>, options: StreamGuardOptions): ReadableStream<Uint8Array> {
+export function guard(source: ReadableStream<Uint8Array>, options: StreamGuardOptions, clientGone?: AbortSignal): ReadableStream<Uint8Array> {
   const reader = source.getReader();
   let timer: NodeJS.Timeout | undefined;
+  // The HTTP server aborts the request when its client leaves but does not cancel the response
+  // body: without this, Yoga's own SSE on /graphql kept the subscription (and its feed listener)
+  // of every client that had left.
+  const leave = () => {
+    clearInterval(timer);
+    reader.cancel("client gone").catch(() => undefined);
+  };
+  if (clientGone?.aborted) queueMicrotask(leave);
+  else clientGone?.addEventListener("abort", leave, { once: true });
   // A heartbeat may only go between two messages: inside one, its blank line would end the message.
   let atBoundary = true;
   return new ReadableStream<Uint8Array>(

@@ -162,7 +162,9 @@ export function renderTargets(results: ScenarioResult[]): { verdicts: TargetVerd
     detail: parts.join("; ") || "nchan not measured",
   });
 
-  const lines = ["Targets (from the issue):"];
+  verdicts.push(...renderOnceVerdicts(results));
+
+  const lines = ["Targets (from the issues):"];
   for (const v of verdicts) lines.push(`  [${v.met === null ? "n/a" : v.met ? "MET" : "NOT MET"}] ${v.name}: ${v.detail}`);
   return { verdicts, lines };
 }
@@ -170,4 +172,27 @@ export function renderTargets(results: ScenarioResult[]): { verdicts: TargetVerd
 export function writeJson(file: string, value: unknown): void {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Issue 12 (render once, write bytes): Herald's burst deliveries/s beside bare and nchan, and its RSS per subscriber. */
+function renderOnceVerdicts(results: ScenarioResult[]): TargetVerdict[] {
+  const { subscribers, overBare, overNchan, perConnectionKiB } = fanoutConfig.renderOnce;
+  const t = byTarget(results, subscribers);
+  const size = subscribers.toLocaleString("en");
+  const beside = (baseline: "bare" | "nchan", goal: number): TargetVerdict => {
+    const name = `Herald burst deliveries/s >= ${goal} of ${baseline}'s at ${size} subscribers`;
+    const r = ratio(t.herald?.burst?.deliveriesPerSecond, t[baseline]?.burst?.deliveriesPerSecond);
+    if (r === null) return { name, met: null, detail: `${baseline} or Herald not measured` };
+    return { name, met: r >= goal, detail: `${fmt(r, 2)} (${t.herald!.burst!.deliveriesPerSecond} / ${t[baseline]!.burst!.deliveriesPerSecond})` };
+  };
+  const kib = t.herald?.memory?.perConnectionKiB;
+  return [
+    beside("bare", overBare),
+    beside("nchan", overNchan),
+    {
+      name: `Herald RSS per subscriber <= ${perConnectionKiB} KiB at ${size} subscribers`,
+      met: kib === undefined ? null : kib <= perConnectionKiB,
+      detail: kib === undefined ? "not measured" : `${fmt(kib, 1)} KiB`,
+    },
+  ];
 }

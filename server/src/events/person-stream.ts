@@ -71,6 +71,22 @@ async function viewFor(deps: PersonStreamDeps, event: WireEvent, personId: strin
   }
   return viewOf(record, (await receipts).get(personId) ?? null);
 }
+// Every open stream of one person that sends a live event sends the same item: one object, so
+// the transport renders it once for all of them (transport/graphql/shared-render.ts).
+const itemsByEvent = new WeakMap<WireEvent, Map<string, Promise<StreamItem>>>();
+function itemFor(deps: PersonStreamDeps, event: WireEvent, personId: string): Promise<StreamItem> {
+  let items = itemsByEvent.get(event);
+  if (!items) itemsByEvent.set(event, (items = new Map()));
+  let item = items.get(personId);
+  if (!item) {
+    const made = viewFor(deps, event, personId).then((notification) => ({ seq: event.seq, type: event.type as NotificationEventType, notification }));
+    items.set(personId, (item = made));
+    // A failed read is not remembered: the next stream (or replay) asks again.
+    made.catch(() => items.get(personId) === made && items.delete(personId));
+  }
+  return item;
+}
+
 // New content is what reader controls hold back or leave out; reading-state changes are the person's own doing.
 const HELD_TYPES: readonly string[] = ["CREATED", "UPDATED"];
 
@@ -156,9 +172,10 @@ async function* personEvents(deps: PersonStreamDeps, personId: string, after: nu
     }
     lastSent = event.seq;
     // The person's own view (their receipt of a shared record), not the shared state the rules read.
-    const view = await viewFor(deps, event, personId);
+    const item = await itemFor(deps, event, personId);
+    const view = item.notification;
     if (view.scope !== "APPLICATION" && view.status === "PENDING") deps.markDelivered(personId, view);
-    return { seq: event.seq, type: event.type as NotificationEventType, notification: view };
+    return item;
   };
 
   async function* replay(): AsyncGenerator<StreamItem> {

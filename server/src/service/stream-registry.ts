@@ -35,11 +35,12 @@ export class StreamRegistry {
     this.assertRoom(credentialId);
     let ended: StreamEnded | null = null;
     let finished = false;
-    let interrupt!: (value: StreamEnded) => void;
-    const interrupted = new Promise<StreamEnded>((resolve) => (interrupt = resolve));
+    // Only the pending next() waits for an interruption. Racing every next() against one
+    // long-lived promise left a reaction on it per event, which grew for the stream's whole life.
+    let interrupt: ((value: StreamEnded) => void) | null = null;
     const end = (value: StreamEnded) => {
       ended = value;
-      interrupt(value);
+      interrupt?.(value);
     };
     let set = this.open.get(credentialId);
     if (!set) this.open.set(credentialId, (set = new Set()));
@@ -58,7 +59,9 @@ export class StreamRegistry {
           await release();
           return { done: false, value: ended };
         }
+        const interrupted = new Promise<StreamEnded>((resolve) => (interrupt = resolve));
         const result = await Promise.race([source.next(), interrupted]);
+        interrupt = null;
         if (result instanceof StreamEnded) {
           await release();
           return { done: false, value: result };

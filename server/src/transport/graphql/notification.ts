@@ -10,6 +10,7 @@ import { requirePerson } from "../../service/auth-service.ts";
 import { StreamEnded } from "../../service/stream-registry.ts";
 import { builder } from "./builder.ts";
 import { endedOr, memoize, perEvent } from "./context.ts";
+import { markShareable } from "./shared-render.ts";
 import { EngagementRef, SessionRef } from "./directory.ts";
 import {
   ActionKindEnum,
@@ -295,6 +296,15 @@ builder.mutationFields((t) => ({
 
 // ---- live ------------------------------------------------------------------------------
 
+// A person's streams get one item object per event (events/person-stream.ts); they also share
+// one payload for it, so its cursor is signed once per (person, event) and its render is shared.
+const payloads = new WeakMap<StreamItem, EventShape>();
+function sharedPayload(item: StreamItem, cursor: () => string): EventShape {
+  let payload = payloads.get(item);
+  if (!payload) payloads.set(item, (payload = markShareable({ ...item, cursor: cursor() })));
+  return payload;
+}
+
 builder.subscriptionFields((t) => ({
   notificationEvents: t.field({
     type: NotificationEventRef,
@@ -305,7 +315,7 @@ builder.subscriptionFields((t) => ({
       // Refused before the stream opens: a cursor older than what the history limit pruned.
       if (args.after) await ctx.services.history.assertResumable(realtime.afterSeq(caller.personId, args.after));
       const stream = realtime.notificationEvents(caller, args.after);
-      return perEvent(ctx, stream, (item) => (item instanceof StreamEnded ? item : { ...item, cursor: realtime.cursorFor(caller.personId, item.seq) }));
+      return perEvent(ctx, stream, (item) => (item instanceof StreamEnded ? item : sharedPayload(item, () => realtime.cursorFor(caller.personId, item.seq))));
     },
     resolve: (event: EventShape | StreamEnded) => endedOr(event),
   }),

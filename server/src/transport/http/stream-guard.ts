@@ -13,29 +13,72 @@ export interface StreamGuardOptions {
 
 const heartbeat = new TextEncoder().encode(": heartbeat\n\n");
 
+// One timer per interval for every open stream, not one per stream: thousands of idle streams
+// cost one wake-up per interval. A stream's first heartbeat may therefore come sooner than a
+// full interval after it opened, never later.
+const tickers = new Map<number, Set<() => void>>();
+const timers = new Map<number, NodeJS.Timeout>();
+
+function onEveryTick(intervalMs: number, beat: () => void): () => void {
+  let members = tickers.get(intervalMs);
+  if (!members) {
+    const created = new Set<() => void>();
+    tickers.set(intervalMs, (members = created));
+    timers.set(
+      intervalMs,
+      setInterval(() => {
+        for (const member of created) {
+          try {
+            member();
+          } catch {
+            // a stream that ended between two ticks; the others still get theirs
+          }
+        }
+      }, intervalMs),
+    );
+  }
+  members.add(beat);
+  const own = members;
+  return () => {
+    if (!own.delete(beat) || own.size > 0 || tickers.get(intervalMs) !== own) return;
+    tickers.delete(intervalMs);
+    clearInterval(timers.get(intervalMs));
+    timers.delete(intervalMs);
+  };
+}
+
 export function useStreamGuard(options: StreamGuardOptions): Plugin {
   return {
-    onResponse({ response, setResponse }) {
+    onResponse({ request, response, setResponse }) {
       if (!response.body || !response.headers.get("content-type")?.startsWith("text/event-stream")) return;
       // Proxies such as nginx buffer responses by default; an event stream must pass through at once.
       const headers = new Headers(response.headers);
       headers.set("x-accel-buffering", "no");
-      setResponse(new Response(guard(response.body, options), { status: response.status, headers }));
+      setResponse(new Response(guard(response.body, options, request.signal), { status: response.status, headers }));
     },
   };
 }
 
-export function guard(source: ReadableStream<Uint8Array>, options: StreamGuardOptions): ReadableStream<Uint8Array> {
+export function guard(source: ReadableStream<Uint8Array>, options: StreamGuardOptions, clientGone?: AbortSignal): ReadableStream<Uint8Array> {
   const reader = source.getReader();
-  let timer: NodeJS.Timeout | undefined;
+  let stopBeating = () => {};
+  // The HTTP server aborts the request when its client leaves but does not cancel the response
+  // body: without this, Yoga's own SSE on /graphql kept the subscription (and its feed listener)
+  // of every client that had left.
+  const leave = () => {
+    stopBeating();
+    reader.cancel("client gone").catch(() => undefined);
+  };
+  if (clientGone?.aborted) queueMicrotask(leave);
+  else clientGone?.addEventListener("abort", leave, { once: true });
   // A heartbeat may only go between two messages: inside one, its blank line would end the message.
   let atBoundary = true;
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        timer = setInterval(() => {
+        stopBeating = onEveryTick(options.heartbeatMs, () => {
           if (atBoundary && controller.desiredSize !== null && controller.desiredSize > 0) controller.enqueue(heartbeat);
-        }, options.heartbeatMs);
+        });
         // Read the source eagerly so that what waits for the client waits here, where it is
         // counted, rather than in an unbounded queue upstream.
         void (async () => {
@@ -63,12 +106,12 @@ export function guard(source: ReadableStream<Uint8Array>, options: StreamGuardOp
               // already closed by the client
             }
           } finally {
-            clearInterval(timer);
+            stopBeating();
           }
         })();
       },
       cancel(reason) {
-        clearInterval(timer);
+        stopBeating();
         // A client that leaves after the source failed (its store went away mid-stream) cancels a
         // source that is already errored, and that cancel rejects with the source's error. Nobody
         // awaits the cancel of a response body, so letting it reject crashed the whole process.

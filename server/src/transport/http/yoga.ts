@@ -20,6 +20,7 @@ import { noObserver, type HeraldObserver } from "../../events/observer.ts";
 import { useProducerApi } from "./producer-api.ts";
 import { requestLogger, yogaLogging } from "./request-context.ts";
 import { useStreamGuard } from "./stream-guard.ts";
+import { useSharedRender } from "../graphql/shared-render.ts";
 import type { Services } from "../../services.ts";
 import { type GraphQLContext, newContext } from "../graphql/context.ts";
 import { schema } from "../graphql/schema.ts";
@@ -76,7 +77,10 @@ export function createGraphQLHandler(
       },
     },
     plugins: [
-      // First: refuses over-limit callers (rate, open streams) from headers alone, before any body is read.
+      // One execution per event for every alike subscription of a person (docs/decisions.md,
+      // "Render once"). Before the tracing plugin, which wraps whatever subscribe it finds.
+      useSharedRender(),
+      // Then: refuses over-limit callers (rate, open streams) from headers alone, before any body is read.
       useCallerGate({ services, limiter, logger, graphqlEndpoint: "/graphql", streamEndpoint: "/graphql/stream" }),
       // Then nothing may read a body before its size is checked. File uploads by a producer key
       // to /graphql may be as large as one attachment plus the usual body.

@@ -1,0 +1,131 @@
+// Render once per group: many live subscriptions of one person usually run the same document
+// with the same variables, and each event reaches all of them as the same payload object (see
+// sharedPayload in transport/graphql/notification.ts). Executing the document once per
+// (payload, document, variables that reach the per-event execution, operation name) and handing
+// every member the same result replaces one execution per subscriber with one per group.
+// graphql-yoga's executor would execute per subscriber (it maps each source event through its
+// own execute), so the subscription is started here: graphql-js's createSourceEventStream runs
+// the field's subscribe resolver exactly as before, and each event is executed through the memo.
+import {
+  createSourceEventStream,
+  type DocumentNode,
+  execute,
+  type ExecutionArgs,
+  type ExecutionResult,
+  Kind,
+  type OperationDefinitionNode,
+  visit,
+} from "graphql";
+import type { Plugin } from "graphql-yoga";
+
+/** Payloads that are one object for every subscriber who may share their render. */
+const shareable = new WeakSet<object>();
+
+export function markShareable<T extends object>(payload: T): T {
+  shareable.add(payload);
+  return payload;
+}
+
+const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> & AsyncIterator<unknown> =>
+  typeof value === "object" && value !== null && Symbol.asyncIterator in value;
+
+/**
+ * The variables an event's execution reads: every one the operation uses, except in the root
+ * field's own arguments (`after` there only positions the source stream, which is per subscriber).
+ */
+function perEventVariables(document: DocumentNode, operation: OperationDefinitionNode): string[] {
+  const names = new Set<string>();
+  const rootArguments = new Set(
+    operation.selectionSet.selections.flatMap((selection) => (selection.kind === Kind.FIELD ? (selection.arguments ?? []) : [])),
+  );
+  for (const definition of document.definitions) {
+    if (definition !== operation && definition.kind !== Kind.FRAGMENT_DEFINITION) continue;
+    visit(definition, {
+      Argument: (node) => (rootArguments.has(node) ? false : undefined),
+      VariableDefinition: () => false,
+      Variable: (node) => {
+        names.add(node.name.value);
+      },
+    });
+  }
+  return [...names].sort();
+}
+
+function operationOf(document: DocumentNode, operationName: string | null | undefined): OperationDefinitionNode | undefined {
+  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  return operationName ? operations.find((o) => o.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined;
+}
+
+function onlyNotificationEvents(document: DocumentNode, operationName: string | null | undefined): boolean {
+  const operation = operationOf(document, operationName);
+  if (operation?.operation !== "subscription") return false;
+  const fields = operation.selectionSet.selections;
+  return fields.length > 0 && fields.every((field) => field.kind === Kind.FIELD && field.name.value === "notificationEvents");
+}
+
+export function useSharedRender(): Plugin {
+  let nextDocument = 0;
+  const documents = new WeakMap<DocumentNode, { id: number; variables: Map<string, string[]> }>();
+  // Per payload, the render of each group; dropped with the payload once every stream is past it.
+  const renders = new WeakMap<object, Map<string, Promise<ExecutionResult>>>();
+
+  const groupOf = (args: ExecutionArgs): string | null => {
+    const operation = operationOf(args.document, args.operationName);
+    if (!operation) return null;
+    let known = documents.get(args.document);
+    if (!known) documents.set(args.document, (known = { id: nextDocument++, variables: new Map() }));
+    const operationKey = args.operationName ?? "";
+    let names = known.variables.get(operationKey);
+    if (!names) known.variables.set(operationKey, (names = perEventVariables(args.document, operation)));
+    const values = args.variableValues ?? {};
+    return JSON.stringify([known.id, operationKey, names.map((name) => values[name] ?? null)]);
+  };
+
+  const render = (args: ExecutionArgs, group: string | null, payload: unknown): Promise<ExecutionResult> => {
+    const run = async () => (await execute({ ...args, rootValue: payload })) as ExecutionResult;
+    if (group === null || typeof payload !== "object" || payload === null || !shareable.has(payload)) return run();
+    let groups = renders.get(payload);
+    if (!groups) renders.set(payload, (groups = new Map()));
+    let rendered = groups.get(group);
+    if (!rendered) {
+      rendered = run();
+      groups.set(group, rendered);
+    }
+    return rendered;
+  };
+
+  return {
+    onSubscribe({ args: subscription, subscribeFn, setSubscribeFn }) {
+      // Only the person's event stream: other subscriptions keep the executor's own path.
+      if (!onlyNotificationEvents(subscription.document, subscription.operationName)) return;
+      setSubscribeFn(async (args) => {
+        const source = await createSourceEventStream(args);
+        // Refused before the stream opened (no right to it, a bad cursor): the executor answers
+        // as it always did, with its status and codes.
+        if (!isAsyncIterable(source)) return subscribeFn(args);
+        const group = groupOf(args);
+        // throw() as well as return(): graphql-sse releases only what looks like an async generator.
+        const results: AsyncIterableIterator<ExecutionResult> & { throw(error: unknown): Promise<never> } = {
+          async next() {
+            const event = await source.next();
+            if (event.done) return { done: true, value: undefined };
+            // A copy per member: whatever a later step sets on its result stays its own.
+            return { done: false, value: { ...(await render(args, group, event.value)) } };
+          },
+          async return() {
+            await source.return?.();
+            return { done: true, value: undefined };
+          },
+          async throw(error: unknown) {
+            await source.return?.();
+            throw error;
+          },
+          [Symbol.asyncIterator]() {
+            return results;
+          },
+        };
+        return results;
+      });
+    },
+  };
+}

@@ -1,0 +1,73 @@
+// Render once: a person's live subscriptions that run the same document with the same per-event
+// variables share one execution per event. Counted through a look-up every execution makes
+// (`lastInvocation` reads the store), so a render per subscriber would show as one per stream.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startHerald, type TestHerald } from "../support/herald.ts";
+import { type LightStream, openDistinct } from "../support/light-sse.ts";
+import { providers } from "../support/providers.ts";
+import { eventually, headCursor, sleep } from "../support/sse.ts";
+
+const withInvocation = "subscription { notificationEvents { cursor type notification { id lastInvocation { id } } } }";
+// Another document; `after` only positions each stream, so its value does not split the group.
+const withAfter = `subscription Live($after: String) {
+  notificationEvents(after: $after) { type cursor notification { id title lastInvocation { id state } } }
+}`;
+
+interface Event {
+  cursor: string;
+  type: string;
+  notification: { id: string };
+}
+
+for (const provider of providers) {
+  describe.skipIf(!provider.available)(`render once, ${provider.name}`, () => {
+    let h: TestHerald;
+    const streams: LightStream[] = [];
+    beforeAll(async () => {
+      h = await startHerald(provider, { heartbeatMs: 60_000, maxStreamsPerCredential: 100 });
+    });
+    afterAll(async () => {
+      for (const stream of streams) stream.close();
+      await h?.close();
+    });
+
+    it("executes each live event once per group of alike subscriptions, not once per subscription", async () => {
+      const ada = await h.newPerson("Ada");
+      const head = await headCursor(h.url, ada.token);
+      const opened = await Promise.all([
+        ...Array.from({ length: 10 }, () => openDistinct(h.url, ada.token, "/graphql/stream", { query: withInvocation })),
+        ...Array.from({ length: 10 }, (_, i) =>
+          openDistinct(h.url, ada.token, i % 2 ? "/graphql" : "/graphql/stream", { query: withAfter, operationName: "Live", variables: { after: i < 5 ? head : null } }),
+        ),
+      ]);
+      streams.push(...opened);
+      await eventually(() => h.herald.feed.listenersOf(ada.id) === 20, 10_000, "20 streams to attach");
+      // The streams with a cursor replay (nothing) right after attaching; an event they read from
+      // the log rather than the feed would be their own object, rendered apart.
+      await sleep(500);
+
+      const invocations = h.herald.services.invocations;
+      const latest = invocations.latest.bind(invocations);
+      let lookups = 0;
+      invocations.latest = (notificationId, personId) => {
+        lookups++;
+        return latest(notificationId, personId);
+      };
+      try {
+        const published = await h.publish({ scope: "PERSON", personId: ada.id, key: "once", title: "Once" });
+        const eventsOf = (stream: LightStream) => (stream.results() as { data: { notificationEvents: Event } }[]).map((r) => r.data.notificationEvents);
+        // CREATED, then the DELIVERED mark: two events, each reaching all 20 streams.
+        await eventually(() => opened.every((s) => eventsOf(s).length === 2), 10_000, "both events on every stream");
+        for (const stream of opened) {
+          expect(eventsOf(stream).map((e) => `${e.type}:${e.notification.id}`)).toEqual([`CREATED:${published.id}`, `DELIVERED:${published.id}`]);
+        }
+        // One cursor per (person, event), the same on every stream.
+        expect(new Set(opened.map((s) => eventsOf(s)[0]!.cursor)).size).toBe(1);
+        // Two groups (the two documents) times two events; a render per subscription would be 40.
+        expect(lookups).toBe(4);
+      } finally {
+        invocations.latest = latest;
+      }
+    });
+  });
+}

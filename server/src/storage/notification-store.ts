@@ -2,11 +2,12 @@
 // the decided state and appends its event-log entry in the same transaction.
 import { assetIdsOf } from "../domain/assets.ts";
 import { isTerminal, type NotificationEventType } from "../domain/enums.ts";
-import type { EffectiveFilter, Position } from "../domain/filter.ts";
+import type { EffectiveFilter } from "../domain/filter.ts";
 import { type Decision, viewOf } from "../domain/lifecycle.ts";
 import { activeKeyOf, type NotificationRecord, type Receipt, type Target, targetKeyOf } from "../domain/notification.ts";
 import { writeAssetReferences } from "./asset-references.ts";
-import type { Database, Db, Tx } from "./database.ts";
+import type { Database, Db, Provider, Tx } from "./database.ts";
+import { type PageWindow, pageStatement, toPageRow } from "./notification-page-sql.ts";
 import { serializeSnapshot, toColumns, toReceipt, toRecord } from "./notification-mapper.ts";
 import type { FactRow } from "./directory-store.ts";
 import { type Notification as NotificationRow, Prisma } from "./prisma-client/sqlite/client.ts";
@@ -34,8 +35,10 @@ const EVENT_COUNTER = "events";
 export class NotificationStore {
   private readonly db: Db;
   private readonly lockRows: boolean;
+  private readonly provider: Provider;
   constructor(database: Database) {
     this.db = database.db;
+    this.provider = database.provider;
     this.lockRows = database.provider === "postgresql";
   }
 
@@ -71,46 +74,19 @@ export class NotificationStore {
   }
 
   /**
-   * One page of a person's notifications, newest first. The person's own rows and the shared
-   * APPLICATION rows are read by two keyset queries, each served by its own index, and merged:
-   * an OR across both would defeat the indexes' ordering.
+   * One page of a person's notifications, newest first: one statement (notification-page-sql.ts)
+   * in which the person's own rows and the shared APPLICATION rows are each read by their own
+   * keyset query and index, then merged; an OR across both would defeat the indexes' ordering.
    */
-  async page(
-    personId: string,
-    filter: EffectiveFilter,
-    page: { after: Position | null; before: Position | null; limit: number; inverted: boolean },
-    now: Date,
-  ): Promise<NotificationRecord[]> {
-    const order: Prisma.NotificationOrderByWithRelationInput[] = page.inverted
-      ? [{ createdAt: "asc" }, { id: "asc" }]
-      : [{ createdAt: "desc" }, { id: "desc" }];
-    const keyset = keysetWhere(page.after, page.before);
-    const queries: Promise<NotificationRecord[]>[] = [];
-    const own = ownWhere(personId, filter, now);
-    if (own) {
-      queries.push(
-        this.db.notification
-          .findMany({ where: { AND: [own, keyset] }, orderBy: order, take: page.limit })
-          .then((rows) => rows.map(toRecord)),
-      );
-    }
-    const shared = sharedWhere(personId, filter, now);
-    if (shared) {
-      queries.push(
-        this.db.notification
-          .findMany({
-            where: { AND: [shared, keyset] },
-            orderBy: order,
-            take: page.limit,
-            include: { receipts: { where: { personId } } },
-          })
-          .then((rows) => rows.map((row) => viewOf(toRecord(row), row.receipts[0] ? toReceipt(row.receipts[0]) : null))),
-      );
-    }
-    const merged = (await Promise.all(queries)).flat();
-    const sign = page.inverted ? -1 : 1;
-    merged.sort((a, b) => sign * compareNewestFirst(a, b));
-    return merged.slice(0, page.limit);
+  async page(personId: string, filter: EffectiveFilter, page: PageWindow, now: Date): Promise<NotificationRecord[]> {
+    const statement = pageStatement(this.provider, personId, filter, page, now);
+    if (!statement) return [];
+    const rows = await this.db.$queryRawUnsafe<Record<string, unknown>[]>(statement.sql, ...statement.params);
+    return rows.map((raw) => {
+      const { row, receipt } = toPageRow(raw);
+      const record = toRecord(row);
+      return record.scope === "APPLICATION" ? viewOf(record, receipt ? toReceipt(receipt) : null) : record;
+    });
   }
 
   async count(personId: string, filter: EffectiveFilter, now: Date): Promise<number> {
@@ -509,27 +485,6 @@ export class NotificationTx {
 
 function audienceOf(record: NotificationRecord): string | null {
   return record.scope === "APPLICATION" ? null : record.personId;
-}
-
-function compareNewestFirst(a: NotificationRecord, b: NotificationRecord): number {
-  const t = b.createdAt.getTime() - a.createdAt.getTime();
-  if (t !== 0) return t;
-  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
-}
-
-function keysetWhere(after: Position | null, before: Position | null): Prisma.NotificationWhereInput {
-  const parts: Prisma.NotificationWhereInput[] = [];
-  // The plain range bound beside the OR is what lets both databases use the (personId,
-  // createdAt, id) index as a range; the OR alone is applied as a filter after a scan.
-  if (after) {
-    parts.push({ createdAt: { lte: after.createdAt } });
-    parts.push({ OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] });
-  }
-  if (before) {
-    parts.push({ createdAt: { gte: before.createdAt } });
-    parts.push({ OR: [{ createdAt: { gt: before.createdAt } }, { createdAt: before.createdAt, id: { gt: before.id } }] });
-  }
-  return { AND: parts };
 }
 
 /** The person's own rows: PERSON ones addressed to them and SESSION ones of sessions they own. */

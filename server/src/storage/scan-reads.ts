@@ -3,6 +3,7 @@
 // statements run on the server's Prisma client or on the selection thread's own connection
 // (background/scanner/selection-thread.ts).
 import type { Provider } from "./database-url.ts";
+import { storedDate } from "./stored-date.ts";
 
 export type RawRows = Record<string, unknown>[];
 
@@ -86,17 +87,4 @@ export class ScanReads {
     );
     return new Set(rows.map((r) => String(r.key)));
   }
-}
-
-/**
- * A timestamp from a raw query: a Date where the driver typed the column, else the stored form
- * (SQLite keeps ISO-8601 text by default, or epoch milliseconds; the selection thread's
- * PostgreSQL connection hands `timestamp` columns over as text); stored times are UTC.
- */
-function storedDate(value: unknown): Date | null {
-  if (value === null || value === undefined) return null;
-  if (value instanceof Date) return value;
-  if (typeof value === "number" || typeof value === "bigint") return new Date(Number(value));
-  const text = String(value).replace(" ", "T");
-  return new Date(/(Z|[+-]\d\d:?\d\d)$/.test(text) ? text : `${text}Z`);
 }

@@ -1,0 +1,31 @@
+// The list's one-statement page reads columns the models define: its lists of time and integer
+// columns must follow prisma/models.prisma, or a new column would reach the domain as raw text.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { repoRoot } from "../../src/storage/database-url.ts";
+import { NOTIFICATION_DATE_COLUMNS, NOTIFICATION_INT_COLUMNS, RECEIPT_DATE_COLUMNS, toPageRow } from "../../src/storage/notification-page-sql.ts";
+
+const models = readFileSync(join(repoRoot, "prisma", "models.prisma"), "utf8");
+function columnsOf(model: string, type: string): string[] {
+  const body = models.match(new RegExp(`^model ${model} \\{([\\s\\S]*?)^\\}`, "m"))![1]!;
+  return [...body.matchAll(new RegExp(`^\\s+(\\w+)\\s+${type}\\??(\\s|$)`, "gm"))].map((m) => m[1]!).sort();
+}
+
+describe("the list page's raw columns", () => {
+  it("name every DateTime and Int column of Notification and NotificationReceipt", () => {
+    expect([...NOTIFICATION_DATE_COLUMNS].sort()).toEqual(columnsOf("Notification", "DateTime"));
+    expect([...NOTIFICATION_INT_COLUMNS].sort()).toEqual(columnsOf("Notification", "Int"));
+    expect([...RECEIPT_DATE_COLUMNS].sort()).toEqual(columnsOf("NotificationReceipt", "DateTime"));
+  });
+
+  it("types a SQLite row (ISO text, numbers) and splits off the receipt, or none", () => {
+    const raw = { id: "n1", createdAt: "2026-11-30T20:41:52.558+00:00", seenAt: null, revision: 2n, lockVersion: 0, r_notificationId: null, r_updatedAt: null };
+    const { row, receipt } = toPageRow(raw);
+    expect(row.createdAt).toEqual(new Date("2026-11-30T20:41:52.558Z"));
+    expect([row.seenAt, row.revision, receipt]).toEqual([null, 2, null]);
+    const shared = toPageRow({ ...raw, r_notificationId: "n1", r_personId: "p1", r_seenAt: "2026-11-30T21:00:00.000+00:00", r_updatedAt: new Date(0) });
+    expect(shared.receipt).toMatchObject({ notificationId: "n1", personId: "p1", seenAt: new Date("2026-11-30T21:00:00.000Z"), updatedAt: new Date(0) });
+    expect(Object.keys(shared.row)).not.toContain("r_seenAt");
+  });
+});

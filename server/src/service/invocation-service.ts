@@ -152,9 +152,9 @@ export class InvocationService {
     );
   }
 
-  /** The latest invocation of a notification by the person (by anyone, for a producer). */
-  latest(notificationId: string, personId: string | null): Promise<InvocationRecord | null> {
-    return this.invocations.latest(notificationId, personId);
+  /** The latest invocation of each notification by the person (by anyone, for a producer). */
+  latestOf(notificationIds: readonly string[], personId: string | null): Promise<Map<string, InvocationRecord>> {
+    return this.invocations.latestOf(notificationIds, personId);
   }
 
   /**

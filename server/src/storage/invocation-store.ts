@@ -82,12 +82,22 @@ export class InvocationStore {
   }
 
   /** The latest invocation of a notification, by one person (or by anyone when personId is null). */
-  async latest(notificationId: string, personId: string | null): Promise<InvocationRecord | null> {
-    const row = await this.db.actionInvocation.findFirst({
-      where: { notificationId, ...(personId !== null ? { personId } : {}) },
-      orderBy: { seq: "desc" },
+  /**
+   * The latest invocation of each of the notifications (by the person; by anyone for null), in
+   * two statements whatever their number: the highest sequence number per notification, then
+   * those rows. A page of notifications asks once, not once per row.
+   */
+  async latestOf(notificationIds: readonly string[], personId: string | null): Promise<Map<string, InvocationRecord>> {
+    if (notificationIds.length === 0) return new Map();
+    const latest = await this.db.actionInvocation.groupBy({
+      by: ["notificationId"],
+      where: { notificationId: { in: [...notificationIds] }, ...(personId !== null ? { personId } : {}) },
+      _max: { seq: true },
     });
-    return row ? toRecord(row) : null;
+    const seqs = latest.map((g) => g._max.seq).filter((seq): seq is number => seq !== null);
+    if (seqs.length === 0) return new Map();
+    const rows = await this.db.actionInvocation.findMany({ where: { seq: { in: seqs } } });
+    return new Map(rows.map((row) => [row.notificationId, toRecord(row)]));
   }
 }
 

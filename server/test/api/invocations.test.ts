@@ -155,6 +155,33 @@ for (const provider of providers) {
       expect(polled.data.actionInvocations.items).toEqual([]);
     });
 
+    it("a page of notifications reads each one's latest invocation (the person's own) in one batched look-up", async () => {
+      const ada = await h.newPerson("Ada");
+      const expected = new Map<string, string | null>();
+      for (let i = 0; i < 5; i++) {
+        const n = await retryable(ada.id, "page-1", `page-${i}`);
+        let latest: string | null = null;
+        for (let k = 0; k < i % 3; k++) latest = (await invoke(ada.token, n.id)).id;
+        expected.set(n.id, latest);
+      }
+      const invocations = h.herald.services.invocations;
+      const latestOf = invocations.latestOf.bind(invocations);
+      const calls: number[] = [];
+      invocations.latestOf = (ids, personId) => {
+        calls.push(ids.length);
+        return latestOf(ids, personId);
+      };
+      try {
+        const r = await gql(h.url, ada.token, `{ notifications(first: 20, filter: { plugins: ["page-1"] }) { edges { node { id lastInvocation { id personId } } } } }`);
+        const nodes = r.data.notifications.edges.map((e: { node: { id: string; lastInvocation: { id: string; personId: string } | null } }) => e.node);
+        expect(new Map(nodes.map((n: { id: string; lastInvocation: { id: string } | null }) => [n.id, n.lastInvocation?.id ?? null]))).toEqual(expected);
+        expect(nodes.every((n: { lastInvocation: { personId: string } | null }) => n.lastInvocation === null || n.lastInvocation.personId === ada.id)).toBe(true);
+        expect(calls).toEqual([5]);
+      } finally {
+        invocations.latestOf = latestOf;
+      }
+    });
+
     it("a producer listening for another plugin does not receive the invocation", async () => {
       const ada = await h.newPerson("Ada");
       const n = await retryable(ada.id, "mine");

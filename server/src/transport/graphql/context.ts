@@ -1,5 +1,6 @@
 // What every resolver receives: the authenticated caller and the services. Resolvers hold no
 // business rules; they check the caller's kind and call a service.
+import DataLoader from "dataloader";
 import type { Caller } from "../../service/caller.ts";
 import type { Services } from "../../services.ts";
 import { StreamEnded } from "../../service/stream-registry.ts";
@@ -13,7 +14,24 @@ export interface GraphQLContext {
    * query or mutation; a subscription shares one context for its whole life, so `perEvent`
    * gives each of its events a fresh memo instead (a stale session label must not outlive it).
    */
-  memo: Map<string, Promise<unknown>>;
+  memo: Map<string, unknown>;
+}
+
+/**
+ * A look-up batched over the fields resolved together (a page of notifications asks once, not
+ * once per row), kept in the memo: per query, or per event of a subscription.
+ */
+export function batchedLoad<V>(ctx: GraphQLContext, name: string, load: (keys: readonly string[]) => Promise<Map<string, V>>, key: string): Promise<V | null> {
+  const memoKey = `loader:${name}`;
+  let loader = ctx.memo.get(memoKey) as DataLoader<string, V | null> | undefined;
+  if (!loader) {
+    loader = new DataLoader<string, V | null>(async (keys) => {
+      const found = await load(keys);
+      return keys.map((k) => found.get(k) ?? null);
+    });
+    ctx.memo.set(memoKey, loader);
+  }
+  return loader.load(key);
 }
 
 export function newContext(caller: Caller | null, services: Services): GraphQLContext {

@@ -7,7 +7,7 @@ import type { InvocationPage } from "../../service/invocation-service.ts";
 import { requirePerson, requireProducer } from "../../service/auth-service.ts";
 import { builder } from "./builder.ts";
 import { PresentationEnum, VariantEnum } from "./enums.ts";
-import { endedOr, memoize } from "./context.ts";
+import { batchedLoad, endedOr } from "./context.ts";
 import { asResult, resultUnion } from "./errors.ts";
 import { NotificationRef } from "./notification.ts";
 
@@ -67,7 +67,7 @@ builder.objectField(NotificationRef, "lastInvocation", (t) =>
     description: "The latest RUN_ACTION invocation of this notification by the caller (a producer: by anyone), with its state.",
     resolve: (n, _args, ctx) => {
       const personId = ctx.caller?.kind === "person" ? ctx.caller.personId : null;
-      return memoize(ctx, `invocation:${n.id}:${personId ?? ""}`, () => ctx.services.invocations.latest(n.id, personId));
+      return batchedLoad(ctx, `lastInvocation:${personId ?? ""}`, (ids) => ctx.services.invocations.latestOf(ids, personId), n.id);
     },
   }),
 );

@@ -81,7 +81,6 @@ export class InvocationStore {
     return row ? toRecord(row) : null;
   }
 
-  /** The latest invocation of a notification, by one person (or by anyone when personId is null). */
   /**
    * The latest invocation of each of the notifications (by the person; by anyone for null), in
    * two statements whatever their number: the highest sequence number per notification, then

@@ -16,34 +16,29 @@ const heartbeat = new TextEncoder().encode(": heartbeat\n\n");
 // One timer per interval for every open stream, not one per stream: thousands of idle streams
 // cost one wake-up per interval. A stream's first heartbeat may therefore come sooner than a
 // full interval after it opened, never later.
-const tickers = new Map<number, Set<() => void>>();
-const timers = new Map<number, NodeJS.Timeout>();
+const tickers = new Map<number, { members: Set<() => void>; timer: NodeJS.Timeout }>();
 
 function onEveryTick(intervalMs: number, beat: () => void): () => void {
-  let members = tickers.get(intervalMs);
-  if (!members) {
-    const created = new Set<() => void>();
-    tickers.set(intervalMs, (members = created));
-    timers.set(
-      intervalMs,
-      setInterval(() => {
-        for (const member of created) {
-          try {
-            member();
-          } catch {
-            // a stream that ended between two ticks; the others still get theirs
-          }
+  let ticker = tickers.get(intervalMs);
+  if (!ticker) {
+    const members = new Set<() => void>();
+    const timer = setInterval(() => {
+      for (const member of members) {
+        try {
+          member();
+        } catch {
+          // a stream that ended between two ticks; the others still get theirs
         }
-      }, intervalMs),
-    );
+      }
+    }, intervalMs);
+    tickers.set(intervalMs, (ticker = { members, timer }));
   }
-  members.add(beat);
-  const own = members;
+  const own = ticker;
+  own.members.add(beat);
   return () => {
-    if (!own.delete(beat) || own.size > 0 || tickers.get(intervalMs) !== own) return;
+    if (!own.members.delete(beat) || own.members.size > 0 || tickers.get(intervalMs) !== own) return;
     tickers.delete(intervalMs);
-    clearInterval(timers.get(intervalMs));
-    timers.delete(intervalMs);
+    clearInterval(own.timer);
   };
 }
 

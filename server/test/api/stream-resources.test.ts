@@ -83,4 +83,24 @@ describe("stream resources", () => {
     expect(await listenersBackTo(0)).toBe(0);
     socket.destroy();
   });
+
+  it("drops a reservation whose results pile up before anyone opens its stream, past the buffer bound", { timeout: 120_000 }, async () => {
+    const auth = { authorization: `Bearer ${ada.token}` };
+    const token = await (await fetch(streamUrl(), { method: "PUT", headers: auth })).text();
+    const started = await fetch(`${streamUrl()}?token=${token}`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({ query: "subscription { notificationEvents { cursor notification { body } } }", extensions: { operationId: "1" } }),
+    });
+    expect(started.status).toBe(202);
+    await h.attached(ada.id);
+    const big = "x".repeat(9_000);
+    // 64 KiB may wait: the eighth event of ~9 KB is past it.
+    for (let i = 0; i < 8; i++) {
+      await h.herald.services.notifications.publish({ scope: "PERSON", personId: ada.id, key: `unopened-${i}`, title: "big", body: big, source: { plugin: "t" } });
+    }
+    expect(await listenersBackTo(0)).toBe(0);
+    const opened = await fetch(`${streamUrl()}?token=${token}`, { headers: { ...auth, accept: "text/event-stream" } });
+    expect(opened.status).toBe(404);
+  });
 });

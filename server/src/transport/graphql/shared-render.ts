@@ -26,6 +26,21 @@ export function markShareable<T extends object>(payload: T): T {
   return payload;
 }
 
+/** Each member's copy of a shared render, to the render itself: the transport serialises it once. */
+const renderOfCopy = new WeakMap<object, ExecutionResult>();
+
+/** A member's own copy of a shared render: whatever a later step sets on its result stays its own. */
+export function memberCopy(rendered: ExecutionResult): ExecutionResult {
+  const copy = { ...rendered };
+  renderOfCopy.set(copy, rendered);
+  return copy;
+}
+
+/** The render a result was copied from, if it is a member's copy of a shared render. */
+export function sharedRenderOf(result: object): ExecutionResult | undefined {
+  return renderOfCopy.get(result);
+}
+
 const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> & AsyncIterator<unknown> =>
   typeof value === "object" && value !== null && Symbol.asyncIterator in value;
 
@@ -109,8 +124,7 @@ export function useSharedRender(): Plugin {
           async next() {
             const event = await source.next();
             if (event.done) return { done: true, value: undefined };
-            // A copy per member: whatever a later step sets on its result stays its own.
-            return { done: false, value: { ...(await render(args, group, event.value)) } };
+            return { done: false, value: memberCopy(await render(args, group, event.value)) };
           },
           async return() {
             await source.return?.();

@@ -1,51 +1,27 @@
-// Every SSE response (both /graphql/stream and /graphql) passes through here: a heartbeat
+// Yoga's own SSE responses (subscriptions on /graphql) pass through here: a heartbeat
 // comment at a fixed interval, so proxies keep the stream and dead peers are found, and a
 // bound on what may wait for a slow client before the server closes its connection.
 // Protocol: docs/event-stream.md ("Heartbeats", "Slow consumers").
+// /graphql/stream writes its streams itself (event-stream-body.ts) with the same heartbeat and bound.
 import type { Plugin } from "graphql-yoga";
+import { onEveryTick } from "./heartbeat.ts";
 
 export interface StreamGuardOptions {
   heartbeatMs: number;
   /** Bytes that may wait for one client; past this the connection is closed. */
   maxBufferedBytes: number;
   onSlowConsumer?: () => void;
+  /** Paths whose event streams are written and guarded by their own endpoint. */
+  except?: readonly string[];
 }
 
 const heartbeat = new TextEncoder().encode(": heartbeat\n\n");
-
-// One timer per interval for every open stream, not one per stream: thousands of idle streams
-// cost one wake-up per interval. A stream's first heartbeat may therefore come sooner than a
-// full interval after it opened, never later.
-const tickers = new Map<number, { members: Set<() => void>; timer: NodeJS.Timeout }>();
-
-function onEveryTick(intervalMs: number, beat: () => void): () => void {
-  let ticker = tickers.get(intervalMs);
-  if (!ticker) {
-    const members = new Set<() => void>();
-    const timer = setInterval(() => {
-      for (const member of members) {
-        try {
-          member();
-        } catch {
-          // a stream that ended between two ticks; the others still get theirs
-        }
-      }
-    }, intervalMs);
-    tickers.set(intervalMs, (ticker = { members, timer }));
-  }
-  const own = ticker;
-  own.members.add(beat);
-  return () => {
-    if (!own.members.delete(beat) || own.members.size > 0 || tickers.get(intervalMs) !== own) return;
-    tickers.delete(intervalMs);
-    clearInterval(own.timer);
-  };
-}
 
 export function useStreamGuard(options: StreamGuardOptions): Plugin {
   return {
     onResponse({ request, response, setResponse }) {
       if (!response.body || !response.headers.get("content-type")?.startsWith("text/event-stream")) return;
+      if (options.except?.includes(new URL(request.url).pathname)) return;
       // Proxies such as nginx buffer responses by default; an event stream must pass through at once.
       const headers = new Headers(response.headers);
       headers.set("x-accel-buffering", "no");

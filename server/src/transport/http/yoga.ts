@@ -55,6 +55,14 @@ export function createGraphQLHandler(
   const documentLimits = { maxTokens: limits.queryTokens, maxNesting: limits.queryNesting };
   const authenticate = (authorization: string | null) => services.auth.authenticate(authorization);
   const yogaLog = yogaLogging(logger);
+  const streamLimits = {
+    heartbeatMs: tuning.heartbeatMs,
+    maxBufferedBytes: tuning.maxBufferedBytes,
+    onSlowConsumer: () => {
+      requestLogger(logger).info("closed a stream whose client fell behind");
+      operations.observer.slowConsumerClosed("bytes");
+    },
+  };
   return createYoga<Record<string, unknown>, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
@@ -102,17 +110,12 @@ export function createGraphQLHandler(
         reservationTtlMs: tuning.reservationTtlMs,
         reservationsPerCredential: tuning.reservationsPerCredential,
         documentLimits,
+        streamLimits,
         authenticate,
         logger,
       }),
-      useStreamGuard({
-        heartbeatMs: tuning.heartbeatMs,
-        maxBufferedBytes: tuning.maxBufferedBytes,
-        onSlowConsumer: () => {
-          requestLogger(logger).info("closed a stream whose client fell behind");
-          operations.observer.slowConsumerClosed("bytes");
-        },
-      }),
+      // Yoga's own SSE on /graphql; /graphql/stream guards its streams itself with the same limits.
+      useStreamGuard({ ...streamLimits, except: ["/graphql/stream"] }),
       useDocumentLimits(documentLimits),
       maxDepthPlugin({ n: limits.queryDepth, ignoreIntrospection: true }),
       costLimitPlugin({ maxCost: limits.queryCost, ignoreIntrospection: true }),

@@ -1,0 +1,94 @@
+// One open event stream of /graphql/stream, written as bytes: a Node Readable that the HTTP
+// adapter pipes straight into the socket, without a web-stream stack per connection. It sends
+// the shared heartbeat and closes the connection of a client that lets too much wait for it.
+// Protocol: docs/event-stream.md ("Heartbeats", "Slow consumers").
+import { Readable } from "node:stream";
+import { onEveryTick } from "./heartbeat.ts";
+
+export interface EventStreamLimits {
+  heartbeatMs: number;
+  /** Bytes that may wait for one client; past this the connection is closed. */
+  maxBufferedBytes: number;
+  onSlowConsumer?: () => void;
+}
+
+const HEARTBEAT = Buffer.from(": heartbeat\n\n");
+
+export const EVENT_STREAM_HEADERS = {
+  "content-type": "text/event-stream; charset=utf-8",
+  "cache-control": "no-cache",
+  connection: "keep-alive",
+  // Proxies such as nginx buffer responses by default; an event stream must pass through at once.
+  "x-accel-buffering": "no",
+} as const;
+
+export class EventStreamBody {
+  readonly readable: Readable;
+  private closed = false;
+  private readonly closeListeners: (() => void)[] = [];
+  private readonly stopBeating: () => void;
+
+  /** `cutOff` drops the client's connection (a slow consumer gets no orderly end: it resumes from its cursor). */
+  constructor(
+    private readonly limits: EventStreamLimits,
+    private readonly cutOff: () => void,
+  ) {
+    this.readable = new Readable({
+      read() {
+        // written to by write(); the adapter's pipe pulls at the socket's pace
+      },
+      destroy: (error, callback) => {
+        this.finish();
+        callback(error);
+      },
+    });
+    // Only between whole messages (write() takes whole ones), and only when nothing waits: a
+    // client that has not read the last message needs no heartbeat to know the stream is alive.
+    this.stopBeating = onEveryTick(limits.heartbeatMs, () => {
+      if (!this.closed && this.readable.readableLength === 0) this.readable.push(HEARTBEAT);
+    });
+  }
+
+  get isOpen(): boolean {
+    return !this.closed;
+  }
+
+  /** Writes one whole message; false once the stream is closed (or just closed for falling behind). */
+  write(message: string | Buffer): boolean {
+    if (this.closed) return false;
+    this.readable.push(message);
+    if (this.readable.readableLength > this.limits.maxBufferedBytes) {
+      this.limits.onSlowConsumer?.();
+      this.cutOff();
+      this.readable.destroy();
+      return false;
+    }
+    return true;
+  }
+
+  /** An orderly end: what was written still reaches the client. */
+  end(): void {
+    if (this.closed) return;
+    this.finish();
+    this.readable.push(null);
+  }
+
+  /** Runs once the stream ends, however it ends (the client left, end(), a slow consumer). */
+  onClose(listener: () => void): void {
+    if (this.closed) queueMicrotask(listener);
+    else this.closeListeners.push(listener);
+  }
+
+  private finish() {
+    if (this.closed) return;
+    this.closed = true;
+    this.stopBeating();
+    for (const listener of this.closeListeners.splice(0)) {
+      try {
+        listener();
+      } catch {
+        // one listener's failure must not keep the others from releasing what they hold
+      }
+    }
+  }
+}

@@ -1,0 +1,293 @@
+// The server side of the graphql-sse protocol on /graphql/stream: distinct connections (one
+// request per operation, its results on that response) and single-connection reservations
+// (PUT reserves a token, GET opens the one stream, POST runs operations onto it, DELETE stops one).
+// It follows graphql-sse's PROTOCOL.md and answers as graphql-sse's own handler does, so the stock
+// client works in both modes; it is written here so that each result is serialised once for
+// every subscriber and written as bytes (docs/decisions.md, "Write bytes"). Every refusal is typed
+// JSON with its status. Protocol: docs/event-stream.md ("Transport").
+import { randomBytes } from "node:crypto";
+import type { ExecutionResult } from "graphql";
+import { TOKEN_HEADER_KEY, TOKEN_QUERY_KEY } from "graphql-sse";
+import type { Logger } from "../../logger.ts";
+import { EVENT_STREAM_HEADERS, EventStreamBody, type EventStreamLimits } from "./event-stream-body.ts";
+import { errorResponse } from "./http-errors.ts";
+import { MessageFramer } from "./sse-messages.ts";
+
+export interface RequestParams {
+  query: string;
+  operationName?: string | undefined;
+  variables?: Record<string, unknown> | undefined;
+  extensions?: Record<string, unknown> | undefined;
+}
+
+export type Outcome = ExecutionResult | AsyncIterable<ExecutionResult>;
+
+/** Runs one operation for an admitted request: its result(s), or a refusal to answer instead. */
+export type Operate = (request: Request, params: RequestParams) => Promise<Outcome | Response>;
+
+export interface ProtocolOptions {
+  limits: EventStreamLimits;
+  reservationTtlMs: number;
+  reservationsPerCredential: number;
+  logger: Logger;
+  /** The HTTP adapter's Response, which takes a Node Readable as its body and pipes it as is. */
+  Response: typeof Response;
+}
+
+/** One single-connection reservation: its operations, and their messages until the stream opens. */
+class Reservation {
+  opened = false;
+  body: EventStreamBody | null = null;
+  readonly operations = new Map<string, AsyncIterator<ExecutionResult> | null>();
+  private waiting: (string | Buffer)[] = [];
+  private waitingBytes = 0;
+
+  constructor(
+    readonly credentialId: string,
+    public expiry: NodeJS.Timeout | undefined,
+    private readonly maxWaitingBytes: number,
+  ) {}
+
+  /** Streaming to a reservation not opened yet is allowed: the messages wait for it, within the byte bound. */
+  write(message: string | Buffer): boolean {
+    if (this.body) return this.body.write(message);
+    if (this.opened) return false;
+    this.waitingBytes += message.length;
+    if (this.waitingBytes > this.maxWaitingBytes) return false;
+    this.waiting.push(message);
+    return true;
+  }
+
+  attach(body: EventStreamBody): void {
+    this.body = body;
+    for (const message of this.waiting.splice(0)) body.write(message);
+    this.waitingBytes = 0;
+  }
+
+  stopAll(): void {
+    for (const operation of this.operations.values()) void operation?.return?.()?.catch(() => undefined);
+    this.operations.clear();
+    this.waiting = [];
+  }
+}
+
+const isAsyncIterable = (value: unknown): value is AsyncIterable<ExecutionResult> =>
+  typeof value === "object" && value !== null && Symbol.asyncIterator in value;
+
+const tokenOf = (request: Request, url: URL) => request.headers.get(TOKEN_HEADER_KEY) || url.searchParams.get(TOKEN_QUERY_KEY) || null;
+
+/** The operation a request carries: the query string of a GET, the JSON body of a POST. */
+export async function parseParams(request: Request, url: URL): Promise<RequestParams | Response> {
+  let raw: Record<string, unknown>;
+  if (request.method === "GET") {
+    try {
+      const search = url.searchParams;
+      const json = (name: string) => (search.get(name) ? JSON.parse(search.get(name)!) : undefined);
+      raw = { query: search.get("query") ?? undefined, operationName: search.get("operationName") ?? undefined, variables: json("variables"), extensions: json("extensions") };
+    } catch {
+      return errorResponse("BAD_REQUEST", "The URL's variables or extensions are not JSON");
+    }
+  } else if (request.method === "POST" && request.headers.get("content-type")?.includes("application/json")) {
+    let body: unknown;
+    try {
+      body = JSON.parse(await request.text());
+    } catch {
+      return errorResponse("BAD_REQUEST", "The body is not JSON");
+    }
+    if (typeof body !== "object" || body === null || Array.isArray(body)) return errorResponse("BAD_REQUEST", "The JSON body must be an object");
+    raw = body as Record<string, unknown>;
+  } else {
+    return errorResponse("UNSUPPORTED_MEDIA_TYPE", "Send the operation as JSON (Content-Type: application/json) or in a GET's query string");
+  }
+  const isObject = (value: unknown) => value == null || (typeof value === "object" && !Array.isArray(value));
+  if (raw.query == null) return errorResponse("BAD_REQUEST", "Missing query");
+  if (typeof raw.query !== "string") return errorResponse("BAD_REQUEST", "Invalid query: it must be a string");
+  if (raw.operationName != null && typeof raw.operationName !== "string") return errorResponse("BAD_REQUEST", "Invalid operationName: it must be a string");
+  if (!isObject(raw.variables)) return errorResponse("BAD_REQUEST", "Invalid variables: they must be an object");
+  if (!isObject(raw.extensions)) return errorResponse("BAD_REQUEST", "Invalid extensions: they must be an object");
+  return {
+    query: raw.query,
+    operationName: (raw.operationName as string | null) ?? undefined,
+    variables: (raw.variables as Record<string, unknown> | null) ?? undefined,
+    extensions: (raw.extensions as Record<string, unknown> | null) ?? undefined,
+  };
+}
+
+/**
+ * Writes an operation's results until it completes, the stream closes or it fails. Resolves true
+ * when it completed (its `complete` message is written), false otherwise.
+ */
+async function pump(outcome: Outcome, framer: MessageFramer, write: (message: string | Buffer) => boolean): Promise<boolean> {
+  if (!isAsyncIterable(outcome)) return write(framer.next(outcome)) && write(framer.complete());
+  const iterator = outcome[Symbol.asyncIterator]();
+  for (;;) {
+    const { done, value } = await iterator.next();
+    if (done) break;
+    if (!write(framer.next(value))) {
+      await iterator.return?.();
+      return false;
+    }
+  }
+  return write(framer.complete());
+}
+
+export class GraphQLSseProtocol {
+  private readonly reservations = new Map<string, Reservation>();
+  private readonly unopened = new Map<string, number>();
+
+  constructor(private readonly options: ProtocolOptions) {}
+
+  /** Answers an authenticated request of `credentialId`; `cutOff` drops its connection (see EventStreamBody). */
+  async handle(request: Request, credentialId: string, operate: Operate, cutOff: () => void): Promise<Response> {
+    const url = new URL(request.url);
+    const token = tokenOf(request, url);
+    const reservation = token ? this.reservations.get(token) : undefined;
+    if (token) {
+      if (!reservation) return errorResponse("NOT_FOUND", "No such stream reservation (it expired or was closed)");
+      if (reservation.credentialId !== credentialId) return errorResponse("FORBIDDEN", "This stream reservation belongs to another credential");
+    }
+    const accept = request.headers.get("accept") || "*/*";
+    if (accept === "text/event-stream") {
+      if (!token || !reservation) return this.distinct(request, url, operate, cutOff);
+      if (reservation.opened) return errorResponse("CONFLICT", "This reservation's stream is already open");
+      return this.open(token, reservation, cutOff);
+    }
+    if (!token || !reservation) {
+      if (request.method !== "PUT") return errorResponse("NOT_FOUND", "Open a stream (Accept: text/event-stream) or reserve one (PUT)");
+      if (!["*/*", "text/plain"].includes(accept)) return errorResponse("NOT_ACCEPTABLE", "A reservation's token is text/plain");
+      return this.reserve(credentialId);
+    }
+    switch (request.method) {
+      case "PUT":
+        return errorResponse("CONFLICT", "This stream is already reserved");
+      case "DELETE": {
+        const operationId = url.searchParams.get("operationId");
+        if (!operationId) return errorResponse("BAD_REQUEST", "Operation ID is missing");
+        void reservation.operations.get(operationId)?.return?.()?.catch(() => undefined);
+        reservation.operations.delete(operationId);
+        return new this.options.Response(null, { status: 200 });
+      }
+      case "GET":
+      case "POST":
+        return this.run(request, url, reservation, operate);
+      default:
+        return errorResponse("METHOD_NOT_ALLOWED", "Use GET, POST, PUT or DELETE", { allow: "GET, POST, PUT, DELETE" });
+    }
+  }
+
+  /** One operation on its own response: the stream ends with the operation. */
+  private async distinct(request: Request, url: URL, operate: Operate, cutOff: () => void): Promise<Response> {
+    const params = await parseParams(request, url);
+    if (params instanceof Response) return params;
+    const outcome = await operate(request, params);
+    if (outcome instanceof Response) return outcome;
+    const body = new EventStreamBody(this.options.limits, cutOff);
+    // An empty message at once: some browsers do not count the headers alone as the stream's start.
+    body.write(":\n\n");
+    let source = outcome;
+    if (isAsyncIterable(outcome)) {
+      const iterator = outcome[Symbol.asyncIterator]();
+      body.onClose(() => void iterator.return?.()?.catch(() => undefined));
+      source = { [Symbol.asyncIterator]: () => iterator };
+    }
+    void this.settled(pump(source, new MessageFramer(null), (m) => body.write(m))).then(() => body.end());
+    return this.streamResponse(body);
+  }
+
+  private reserve(credentialId: string): Response {
+    const { reservationsPerCredential, reservationTtlMs } = this.options;
+    if ((this.unopened.get(credentialId) ?? 0) >= reservationsPerCredential) {
+      return errorResponse("TOO_MANY_REQUESTS", `This credential already holds ${reservationsPerCredential} unopened stream reservations`, {
+        "retry-after": String(Math.ceil(reservationTtlMs / 1000)),
+      });
+    }
+    const token = randomBytes(24).toString("base64url");
+    // Dropped if nobody opens it in time, with whatever operations were started on it.
+    const expiry = setTimeout(() => this.release(token), reservationTtlMs);
+    expiry.unref();
+    this.reservations.set(token, new Reservation(credentialId, expiry, this.options.limits.maxBufferedBytes));
+    this.countUnopened(credentialId, 1);
+    return new this.options.Response(token, { status: 201, headers: { "content-type": "text/plain; charset=utf-8" } });
+  }
+
+  private open(token: string, reservation: Reservation, cutOff: () => void): Response {
+    reservation.opened = true;
+    clearTimeout(reservation.expiry);
+    this.countUnopened(reservation.credentialId, -1);
+    const body = new EventStreamBody(this.options.limits, cutOff);
+    body.write(":\n\n");
+    reservation.attach(body);
+    // The reservation lives as long as its stream: a closed stream's token is gone, and so are its operations.
+    body.onClose(() => this.release(token));
+    return this.streamResponse(body);
+  }
+
+  /** An operation onto an open (or not yet opened) reservation: 202, its results go to the stream. */
+  private async run(request: Request, url: URL, reservation: Reservation, operate: Operate): Promise<Response> {
+    const accept = request.headers.get("accept") || "*/*";
+    if (!["*/*", "application/*", "application/json"].includes(accept)) return errorResponse("NOT_ACCEPTABLE", "Operations on a reservation answer with JSON");
+    const params = await parseParams(request, url);
+    if (params instanceof Response) return params;
+    const operationId = String(params.extensions?.operationId ?? "");
+    if (!operationId) return errorResponse("BAD_REQUEST", "Operation ID is missing");
+    if (reservation.operations.has(operationId)) return errorResponse("CONFLICT", "An operation with this ID already runs");
+    reservation.operations.set(operationId, null);
+    const outcome = await operate(request, params);
+    if (outcome instanceof Response) {
+      reservation.operations.delete(operationId);
+      return outcome;
+    }
+    const iterator = isAsyncIterable(outcome) ? outcome[Symbol.asyncIterator]() : null;
+    // Stopped (DELETE, or the stream closed) while it was being prepared.
+    if (!reservation.operations.has(operationId)) {
+      void iterator?.return?.()?.catch(() => undefined);
+      return new this.options.Response(null, { status: 204 });
+    }
+    reservation.operations.set(operationId, iterator);
+    const source: Outcome = iterator ? { [Symbol.asyncIterator]: () => iterator } : (outcome as ExecutionResult);
+    void this.settled(pump(source, new MessageFramer(operationId), (m) => reservation.write(m))).then((completed) => {
+      if (completed) reservation.operations.delete(operationId);
+      // A failed operation, or one whose messages could not be written, ends the whole stream as
+      // in graphql-sse; the client resumes every operation from its cursor.
+      else if (reservation.body) reservation.body.end();
+      else this.releaseReservation(reservation);
+    });
+    return new this.options.Response(null, { status: 202 });
+  }
+
+  /** True when the pumped operation completed; false when it failed (logged) or could not be written. */
+  private async settled(pumping: Promise<boolean>): Promise<boolean> {
+    try {
+      return await pumping;
+    } catch (error) {
+      // The source failed (its store went away mid-stream): the stream ends cleanly, so the
+      // client resumes from its last cursor.
+      this.options.logger.debug({ err: (error as Error).message }, "a stream's source failed; ending the stream");
+      return false;
+    }
+  }
+
+  private streamResponse(body: EventStreamBody): Response {
+    return new this.options.Response(body.readable as unknown as BodyInit, { status: 200, headers: EVENT_STREAM_HEADERS });
+  }
+
+  private releaseReservation(reservation: Reservation) {
+    for (const [token, held] of this.reservations) if (held === reservation) return this.release(token);
+  }
+
+  private release(token: string) {
+    const reservation = this.reservations.get(token);
+    if (!reservation) return;
+    clearTimeout(reservation.expiry);
+    if (!reservation.opened) this.countUnopened(reservation.credentialId, -1);
+    this.reservations.delete(token);
+    reservation.stopAll();
+    reservation.body?.end();
+  }
+
+  private countUnopened(credentialId: string, delta: number) {
+    const count = (this.unopened.get(credentialId) ?? 0) + delta;
+    if (count > 0) this.unopened.set(credentialId, count);
+    else this.unopened.delete(credentialId);
+  }
+}

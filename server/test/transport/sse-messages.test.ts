@@ -1,0 +1,40 @@
+// The bytes of /graphql/stream: what graphql-sse's own `print` writes, made once per shared render.
+import { print } from "graphql-sse";
+import type { ExecutionResult } from "graphql";
+import { describe, expect, it } from "vitest";
+import { memberCopy } from "../../src/transport/graphql/shared-render.ts";
+import { MessageFramer } from "../../src/transport/http/sse-messages.ts";
+
+const text = (message: string | Buffer) => message.toString();
+const render: ExecutionResult = { data: { notificationEvents: { cursor: "c1", type: "CREATED", notification: { id: "n1", title: "Ünïcode \"quoted\"\n" } } } };
+
+describe("graphql-sse messages", () => {
+  it("are byte for byte what graphql-sse prints, in both modes", () => {
+    const distinct = new MessageFramer(null);
+    const single = new MessageFramer('op "1"');
+    for (const result of [render, memberCopy(render)]) {
+      expect(text(distinct.next(result))).toBe(print({ event: "next", data: render }));
+      expect(text(single.next(result))).toBe(print({ event: "next", data: { id: 'op "1"', payload: render } }));
+    }
+    expect(distinct.complete()).toBe(print({ event: "complete", data: null }));
+    expect(single.complete()).toBe(print({ event: "complete", data: { id: 'op "1"' } }));
+  });
+
+  it("serialise a shared render once for every member's copy", () => {
+    const rendered: ExecutionResult = { data: { n: 1 } };
+    const a = new MessageFramer(null).next(memberCopy(rendered));
+    const b = new MessageFramer(null).next(memberCopy(rendered));
+    // The same bytes object: made once, written to every member's socket.
+    expect(Buffer.isBuffer(a)).toBe(true);
+    expect(b).toBe(a);
+  });
+
+  it("serialise a member's copy on its own once a later step changed it", () => {
+    const rendered: ExecutionResult = { data: { n: 1 } };
+    const changed = memberCopy(rendered);
+    changed.errors = [{ message: "masked" } as never];
+    const own = new MessageFramer(null).next(changed);
+    expect(text(own)).toBe(print({ event: "next", data: { data: { n: 1 }, errors: [{ message: "masked" }] } as never }));
+    expect(text(new MessageFramer(null).next(memberCopy(rendered)))).toBe(print({ event: "next", data: rendered }));
+  });
+});

@@ -1,9 +1,10 @@
-#!/usr/bin/env -S node --max-semi-space-size=64
+#!/usr/bin/env -S node --max-semi-space-size=16
 // Runs the TypeScript CLI directly (tsx), so there is no build step between a change and a run.
-// A 64 MiB young generation: streaming allocates many short-lived objects per delivery, and with
-// Node's default the server spent over a quarter of its CPU in scavenges (the fan-out benchmark
-// finished its burst ~1.7x sooner with this). V8 reads the flag only at start, so it lives here;
-// start the file itself (not `node herald.js`) to get it.
+// A 16 MiB young generation, set rather than left to V8's heuristics: streaming allocates many
+// short-lived objects per delivery. It was 64 MiB while every subscriber rendered and serialised
+// its own copy of each event; since those are shared, 64 MiB bought no measurable speed and cost
+// about 60 KiB of RSS per subscriber (docs/decisions.md, "Write bytes"). V8 reads the flag only at
+// start, so it lives here; start the file itself (not `node herald.js`) to get it.
 import { register } from "tsx/esm/api";
 
 register();

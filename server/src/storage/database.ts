@@ -6,6 +6,7 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { type Provider, providerOf, sqliteFileOf } from "./database-url.ts";
 import { releasingFailedEnds } from "./pg-release-guard.ts";
+import { withStatementCache } from "./sqlite-statement-cache.ts";
 import { postgresPoolConfig, postgresSchemaOf } from "./postgres-url.ts";
 import { PrismaClient as PostgresClient } from "./prisma-client/postgresql/client.ts";
 import { PrismaClient as SqliteClient } from "./prisma-client/sqlite/client.ts";
@@ -43,7 +44,7 @@ export async function openDatabase(url: string, options: { connectTimeoutMs?: nu
     return { db, provider, url, close: () => db.$disconnect() };
   }
   const file = ensureSqliteDirectory(url);
-  const db = new SqliteClient({ adapter: new PrismaBetterSQLite3({ url: file, timeout: 10_000 }) });
+  const db = new SqliteClient({ adapter: withStatementCache(new PrismaBetterSQLite3({ url: file, timeout: 10_000 })) });
   // WAL lets readers proceed while the single writer commits; NORMAL sync is durable in WAL mode
   // across application crashes (only an OS crash can lose the last transactions).
   await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");

@@ -6,6 +6,7 @@ import { startHerald, type TestHerald } from "../support/herald.ts";
 import { type LightStream, openDistinct } from "../support/light-sse.ts";
 import { providers } from "../support/providers.ts";
 import { eventually, headCursor, sleep } from "../support/sse.ts";
+import { expectRefusal, postJson } from "../security/wire.ts";
 
 const withInvocation = "subscription { notificationEvents { cursor type notification { id lastInvocation { id } } } }";
 // Another document; `after` only positions each stream, so its value does not split the group.
@@ -67,6 +68,27 @@ for (const provider of providers) {
         expect(lookups).toBe(4);
       } finally {
         invocations.latestOf = latestOf;
+      }
+    });
+
+    it("asks a refused subscription's source once, and answers with its code", async () => {
+      const ada = await h.newPerson("Ada");
+      const bob = await h.newPerson("Bob");
+      const bobsCursor = await headCursor(h.url, bob.token);
+      const realtime = h.herald.services.realtime;
+      // The subscribe resolver's first step reads the cursor.
+      const afterSeq = realtime.afterSeq.bind(realtime);
+      let asked = 0;
+      realtime.afterSeq = (personId, after) => {
+        asked++;
+        return afterSeq(personId, after);
+      };
+      try {
+        const refused = await postJson(h.url.replace(/graphql$/, "graphql/stream"), { query: withAfter, variables: { after: bobsCursor } }, { token: ada.token, headers: { accept: "text/event-stream" } });
+        expectRefusal(refused, 400, "VALIDATION_ERROR");
+        expect(asked).toBe(1);
+      } finally {
+        realtime.afterSeq = afterSeq;
       }
     });
   });

@@ -110,14 +110,14 @@ export function useSharedRender(): Plugin {
   };
 
   return {
-    onSubscribe({ args: subscription, subscribeFn, setSubscribeFn }) {
+    onSubscribe({ args: subscription, setSubscribeFn }) {
       // Only the person's event stream: other subscriptions keep the executor's own path.
       if (!onlyNotificationEvents(subscription.document, subscription.operationName)) return;
       setSubscribeFn(async (args) => {
         const source = await createSourceEventStream(args);
-        // Refused before the stream opened (no right to it, a bad cursor): the executor answers
-        // as it always did, with its status and codes.
-        if (!isAsyncIterable(source)) return subscribeFn(args);
+        // Refused before the stream opened (no right to it, a bad cursor): graphql-js's answer is
+        // what the executor would give (errors, no data); running it again would ask twice.
+        if (!isAsyncIterable(source)) return source;
         const group = groupOf(args);
         // throw() as well as return(): graphql-sse releases only what looks like an async generator.
         const results: AsyncIterableIterator<ExecutionResult> & { throw(error: unknown): Promise<never> } = {

@@ -232,7 +232,14 @@ export class GraphQLSseProtocol {
     if (!operationId) return errorResponse("BAD_REQUEST", "Operation ID is missing");
     if (reservation.operations.has(operationId)) return errorResponse("CONFLICT", "An operation with this ID already runs");
     reservation.operations.set(operationId, null);
-    const outcome = await operate(request, params);
+    let outcome: Outcome | Response;
+    try {
+      outcome = await operate(request, params);
+    } catch (error) {
+      // An unexpected failure (answered 500 by the plugin) must not keep the id taken.
+      reservation.operations.delete(operationId);
+      throw error;
+    }
     if (outcome instanceof Response) {
       reservation.operations.delete(operationId);
       return outcome;

@@ -10,7 +10,9 @@ import type { Database, Db, Provider, Tx } from "./database.ts";
 import { type PageWindow, pageStatement, toPageRow } from "./notification-page-sql.ts";
 import { serializeSnapshot, toColumns, toReceipt, toRecord } from "./notification-mapper.ts";
 import type { FactRow } from "./directory-store.ts";
-import { type Notification as NotificationRow, Prisma } from "./prisma-client/sqlite/client.ts";
+import { newNotificationId } from "./notification-id.ts";
+import { type ColumnValue, EVENT_COUNTER, NotificationWriteSql } from "./notification-write-sql.ts";
+import type { Notification as NotificationRow, Prisma } from "./prisma-client/sqlite/client.ts";
 import { retryingTransaction, StaleWrite } from "./retrying-transaction.ts";
 import { changedColumns, groupBy, writeKey } from "./changed-columns.ts";
 
@@ -30,16 +32,12 @@ export interface Applied {
   event: StoredEvent | null;
 }
 
-const EVENT_COUNTER = "events";
-
 export class NotificationStore {
   private readonly db: Db;
-  private readonly lockRows: boolean;
   private readonly provider: Provider;
   constructor(database: Database) {
     this.db = database.db;
     this.provider = database.provider;
-    this.lockRows = database.provider === "postgresql";
   }
 
   /** The counter row must exist before any transaction increments it (see models.prisma). */
@@ -54,7 +52,7 @@ export class NotificationStore {
    * writer won a race (unique active key, optimistic lock, or a PostgreSQL serialization abort).
    */
   async transaction<T>(work: (tx: NotificationTx) => Promise<T>): Promise<T> {
-    return retryingTransaction(this.db, (tx) => work(new NotificationTx(tx, this.lockRows)));
+    return retryingTransaction(this.db, (tx) => work(new NotificationTx(tx, this.provider)));
   }
 
   async findById(id: string): Promise<NotificationRecord | null> {
@@ -147,13 +145,19 @@ export class NotificationTx {
   /** Receipts as read by this transaction ("<notification>|<person>"; null: none exists). */
   private readonly receipts = new Map<string, Receipt | null>();
   /**
-   * On PostgreSQL the row a decision is based on is read FOR UPDATE, so writers of one key queue
-   * up instead of racing and retrying. SQLite has a single writer and needs no row locks.
+   * The hot statements, raw. On PostgreSQL the row a decision is based on is read FOR UPDATE, so
+   * writers of one key queue up instead of racing and retrying; SQLite has a single writer.
    */
+  private readonly sql: NotificationWriteSql;
+  private readonly lockRows: boolean;
+
   constructor(
     private readonly tx: Tx,
-    private readonly lockRows: boolean,
-  ) {}
+    provider: Provider,
+  ) {
+    this.sql = new NotificationWriteSql(tx, provider);
+    this.lockRows = provider === "postgresql";
+  }
 
   /** The transaction itself, for other stores' writes that must commit with this change (action invocations). */
   get prisma(): Tx {
@@ -173,16 +177,10 @@ export class NotificationTx {
     return record;
   }
 
-  /**
-   * Several records by id in two statements (on PostgreSQL the lock, taken in id order so two
-   * batches never wait on each other crosswise, then the read); missing ids are left out.
-   */
+  /** Several records by id in one statement (locked on PostgreSQL); missing ids are left out. */
   async findManyByIds(ids: readonly string[]): Promise<NotificationRecord[]> {
     if (ids.length === 0) return [];
-    if (this.lockRows) {
-      await this.tx.$queryRaw`SELECT 1 FROM "Notification" WHERE "id" IN (${Prisma.join(ids)}) ORDER BY "id" FOR UPDATE`;
-    }
-    const rows = await this.tx.notification.findMany({ where: { id: { in: [...ids] } } });
+    const rows = await this.sql.rowsByIds(ids);
     return rows.map((row) => this.remember(row));
   }
 
@@ -190,22 +188,19 @@ export class NotificationTx {
   async findReceipts(notificationIds: readonly string[], personId: string): Promise<Map<string, Receipt>> {
     const found = new Map<string, Receipt>();
     if (notificationIds.length === 0) return found;
-    const rows = await this.tx.notificationReceipt.findMany({ where: { personId, notificationId: { in: [...notificationIds] } } });
+    const rows = await this.sql.receipts(personId, notificationIds);
     for (const row of rows) found.set(row.notificationId, toReceipt(row));
     for (const id of notificationIds) this.receipts.set(`${id}|${personId}`, found.get(id) ?? null);
     return found;
   }
 
   async findActive(target: Target, key: string): Promise<NotificationRecord | null> {
-    const activeKey = activeKeyOf(target, key);
-    if (this.lockRows) await this.tx.$queryRaw`SELECT 1 FROM "Notification" WHERE "activeKey" = ${activeKey} FOR UPDATE`;
-    const row = await this.tx.notification.findUnique({ where: { activeKey } });
+    const row = await this.sql.rowBy("activeKey", activeKeyOf(target, key));
     return row ? this.remember(row) : null;
   }
 
   async findById(id: string): Promise<NotificationRecord | null> {
-    if (this.lockRows) await this.tx.$queryRaw`SELECT 1 FROM "Notification" WHERE "id" = ${id} FOR UPDATE`;
-    const row = await this.tx.notification.findUnique({ where: { id } });
+    const row = await this.sql.rowBy("id", id);
     return row ? this.remember(row) : null;
   }
 
@@ -240,39 +235,17 @@ export class NotificationTx {
   }
 
   /**
-   * Writes many new records and their CREATED events with one statement each (the scanner's
-   * batches). The counter moves by the batch's size in one step, the last statement but one,
-   * so the lock on it stays as short as apply()'s.
+   * Writes many new records and their CREATED events (the scanner's batches): one INSERT for the
+   * rows, then the counter moves by the batch's size in one step with the events, so the lock on
+   * it stays as short as apply()'s.
    */
   async createMany(decisions: Extract<Decision, { kind: "create" }>[]): Promise<Applied[]> {
     if (decisions.length === 0) return [];
-    const rows = await this.tx.notification.createManyAndReturn({
-      data: decisions.map(({ draft, dedupKey }) => ({
-        ...toColumns(draft, activeKeyOf(draft, draft.key), targetKeyOf(draft)),
-        createdAt: draft.createdAt,
-        dedupKey: dedupKey ?? null,
-      })),
-    });
-    const { value: last } = await this.tx.eventCounter.update({ where: { name: EVENT_COUNTER }, data: { value: { increment: rows.length } } });
-    const applied = rows.map((row, i): Applied => {
-      const record = toRecord(row);
-      const event: StoredEvent = {
-        seq: last - rows.length + 1 + i,
-        snapshot: serializeSnapshot(record),
-        personId: audienceOf(record),
-        type: "CREATED",
-        notificationId: record.id,
-        revision: record.revision,
-      };
-      return { record, event };
-    });
-    await this.tx.notificationEvent.createMany({
-      data: applied.map(({ event }) => {
-        const { seq, personId, type, notificationId, revision, snapshot } = event!;
-        return { seq, personId, type, notificationId, revision, snapshot };
-      }),
-    });
-    return applied;
+    const rows = decisions.map(({ draft, dedupKey }) => newRow(draft, dedupKey));
+    await this.sql.insertRows(rows);
+    const records = rows.map((row) => toRecord(row));
+    const events = await this.appendMany(records.map((record) => ({ personId: audienceOf(record), type: "CREATED" as const, record })));
+    return records.map((record, i) => ({ record, event: events[i]! }));
   }
 
   /** A fact remembered as part of a notification change (an observation's "Remember this"). */
@@ -281,7 +254,7 @@ export class NotificationTx {
   }
 
   async findReceipt(notificationId: string, personId: string): Promise<Receipt | null> {
-    const row = await this.tx.notificationReceipt.findUnique({ where: { notificationId_personId: { notificationId, personId } } });
+    const [row] = await this.sql.receipts(personId, [notificationId]);
     const receipt = row ? toReceipt(row) : null;
     this.receipts.set(`${notificationId}|${personId}`, receipt);
     return receipt;
@@ -336,8 +309,7 @@ export class NotificationTx {
     for (const group of groupBy(writes, (w) => `${w.lockVersion}|${writeKey(w.diff)}`)) {
       const { lockVersion, diff } = group[0]!;
       const ids = group.map((w) => w.id);
-      const { count } = await this.tx.notification.updateMany({ where: { id: { in: ids }, lockVersion }, data: { ...diff, lockVersion: lockVersion + 1 } });
-      if (count !== ids.length) throw new StaleWrite();
+      if ((await this.sql.updateRows(ids, lockVersion, diff)) !== ids.length) throw new StaleWrite();
       for (const id of ids) {
         this.seen.set(id, lockVersion + 1);
         this.rows.set(id, { ...this.rows.get(id)!, ...diff, lockVersion: lockVersion + 1 } as NotificationRow);
@@ -350,8 +322,7 @@ export class NotificationTx {
     const unique = [...new Set(ids)];
     for (const group of groupBy(unique, (id) => String(this.seen.get(id)))) {
       const lockVersion = this.seen.get(group[0]!)!;
-      const { count } = await this.tx.notification.updateMany({ where: { id: { in: group }, lockVersion }, data: { lockVersion } });
-      if (count !== group.length) throw new StaleWrite();
+      if ((await this.sql.checkRows(group, lockVersion)) !== group.length) throw new StaleWrite();
     }
   }
 
@@ -377,14 +348,9 @@ export class NotificationTx {
     }
     for (const group of groupBy(changed, (c) => `${c.receipt.personId}|${writeKey(c.diff)}`)) {
       const { receipt, diff } = group[0]!;
-      const notificationIds = group.map((c) => c.receipt.notificationId);
-      await this.tx.notificationReceipt.updateMany({ where: { personId: receipt.personId, notificationId: { in: notificationIds } }, data: diff });
+      await this.sql.updateReceipts(receipt.personId, group.map((c) => c.receipt.notificationId), diff);
     }
-    if (fresh.length > 0) {
-      await this.tx.notificationReceipt.createMany({
-        data: fresh.map((r) => ({ notificationId: r.notificationId, personId: r.personId, ...fieldsOf(r) })),
-      });
-    }
+    await this.sql.insertReceipts(fresh.map((r) => ({ notificationId: r.notificationId, personId: r.personId, ...fieldsOf(r) })));
   }
 
   /** Writes a decision and its event. Returns the record as the deciding party sees it. */
@@ -393,14 +359,8 @@ export class NotificationTx {
       case "none":
         return { record: decision.current, event: null };
       case "create": {
-        const draft = decision.draft;
-        const row = await this.tx.notification.create({
-          data: {
-            ...toColumns(draft, activeKeyOf(draft, draft.key), targetKeyOf(draft)),
-            createdAt: draft.createdAt,
-            dedupKey: decision.dedupKey ?? null,
-          },
-        });
+        const row = newRow(decision.draft, decision.dedupKey);
+        await this.sql.insertRows([row]);
         const record = toRecord(row);
         await writeAssetReferences(this.tx, record.id, [], assetIdsOf(record.actions));
         return { record, event: await this.append(audienceOf(record), decision.event, record) };
@@ -412,11 +372,7 @@ export class NotificationTx {
         const activeKey = isTerminal(next.status) ? null : activeKeyOf(next, next.key);
         // The decision was made from the row as read; if another writer changed it since, the
         // lock version moved on, nothing is written, and the unit of work is decided again.
-        const { count } = await this.tx.notification.updateMany({
-          where: { id: next.id, lockVersion },
-          data: { ...toColumns(next, activeKey, targetKeyOf(next)), lockVersion: lockVersion + 1 },
-        });
-        if (count !== 1) throw new StaleWrite();
+        if ((await this.sql.updateRows([next.id], lockVersion, toColumns(next, activeKey, targetKeyOf(next)))) !== 1) throw new StaleWrite();
         this.seen.set(next.id, lockVersion + 1);
         const assets = assetIdsOf(next.actions);
         await writeAssetReferences(this.tx, next.id, this.seenAssets.get(next.id) ?? [], assets);
@@ -435,52 +391,40 @@ export class NotificationTx {
         // checks expectedRevision): make sure no producer change slipped in since it was read.
         const lockVersion = this.seen.get(notificationId);
         if (lockVersion === undefined) throw new Error("apply(receipt) needs the record read in the same transaction");
-        const { count } = await this.tx.notification.updateMany({ where: { id: notificationId, lockVersion }, data: { lockVersion } });
-        if (count !== 1) throw new StaleWrite();
-        await this.tx.notificationReceipt.upsert({
-          where: { notificationId_personId: { notificationId, personId } },
-          create: { notificationId, personId, ...fields, updatedAt: fields.updatedAt ?? new Date() },
-          update: { ...fields, updatedAt: fields.updatedAt ?? new Date() },
-        });
+        if ((await this.sql.checkRows([notificationId], lockVersion)) !== 1) throw new StaleWrite();
+        await this.sql.upsertReceipt({ notificationId, personId, ...fields, updatedAt: fields.updatedAt ?? new Date() });
         return { record: decision.record, event: await this.append(personId, decision.event, decision.record) };
       }
     }
   }
 
   /**
-   * Appends to the event log. Incrementing the counter row takes its lock until commit, so
-   * sequence numbers become visible in commit order (why: docs/event-stream.md, "Sequence numbers").
-   * It is the last statement of the transaction, which keeps the lock short.
-   */
-  /**
-   * Appends several events with one counter increment (by their number) and one INSERT; their
-   * sequence numbers are the counter's new value and the ones just below it, in the given order.
+   * Appends several events with one counter increment (by their number), the transaction's last
+   * write (see NotificationWriteSql.appendEvents); their sequence numbers are consecutive, in the given order.
    */
   private async appendMany(events: readonly { personId: string | null; type: NotificationEventType; record: NotificationRecord }[]): Promise<StoredEvent[]> {
     if (events.length === 0) return [];
-    const { value: last } = await this.tx.eventCounter.update({ where: { name: EVENT_COUNTER }, data: { value: { increment: events.length } } });
-    const stored = events.map(({ personId, type, record }, i): StoredEvent => ({
-      seq: last - events.length + 1 + i,
+    const stored = events.map(({ personId, type, record }) => ({
       snapshot: serializeSnapshot(record),
       personId,
       type,
       notificationId: record.id,
       revision: record.revision,
     }));
-    await this.tx.notificationEvent.createMany({
-      data: stored.map(({ seq, personId, type, notificationId, revision, snapshot }) => ({ seq, personId, type, notificationId, revision, snapshot })),
-    });
-    return stored;
+    const first = await this.sql.appendEvents(stored, new Date());
+    return stored.map((event, i): StoredEvent => ({ seq: first + i, ...event }));
   }
 
   private async append(personId: string | null, type: NotificationEventType, record: NotificationRecord): Promise<StoredEvent> {
-    const snapshot = serializeSnapshot(record);
-    const { value: seq } = await this.tx.eventCounter.update({ where: { name: EVENT_COUNTER }, data: { value: { increment: 1 } } });
-    await this.tx.notificationEvent.create({
-      data: { seq, personId, type, notificationId: record.id, revision: record.revision, snapshot },
-    });
-    return { seq, snapshot, personId, type, notificationId: record.id, revision: record.revision };
+    const [event] = await this.appendMany([{ personId, type, record }]);
+    return event!;
   }
+}
+
+/** The row a create inserts: its columns as Prisma's create would have written them (lockVersion at its default). */
+function newRow(draft: Extract<Decision, { kind: "create" }>["draft"], dedupKey: string | undefined): NotificationRow & Record<string, ColumnValue> {
+  const columns = toColumns(draft, activeKeyOf(draft, draft.key), targetKeyOf(draft));
+  return { id: newNotificationId(), ...columns, createdAt: draft.createdAt, dedupKey: dedupKey ?? null, lockVersion: 0 };
 }
 
 function audienceOf(record: NotificationRecord): string | null {

@@ -11,9 +11,9 @@ import { type PageWindow, pageStatement, toPageRow } from "./notification-page-s
 import { serializeSnapshot, toColumns, toReceipt, toRecord } from "./notification-mapper.ts";
 import type { FactRow } from "./directory-store.ts";
 import { newNotificationId } from "./notification-id.ts";
-import { type ColumnValue, EVENT_COUNTER, NotificationWriteSql } from "./notification-write-sql.ts";
+import { type ColumnValue, EVENT_COUNTER, NotificationWriteSql, type RowWrite } from "./notification-write-sql.ts";
 import type { Notification as NotificationRow, Prisma } from "./prisma-client/sqlite/client.ts";
-import { retryingTransaction, StaleWrite } from "./retrying-transaction.ts";
+import { retryingTransaction } from "./retrying-transaction.ts";
 import { changedColumns, groupBy, writeKey } from "./changed-columns.ts";
 
 export interface StoredEvent {
@@ -242,9 +242,9 @@ export class NotificationTx {
   async createMany(decisions: Extract<Decision, { kind: "create" }>[]): Promise<Applied[]> {
     if (decisions.length === 0) return [];
     const rows = decisions.map(({ draft, dedupKey }) => newRow(draft, dedupKey));
-    await this.sql.insertRows(rows);
     const records = rows.map((row) => toRecord(row));
-    const events = await this.appendMany(records.map((record) => ({ personId: audienceOf(record), type: "CREATED" as const, record })));
+    const created = records.map((record) => ({ personId: audienceOf(record), type: "CREATED" as const, record }));
+    const events = await this.appendMany(created, this.sql.insertRows(rows));
     return records.map((record, i) => ({ record, event: events[i]! }));
   }
 
@@ -280,16 +280,20 @@ export class NotificationTx {
     }
     const updates = decisions.filter((d): d is Extract<Decision, { kind: "update" }> => d.kind === "update");
     const personal = decisions.filter((d): d is Extract<Decision, { kind: "receipt" }> => d.kind === "receipt");
-    await this.updateRows(updates.map((d) => d.next));
-    await this.checkUnchanged(personal.map((d) => d.record.id));
-    await this.writeReceipts(personal.map((d) => d.receipt));
+    // The row writes go with the events (see appendMany); receipts are written before the checks.
+    let writes = this.updateRows(updates.map((d) => d.next));
+    if (personal.length > 0) {
+      await this.sql.run(writes);
+      await this.writeReceipts(personal.map((d) => d.receipt));
+      writes = this.checkUnchanged(personal.map((d) => d.record.id));
+    }
 
     const pending: { personId: string | null; type: NotificationEventType; record: NotificationRecord }[] = [];
     for (const d of decisions) {
       if (d.kind === "update") pending.push({ personId: audienceOf(d.next), type: d.event, record: d.next });
       if (d.kind === "receipt") pending.push({ personId: d.receipt.personId, type: d.event, record: d.record });
     }
-    const events = await this.appendMany(pending);
+    const events = await this.appendMany(pending, writes);
     let next = 0;
     return decisions.map((d): Applied => {
       if (d.kind === "update") return { record: d.next, event: events[next++]! };
@@ -300,30 +304,27 @@ export class NotificationTx {
   }
 
   /** The new state of records read in this transaction, one UPDATE per (changed columns, lockVersion). */
-  private async updateRows(nexts: readonly NotificationRecord[]): Promise<void> {
+  private updateRows(nexts: readonly NotificationRecord[]): RowWrite[] {
     const writes = nexts.map((next) => {
       const before = this.rows.get(next.id)!;
       const activeKey = isTerminal(next.status) ? null : activeKeyOf(next, next.key);
       return { id: next.id, lockVersion: before.lockVersion, diff: changedColumns(before, toColumns(next, activeKey, targetKeyOf(next))) };
     });
-    for (const group of groupBy(writes, (w) => `${w.lockVersion}|${writeKey(w.diff)}`)) {
+    // The cache moves on as the statements are built: if one fails, the whole unit of work is retried afresh.
+    return groupBy(writes, (w) => `${w.lockVersion}|${writeKey(w.diff)}`).map((group) => {
       const { lockVersion, diff } = group[0]!;
       const ids = group.map((w) => w.id);
-      if ((await this.sql.updateRows(ids, lockVersion, diff)) !== ids.length) throw new StaleWrite();
       for (const id of ids) {
         this.seen.set(id, lockVersion + 1);
         this.rows.set(id, { ...this.rows.get(id)!, ...diff, lockVersion: lockVersion + 1 } as NotificationRow);
       }
-    }
+      return this.sql.updateRows(ids, lockVersion, diff);
+    });
   }
 
   /** Personal state was decided against these rows as read: none may have changed since (see apply). */
-  private async checkUnchanged(ids: readonly string[]): Promise<void> {
-    const unique = [...new Set(ids)];
-    for (const group of groupBy(unique, (id) => String(this.seen.get(id)))) {
-      const lockVersion = this.seen.get(group[0]!)!;
-      if ((await this.sql.checkRows(group, lockVersion)) !== group.length) throw new StaleWrite();
-    }
+  private checkUnchanged(ids: readonly string[]): RowWrite[] {
+    return groupBy([...new Set(ids)], (id) => String(this.seen.get(id))).map((group) => this.sql.checkRows(group, this.seen.get(group[0]!)!));
   }
 
   /** Existing receipts: one UPDATE per (person, changed fields); new ones: one INSERT. */
@@ -360,9 +361,13 @@ export class NotificationTx {
         return { record: decision.current, event: null };
       case "create": {
         const row = newRow(decision.draft, decision.dedupKey);
-        await this.sql.insertRows([row]);
         const record = toRecord(row);
-        await writeAssetReferences(this.tx, record.id, [], assetIdsOf(record.actions));
+        const assets = assetIdsOf(record.actions);
+        const insert = this.sql.insertRows([row]);
+        // Asset references need the row first; without them the INSERT goes with the event.
+        if (assets.length === 0) return { record, event: await this.append(audienceOf(record), decision.event, record, insert) };
+        await this.sql.run(insert);
+        await writeAssetReferences(this.tx, record.id, [], assets);
         return { record, event: await this.append(audienceOf(record), decision.event, record) };
       }
       case "update": {
@@ -372,11 +377,16 @@ export class NotificationTx {
         const activeKey = isTerminal(next.status) ? null : activeKeyOf(next, next.key);
         // The decision was made from the row as read; if another writer changed it since, the
         // lock version moved on, nothing is written, and the unit of work is decided again.
-        if ((await this.sql.updateRows([next.id], lockVersion, toColumns(next, activeKey, targetKeyOf(next)))) !== 1) throw new StaleWrite();
+        const update = [this.sql.updateRows([next.id], lockVersion, toColumns(next, activeKey, targetKeyOf(next)))];
         this.seen.set(next.id, lockVersion + 1);
+        const assetsBefore = this.seenAssets.get(next.id) ?? [];
         const assets = assetIdsOf(next.actions);
-        await writeAssetReferences(this.tx, next.id, this.seenAssets.get(next.id) ?? [], assets);
         this.seenAssets.set(next.id, assets);
+        const assetsChange = assets.length !== assetsBefore.length || assets.some((id) => !assetsBefore.includes(id));
+        // Without other writes of this change, the UPDATE goes with the event.
+        if (!assetsChange && !decision.resetReceipts) return { record: next, event: await this.append(audienceOf(next), decision.event, next, update) };
+        await this.sql.run(update);
+        await writeAssetReferences(this.tx, next.id, assetsBefore, assets);
         if (decision.resetReceipts) {
           await this.tx.notificationReceipt.updateMany({
             where: { notificationId: next.id },
@@ -391,9 +401,9 @@ export class NotificationTx {
         // checks expectedRevision): make sure no producer change slipped in since it was read.
         const lockVersion = this.seen.get(notificationId);
         if (lockVersion === undefined) throw new Error("apply(receipt) needs the record read in the same transaction");
-        if ((await this.sql.checkRows([notificationId], lockVersion)) !== 1) throw new StaleWrite();
         await this.sql.upsertReceipt({ notificationId, personId, ...fields, updatedAt: fields.updatedAt ?? new Date() });
-        return { record: decision.record, event: await this.append(personId, decision.event, decision.record) };
+        const check = [this.sql.checkRows([notificationId], lockVersion)];
+        return { record: decision.record, event: await this.append(personId, decision.event, decision.record, check) };
       }
     }
   }
@@ -402,8 +412,14 @@ export class NotificationTx {
    * Appends several events with one counter increment (by their number), the transaction's last
    * write (see NotificationWriteSql.appendEvents); their sequence numbers are consecutive, in the given order.
    */
-  private async appendMany(events: readonly { personId: string | null; type: NotificationEventType; record: NotificationRecord }[]): Promise<StoredEvent[]> {
-    if (events.length === 0) return [];
+  private async appendMany(
+    events: readonly { personId: string | null; type: NotificationEventType; record: NotificationRecord }[],
+    writes: readonly RowWrite[] = [],
+  ): Promise<StoredEvent[]> {
+    if (events.length === 0) {
+      await this.sql.run(writes);
+      return [];
+    }
     const stored = events.map(({ personId, type, record }) => ({
       snapshot: serializeSnapshot(record),
       personId,
@@ -411,12 +427,12 @@ export class NotificationTx {
       notificationId: record.id,
       revision: record.revision,
     }));
-    const first = await this.sql.appendEvents(stored, new Date());
+    const first = await this.sql.appendEvents(stored, new Date(), writes);
     return stored.map((event, i): StoredEvent => ({ seq: first + i, ...event }));
   }
 
-  private async append(personId: string | null, type: NotificationEventType, record: NotificationRecord): Promise<StoredEvent> {
-    const [event] = await this.appendMany([{ personId, type, record }]);
+  private async append(personId: string | null, type: NotificationEventType, record: NotificationRecord, writes: readonly RowWrite[] = []): Promise<StoredEvent> {
+    const [event] = await this.appendMany([{ personId, type, record }], writes);
     return event!;
   }
 }

@@ -8,6 +8,7 @@ import type { NotificationEventType } from "../domain/enums.ts";
 import type { Provider, Tx } from "./database.ts";
 import { type Notification as NotificationRow, Prisma, type NotificationReceipt as ReceiptRow } from "./prisma-client/sqlite/client.ts";
 import { NOTIFICATION_DATE_COLUMNS, RECEIPT_COLUMNS, RECEIPT_DATE_COLUMNS, toNotificationRow, toReceiptRow } from "./raw-rows.ts";
+import { StaleWrite } from "./retrying-transaction.ts";
 
 /** The event counter's row (see models.prisma, EventCounter). */
 export const EVENT_COUNTER = "events";
@@ -21,6 +22,15 @@ export const NOTIFICATION_COLUMNS = [
 
 export type ColumnValue = string | number | Date | null | undefined;
 type Columns = Readonly<Record<string, ColumnValue>>;
+
+/**
+ * A row write that must touch exactly `rows` rows, or the rows changed since they were read (a
+ * StaleWrite). Built, not yet run: appendEvents can carry the last one in its own statement.
+ */
+export interface RowWrite {
+  statement: Prisma.Sql;
+  rows: number;
+}
 
 export interface NewEvent {
   personId: string | null;
@@ -63,29 +73,37 @@ export class NotificationWriteSql {
     return rows[0] ? toNotificationRow(rows[0]) : null;
   }
 
-  /** Inserts rows that all name the same columns, in as few statements as the parameter limit allows. */
-  async insertRows(rows: readonly Columns[]): Promise<void> {
-    if (rows.length === 0) return;
+  /** New rows that all name the same columns: one INSERT per as many rows as the parameter limit allows. */
+  insertRows(rows: readonly Columns[]): RowWrite[] {
+    if (rows.length === 0) return [];
     const columns = Object.keys(rows[0]!).map((c) => checked(c, notificationColumns));
-    for (const chunk of chunked(rows, Math.floor(MAX_PARAMETERS / columns.length))) {
+    return chunked(rows, Math.floor(MAX_PARAMETERS / columns.length)).map((chunk) => {
       const values = chunk.map((row) => Prisma.sql`(${Prisma.join(columns.map((c) => this.value(c, row[c])))})`);
-      await this.tx.$executeRaw(Prisma.sql`INSERT INTO "Notification" (${identifiers(columns)}) VALUES ${Prisma.join(values)}`);
-    }
+      return { statement: Prisma.sql`INSERT INTO "Notification" (${identifiers(columns)}) VALUES ${Prisma.join(values)}`, rows: chunk.length };
+    });
   }
 
-  /**
-   * Writes the columns to the rows still at `lockVersion` and moves it on by one (the optimistic
-   * lock); returns how many rows matched.
-   */
-  updateRows(ids: readonly string[], lockVersion: number, columns: Columns): Promise<number> {
+  /** The columns, written to the rows still at `lockVersion`, which moves on by one (the optimistic lock). */
+  updateRows(ids: readonly string[], lockVersion: number, columns: Columns): RowWrite {
     const sets = Object.entries(columns).map(([c, v]) => Prisma.sql`${identifier(checked(c, notificationColumns))} = ${this.value(c, v)}`);
     sets.push(Prisma.sql`"lockVersion" = ${lockVersion + 1}`);
-    return this.tx.$executeRaw(Prisma.sql`UPDATE "Notification" SET ${Prisma.join(sets)} WHERE "id" IN (${Prisma.join(ids)}) AND "lockVersion" = ${lockVersion}`);
+    return {
+      statement: Prisma.sql`UPDATE "Notification" SET ${Prisma.join(sets)} WHERE "id" IN (${Prisma.join(ids)}) AND "lockVersion" = ${lockVersion}`,
+      rows: ids.length,
+    };
   }
 
-  /** How many of the rows are still at `lockVersion`, written without a change so the check holds until commit. */
-  checkRows(ids: readonly string[], lockVersion: number): Promise<number> {
-    return this.tx.$executeRaw(Prisma.sql`UPDATE "Notification" SET "lockVersion" = ${lockVersion} WHERE "id" IN (${Prisma.join(ids)}) AND "lockVersion" = ${lockVersion}`);
+  /** The rows must still be at `lockVersion`: written without a change, so the check holds until commit. */
+  checkRows(ids: readonly string[], lockVersion: number): RowWrite {
+    return {
+      statement: Prisma.sql`UPDATE "Notification" SET "lockVersion" = ${lockVersion} WHERE "id" IN (${Prisma.join(ids)}) AND "lockVersion" = ${lockVersion}`,
+      rows: ids.length,
+    };
+  }
+
+  /** Runs row writes now, in order; StaleWrite when one touched another number of rows than it must. */
+  async run(writes: readonly RowWrite[]): Promise<void> {
+    for (const write of writes) if ((await this.tx.$executeRaw(write.statement)) !== write.rows) throw new StaleWrite();
   }
 
   async receipts(personId: string, notificationIds: readonly string[]): Promise<ReceiptRow[]> {
@@ -119,16 +137,22 @@ export class NotificationWriteSql {
   }
 
   /**
-   * Moves the event counter by the number of events and inserts them with the numbers just below
-   * its new value, in the given order; returns the first. The counter's row lock is held until
-   * commit, so this is the transaction's last write (docs/event-stream.md, "Sequence numbers"): on
-   * PostgreSQL the increment and the INSERT are one statement, on SQLite (one writer) two.
+   * Runs the row writes, then moves the event counter by the number of events and inserts them
+   * with the numbers just below its new value, in the given order; returns the first. The
+   * counter's row lock is held until commit, so this is the transaction's last write
+   * (docs/event-stream.md, "Sequence numbers"). On PostgreSQL the last row write, the increment
+   * and the INSERT are one statement (the counter moves only if that write touched its rows); on
+   * SQLite, one writer at a time, they are one statement each.
    */
-  async appendEvents(events: readonly NewEvent[], at: Date): Promise<number> {
+  async appendEvents(events: readonly NewEvent[], at: Date, writes: readonly RowWrite[] = []): Promise<number> {
     const n = events.length;
     if (this.provider === "postgresql") {
+      await this.run(writes.slice(0, -1));
+      const last = writes.at(-1);
+      const written = last ? Prisma.sql`written AS (${last.statement} RETURNING 1), ` : Prisma.empty;
+      const guard = last ? Prisma.sql` AND (SELECT count(*) FROM written) = ${last.rows}` : Prisma.empty;
       const rows = await this.tx.$queryRaw<{ seq: number }[]>(Prisma.sql`
-        WITH counter AS (UPDATE "EventCounter" SET "value" = "value" + ${n} WHERE "name" = ${EVENT_COUNTER} RETURNING "value")
+        WITH ${written}counter AS (UPDATE "EventCounter" SET "value" = "value" + ${n} WHERE "name" = ${EVENT_COUNTER}${guard} RETURNING "value")
         INSERT INTO "NotificationEvent" ("seq", "personId", "type", "notificationId", "revision", "snapshot", "createdAt")
         SELECT counter."value" - ${n} + e."ord", e."personId", e."type", e."notificationId", e."revision", e."snapshot", ${this.time(at)}
         FROM counter, unnest(
@@ -136,9 +160,11 @@ export class NotificationWriteSql {
           CAST(${events.map((e) => e.revision)} AS int[]), CAST(${events.map((e) => e.snapshot)} AS text[])
         ) WITH ORDINALITY AS e("personId", "type", "notificationId", "revision", "snapshot", "ord")
         RETURNING "seq"`);
+      if (rows.length === 0 && last) throw new StaleWrite();
       if (rows.length !== n) throw new Error(`the event counter row "${EVENT_COUNTER}" is missing`);
       return Math.min(...rows.map((r) => Number(r.seq)));
     }
+    await this.run(writes);
     const [counter] = await this.tx.$queryRaw<{ value: number | bigint }[]>(
       Prisma.sql`UPDATE "EventCounter" SET "value" = "value" + ${n} WHERE "name" = ${EVENT_COUNTER} RETURNING "value"`,
     );

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../src/storage/database-url.ts";
 import { newNotificationId } from "../../src/storage/notification-id.ts";
 import { toColumns, toReceipt, toRecord } from "../../src/storage/notification-mapper.ts";
-import { NOTIFICATION_COLUMNS } from "../../src/storage/notification-write-sql.ts";
+import { EVENT_COUNTER, NOTIFICATION_COLUMNS, NotificationWriteSql } from "../../src/storage/notification-write-sql.ts";
+import { StaleWrite } from "../../src/storage/retrying-transaction.ts";
 import { RECEIPT_COLUMNS } from "../../src/storage/raw-rows.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
@@ -102,6 +103,23 @@ for (const provider of providers) {
       for (const id of ids) expect(byId.get(id)!.seenAt).toBeInstanceOf(Date);
       const view = await service.get(ada.id, ids[2]!);
       expect(view!.status).toBe("SEEN");
+    });
+
+    it("append no event and leave the counter alone when the write they carry finds its rows changed", async () => {
+      const { db, provider: name } = h.herald.database;
+      const counter = async () => (await db.eventCounter.findUniqueOrThrow({ where: { name: EVENT_COUNTER } })).value;
+      const before = await counter();
+      const id = (await h.herald.services.notifications.publish({ scope: "PERSON", personId: ada.id, key: "stale", title: "t", source: { plugin: "tests" } })).id;
+      const event = { personId: ada.id, type: "UPDATED" as const, notificationId: id, revision: 2, snapshot: "{}" };
+      const attempt = db.$transaction(async (tx) => {
+        const sql = new NotificationWriteSql(tx, name);
+        // lockVersion 7 was never read: another writer "moved" the row on.
+        await sql.appendEvents([event], new Date(), [sql.updateRows([id], 7, { title: "lost" })]);
+      });
+      await expect(attempt).rejects.toBeInstanceOf(StaleWrite);
+      expect(await counter()).toBe(before + 1);
+      expect((await db.notification.findUniqueOrThrow({ where: { id } })).title).toBe("t");
+      expect(await db.notificationEvent.count({ where: { notificationId: id } })).toBe(1);
     });
   });
 }

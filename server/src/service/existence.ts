@@ -4,7 +4,7 @@ import { ValidationError } from "../domain/errors.ts";
 import type { DirectoryStore } from "../storage/directory-store.ts";
 
 export async function mustHavePerson(directory: DirectoryStore, id: string, field = "personId"): Promise<void> {
-  if (!(await directory.findPerson(id))) throw new ValidationError(field, `${field}: no such person`);
+  if (!(await directory.personExists(id))) throw new ValidationError(field, `${field}: no such person`);
 }
 
 export async function mustHaveEngagement(directory: DirectoryStore, id: string, field = "engagementId"): Promise<void> {

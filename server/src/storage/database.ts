@@ -60,7 +60,12 @@ export function ensureSqliteDirectory(url: string): string {
   return file;
 }
 
-/** Prisma's error code for a unique-constraint violation. */
+/**
+ * A unique-constraint violation: Prisma's own queries report it as P2002, raw statements as a
+ * failed raw query (P2010) that carries the driver adapter's reason.
+ */
 export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
+  if (typeof error !== "object" || error === null) return false;
+  const { code, meta } = error as { code?: string; meta?: { driverAdapterError?: { cause?: { kind?: string } } } };
+  return code === "P2002" || (code === "P2010" && meta?.driverAdapterError?.cause?.kind === "UniqueConstraintViolation");
 }

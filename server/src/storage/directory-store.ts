@@ -25,6 +25,11 @@ export class DirectoryStore {
   findPerson(id: string) {
     return this.db.person.findUnique({ where: { id } });
   }
+  /** Whether a person exists: raw, since every publish to a person asks and Prisma's query compiler cost more than the look-up. */
+  async personExists(id: string): Promise<boolean> {
+    const rows = await this.db.$queryRaw<unknown[]>`SELECT 1 AS "found" FROM "Person" WHERE "id" = ${id}`;
+    return rows.length > 0;
+  }
   countPersons() {
     return this.db.person.count();
   }

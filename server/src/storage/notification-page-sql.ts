@@ -5,8 +5,8 @@
 // builder cost three (the own rows, the shared rows, their receipts) and most of the request's CPU.
 import type { EffectiveFilter, Position } from "../domain/filter.ts";
 import type { Provider } from "./database-url.ts";
-import { storedDate } from "./stored-date.ts";
 import type { Notification as NotificationRow, NotificationReceipt as ReceiptRow } from "./prisma-client/sqlite/client.ts";
+import { RECEIPT_COLUMNS, RECEIPT_DATE_COLUMNS, toNotificationRow, toReceiptRow } from "./raw-rows.ts";
 
 export interface PageWindow {
   after: Position | null;
@@ -20,13 +20,6 @@ export interface PageRow {
   row: NotificationRow;
   receipt: ReceiptRow | null;
 }
-
-// Every DateTime (and Int) column of the two models: raw results carry them as the store keeps them.
-// test/storage/notification-page-sql.test.ts checks these lists against the Prisma models.
-export const NOTIFICATION_DATE_COLUMNS = ["expiresAt", "snoozedUntil", "createdAt", "updatedAt", "deliveredAt", "seenAt", "dismissedAt", "resolvedAt", "expiredAt"] as const;
-export const NOTIFICATION_INT_COLUMNS = ["revision", "lockVersion"] as const;
-export const RECEIPT_DATE_COLUMNS = ["deliveredAt", "seenAt", "dismissedAt", "snoozedUntil", "updatedAt"] as const;
-const RECEIPT_COLUMNS = ["notificationId", "personId", "deliveredAt", "seenAt", "dismissedAt", "dismissReason", "snoozedUntil", "updatedAt"] as const;
 
 class Params {
   readonly values: unknown[] = [];
@@ -119,9 +112,6 @@ export function toPageRow(raw: Record<string, unknown>): PageRow {
     if (column.startsWith("r_")) receipt[column.slice(2)] = value;
     else row[column] = value;
   }
-  for (const column of NOTIFICATION_DATE_COLUMNS) row[column] = storedDate(row[column]);
-  for (const column of NOTIFICATION_INT_COLUMNS) row[column] = Number(row[column]);
-  if (receipt.notificationId === null || receipt.notificationId === undefined) return { row: row as unknown as NotificationRow, receipt: null };
-  for (const column of RECEIPT_DATE_COLUMNS) receipt[column] = storedDate(receipt[column]);
-  return { row: row as unknown as NotificationRow, receipt: receipt as unknown as ReceiptRow };
+  const hasReceipt = receipt.notificationId !== null && receipt.notificationId !== undefined;
+  return { row: toNotificationRow(row), receipt: hasReceipt ? toReceiptRow(receipt) : null };
 }

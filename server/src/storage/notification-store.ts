@@ -10,8 +10,10 @@ import type { Database, Db, Provider, Tx } from "./database.ts";
 import { type PageWindow, pageStatement, toPageRow } from "./notification-page-sql.ts";
 import { serializeSnapshot, toColumns, toReceipt, toRecord } from "./notification-mapper.ts";
 import type { FactRow } from "./directory-store.ts";
-import { type Notification as NotificationRow, Prisma } from "./prisma-client/sqlite/client.ts";
-import { retryingTransaction, StaleWrite } from "./retrying-transaction.ts";
+import { newNotificationId } from "./notification-id.ts";
+import { type ColumnValue, EVENT_COUNTER, NotificationWriteSql, type RowWrite } from "./notification-write-sql.ts";
+import type { Notification as NotificationRow, Prisma } from "./prisma-client/sqlite/client.ts";
+import { retryingTransaction } from "./retrying-transaction.ts";
 import { changedColumns, groupBy, writeKey } from "./changed-columns.ts";
 
 export interface StoredEvent {
@@ -30,16 +32,12 @@ export interface Applied {
   event: StoredEvent | null;
 }
 
-const EVENT_COUNTER = "events";
-
 export class NotificationStore {
   private readonly db: Db;
-  private readonly lockRows: boolean;
   private readonly provider: Provider;
   constructor(database: Database) {
     this.db = database.db;
     this.provider = database.provider;
-    this.lockRows = database.provider === "postgresql";
   }
 
   /** The counter row must exist before any transaction increments it (see models.prisma). */
@@ -54,7 +52,7 @@ export class NotificationStore {
    * writer won a race (unique active key, optimistic lock, or a PostgreSQL serialization abort).
    */
   async transaction<T>(work: (tx: NotificationTx) => Promise<T>): Promise<T> {
-    return retryingTransaction(this.db, (tx) => work(new NotificationTx(tx, this.lockRows)));
+    return retryingTransaction(this.db, (tx) => work(new NotificationTx(tx, this.provider)));
   }
 
   async findById(id: string): Promise<NotificationRecord | null> {
@@ -147,13 +145,19 @@ export class NotificationTx {
   /** Receipts as read by this transaction ("<notification>|<person>"; null: none exists). */
   private readonly receipts = new Map<string, Receipt | null>();
   /**
-   * On PostgreSQL the row a decision is based on is read FOR UPDATE, so writers of one key queue
-   * up instead of racing and retrying. SQLite has a single writer and needs no row locks.
+   * The hot statements, raw. On PostgreSQL the row a decision is based on is read FOR UPDATE, so
+   * writers of one key queue up instead of racing and retrying; SQLite has a single writer.
    */
+  private readonly sql: NotificationWriteSql;
+  private readonly lockRows: boolean;
+
   constructor(
     private readonly tx: Tx,
-    private readonly lockRows: boolean,
-  ) {}
+    provider: Provider,
+  ) {
+    this.sql = new NotificationWriteSql(tx, provider);
+    this.lockRows = provider === "postgresql";
+  }
 
   /** The transaction itself, for other stores' writes that must commit with this change (action invocations). */
   get prisma(): Tx {
@@ -173,16 +177,10 @@ export class NotificationTx {
     return record;
   }
 
-  /**
-   * Several records by id in two statements (on PostgreSQL the lock, taken in id order so two
-   * batches never wait on each other crosswise, then the read); missing ids are left out.
-   */
+  /** Several records by id in one statement (locked on PostgreSQL); missing ids are left out. */
   async findManyByIds(ids: readonly string[]): Promise<NotificationRecord[]> {
     if (ids.length === 0) return [];
-    if (this.lockRows) {
-      await this.tx.$queryRaw`SELECT 1 FROM "Notification" WHERE "id" IN (${Prisma.join(ids)}) ORDER BY "id" FOR UPDATE`;
-    }
-    const rows = await this.tx.notification.findMany({ where: { id: { in: [...ids] } } });
+    const rows = await this.sql.rowsByIds(ids);
     return rows.map((row) => this.remember(row));
   }
 
@@ -190,22 +188,19 @@ export class NotificationTx {
   async findReceipts(notificationIds: readonly string[], personId: string): Promise<Map<string, Receipt>> {
     const found = new Map<string, Receipt>();
     if (notificationIds.length === 0) return found;
-    const rows = await this.tx.notificationReceipt.findMany({ where: { personId, notificationId: { in: [...notificationIds] } } });
+    const rows = await this.sql.receipts(personId, notificationIds);
     for (const row of rows) found.set(row.notificationId, toReceipt(row));
     for (const id of notificationIds) this.receipts.set(`${id}|${personId}`, found.get(id) ?? null);
     return found;
   }
 
   async findActive(target: Target, key: string): Promise<NotificationRecord | null> {
-    const activeKey = activeKeyOf(target, key);
-    if (this.lockRows) await this.tx.$queryRaw`SELECT 1 FROM "Notification" WHERE "activeKey" = ${activeKey} FOR UPDATE`;
-    const row = await this.tx.notification.findUnique({ where: { activeKey } });
+    const row = await this.sql.rowBy("activeKey", activeKeyOf(target, key));
     return row ? this.remember(row) : null;
   }
 
   async findById(id: string): Promise<NotificationRecord | null> {
-    if (this.lockRows) await this.tx.$queryRaw`SELECT 1 FROM "Notification" WHERE "id" = ${id} FOR UPDATE`;
-    const row = await this.tx.notification.findUnique({ where: { id } });
+    const row = await this.sql.rowBy("id", id);
     return row ? this.remember(row) : null;
   }
 
@@ -240,39 +235,17 @@ export class NotificationTx {
   }
 
   /**
-   * Writes many new records and their CREATED events with one statement each (the scanner's
-   * batches). The counter moves by the batch's size in one step, the last statement but one,
-   * so the lock on it stays as short as apply()'s.
+   * Writes many new records and their CREATED events (the scanner's batches): one INSERT for the
+   * rows, then the counter moves by the batch's size in one step with the events, so the lock on
+   * it stays as short as apply()'s.
    */
   async createMany(decisions: Extract<Decision, { kind: "create" }>[]): Promise<Applied[]> {
     if (decisions.length === 0) return [];
-    const rows = await this.tx.notification.createManyAndReturn({
-      data: decisions.map(({ draft, dedupKey }) => ({
-        ...toColumns(draft, activeKeyOf(draft, draft.key), targetKeyOf(draft)),
-        createdAt: draft.createdAt,
-        dedupKey: dedupKey ?? null,
-      })),
-    });
-    const { value: last } = await this.tx.eventCounter.update({ where: { name: EVENT_COUNTER }, data: { value: { increment: rows.length } } });
-    const applied = rows.map((row, i): Applied => {
-      const record = toRecord(row);
-      const event: StoredEvent = {
-        seq: last - rows.length + 1 + i,
-        snapshot: serializeSnapshot(record),
-        personId: audienceOf(record),
-        type: "CREATED",
-        notificationId: record.id,
-        revision: record.revision,
-      };
-      return { record, event };
-    });
-    await this.tx.notificationEvent.createMany({
-      data: applied.map(({ event }) => {
-        const { seq, personId, type, notificationId, revision, snapshot } = event!;
-        return { seq, personId, type, notificationId, revision, snapshot };
-      }),
-    });
-    return applied;
+    const rows = decisions.map(({ draft, dedupKey }) => newRow(draft, dedupKey));
+    const records = rows.map((row) => toRecord(row));
+    const created = records.map((record) => ({ personId: audienceOf(record), type: "CREATED" as const, record }));
+    const events = await this.appendMany(created, this.sql.insertRows(rows));
+    return records.map((record, i) => ({ record, event: events[i]! }));
   }
 
   /** A fact remembered as part of a notification change (an observation's "Remember this"). */
@@ -281,7 +254,7 @@ export class NotificationTx {
   }
 
   async findReceipt(notificationId: string, personId: string): Promise<Receipt | null> {
-    const row = await this.tx.notificationReceipt.findUnique({ where: { notificationId_personId: { notificationId, personId } } });
+    const [row] = await this.sql.receipts(personId, [notificationId]);
     const receipt = row ? toReceipt(row) : null;
     this.receipts.set(`${notificationId}|${personId}`, receipt);
     return receipt;
@@ -307,16 +280,20 @@ export class NotificationTx {
     }
     const updates = decisions.filter((d): d is Extract<Decision, { kind: "update" }> => d.kind === "update");
     const personal = decisions.filter((d): d is Extract<Decision, { kind: "receipt" }> => d.kind === "receipt");
-    await this.updateRows(updates.map((d) => d.next));
-    await this.checkUnchanged(personal.map((d) => d.record.id));
-    await this.writeReceipts(personal.map((d) => d.receipt));
+    // The row writes go with the events (see appendMany); receipts are written before the checks.
+    let writes = this.updateRows(updates.map((d) => d.next));
+    if (personal.length > 0) {
+      await this.sql.run(writes);
+      await this.writeReceipts(personal.map((d) => d.receipt));
+      writes = this.checkUnchanged(personal.map((d) => d.record.id));
+    }
 
     const pending: { personId: string | null; type: NotificationEventType; record: NotificationRecord }[] = [];
     for (const d of decisions) {
       if (d.kind === "update") pending.push({ personId: audienceOf(d.next), type: d.event, record: d.next });
       if (d.kind === "receipt") pending.push({ personId: d.receipt.personId, type: d.event, record: d.record });
     }
-    const events = await this.appendMany(pending);
+    const events = await this.appendMany(pending, writes);
     let next = 0;
     return decisions.map((d): Applied => {
       if (d.kind === "update") return { record: d.next, event: events[next++]! };
@@ -327,32 +304,27 @@ export class NotificationTx {
   }
 
   /** The new state of records read in this transaction, one UPDATE per (changed columns, lockVersion). */
-  private async updateRows(nexts: readonly NotificationRecord[]): Promise<void> {
+  private updateRows(nexts: readonly NotificationRecord[]): RowWrite[] {
     const writes = nexts.map((next) => {
       const before = this.rows.get(next.id)!;
       const activeKey = isTerminal(next.status) ? null : activeKeyOf(next, next.key);
       return { id: next.id, lockVersion: before.lockVersion, diff: changedColumns(before, toColumns(next, activeKey, targetKeyOf(next))) };
     });
-    for (const group of groupBy(writes, (w) => `${w.lockVersion}|${writeKey(w.diff)}`)) {
+    // The cache moves on as the statements are built: if one fails, the whole unit of work is retried afresh.
+    return groupBy(writes, (w) => `${w.lockVersion}|${writeKey(w.diff)}`).map((group) => {
       const { lockVersion, diff } = group[0]!;
       const ids = group.map((w) => w.id);
-      const { count } = await this.tx.notification.updateMany({ where: { id: { in: ids }, lockVersion }, data: { ...diff, lockVersion: lockVersion + 1 } });
-      if (count !== ids.length) throw new StaleWrite();
       for (const id of ids) {
         this.seen.set(id, lockVersion + 1);
         this.rows.set(id, { ...this.rows.get(id)!, ...diff, lockVersion: lockVersion + 1 } as NotificationRow);
       }
-    }
+      return this.sql.updateRows(ids, lockVersion, diff);
+    });
   }
 
   /** Personal state was decided against these rows as read: none may have changed since (see apply). */
-  private async checkUnchanged(ids: readonly string[]): Promise<void> {
-    const unique = [...new Set(ids)];
-    for (const group of groupBy(unique, (id) => String(this.seen.get(id)))) {
-      const lockVersion = this.seen.get(group[0]!)!;
-      const { count } = await this.tx.notification.updateMany({ where: { id: { in: group }, lockVersion }, data: { lockVersion } });
-      if (count !== group.length) throw new StaleWrite();
-    }
+  private checkUnchanged(ids: readonly string[]): RowWrite[] {
+    return groupBy([...new Set(ids)], (id) => String(this.seen.get(id))).map((group) => this.sql.checkRows(group, this.seen.get(group[0]!)!));
   }
 
   /** Existing receipts: one UPDATE per (person, changed fields); new ones: one INSERT. */
@@ -377,14 +349,9 @@ export class NotificationTx {
     }
     for (const group of groupBy(changed, (c) => `${c.receipt.personId}|${writeKey(c.diff)}`)) {
       const { receipt, diff } = group[0]!;
-      const notificationIds = group.map((c) => c.receipt.notificationId);
-      await this.tx.notificationReceipt.updateMany({ where: { personId: receipt.personId, notificationId: { in: notificationIds } }, data: diff });
+      await this.sql.updateReceipts(receipt.personId, group.map((c) => c.receipt.notificationId), diff);
     }
-    if (fresh.length > 0) {
-      await this.tx.notificationReceipt.createMany({
-        data: fresh.map((r) => ({ notificationId: r.notificationId, personId: r.personId, ...fieldsOf(r) })),
-      });
-    }
+    await this.sql.insertReceipts(fresh.map((r) => ({ notificationId: r.notificationId, personId: r.personId, ...fieldsOf(r) })));
   }
 
   /** Writes a decision and its event. Returns the record as the deciding party sees it. */
@@ -393,16 +360,14 @@ export class NotificationTx {
       case "none":
         return { record: decision.current, event: null };
       case "create": {
-        const draft = decision.draft;
-        const row = await this.tx.notification.create({
-          data: {
-            ...toColumns(draft, activeKeyOf(draft, draft.key), targetKeyOf(draft)),
-            createdAt: draft.createdAt,
-            dedupKey: decision.dedupKey ?? null,
-          },
-        });
+        const row = newRow(decision.draft, decision.dedupKey);
         const record = toRecord(row);
-        await writeAssetReferences(this.tx, record.id, [], assetIdsOf(record.actions));
+        const assets = assetIdsOf(record.actions);
+        const insert = this.sql.insertRows([row]);
+        // Asset references need the row first; without them the INSERT goes with the event.
+        if (assets.length === 0) return { record, event: await this.append(audienceOf(record), decision.event, record, insert) };
+        await this.sql.run(insert);
+        await writeAssetReferences(this.tx, record.id, [], assets);
         return { record, event: await this.append(audienceOf(record), decision.event, record) };
       }
       case "update": {
@@ -412,15 +377,16 @@ export class NotificationTx {
         const activeKey = isTerminal(next.status) ? null : activeKeyOf(next, next.key);
         // The decision was made from the row as read; if another writer changed it since, the
         // lock version moved on, nothing is written, and the unit of work is decided again.
-        const { count } = await this.tx.notification.updateMany({
-          where: { id: next.id, lockVersion },
-          data: { ...toColumns(next, activeKey, targetKeyOf(next)), lockVersion: lockVersion + 1 },
-        });
-        if (count !== 1) throw new StaleWrite();
+        const update = [this.sql.updateRows([next.id], lockVersion, toColumns(next, activeKey, targetKeyOf(next)))];
         this.seen.set(next.id, lockVersion + 1);
+        const assetsBefore = this.seenAssets.get(next.id) ?? [];
         const assets = assetIdsOf(next.actions);
-        await writeAssetReferences(this.tx, next.id, this.seenAssets.get(next.id) ?? [], assets);
         this.seenAssets.set(next.id, assets);
+        const assetsChange = assets.length !== assetsBefore.length || assets.some((id) => !assetsBefore.includes(id));
+        // Without other writes of this change, the UPDATE goes with the event.
+        if (!assetsChange && !decision.resetReceipts) return { record: next, event: await this.append(audienceOf(next), decision.event, next, update) };
+        await this.sql.run(update);
+        await writeAssetReferences(this.tx, next.id, assetsBefore, assets);
         if (decision.resetReceipts) {
           await this.tx.notificationReceipt.updateMany({
             where: { notificationId: next.id },
@@ -435,52 +401,46 @@ export class NotificationTx {
         // checks expectedRevision): make sure no producer change slipped in since it was read.
         const lockVersion = this.seen.get(notificationId);
         if (lockVersion === undefined) throw new Error("apply(receipt) needs the record read in the same transaction");
-        const { count } = await this.tx.notification.updateMany({ where: { id: notificationId, lockVersion }, data: { lockVersion } });
-        if (count !== 1) throw new StaleWrite();
-        await this.tx.notificationReceipt.upsert({
-          where: { notificationId_personId: { notificationId, personId } },
-          create: { notificationId, personId, ...fields, updatedAt: fields.updatedAt ?? new Date() },
-          update: { ...fields, updatedAt: fields.updatedAt ?? new Date() },
-        });
-        return { record: decision.record, event: await this.append(personId, decision.event, decision.record) };
+        await this.sql.upsertReceipt({ notificationId, personId, ...fields, updatedAt: fields.updatedAt ?? new Date() });
+        const check = [this.sql.checkRows([notificationId], lockVersion)];
+        return { record: decision.record, event: await this.append(personId, decision.event, decision.record, check) };
       }
     }
   }
 
   /**
-   * Appends to the event log. Incrementing the counter row takes its lock until commit, so
-   * sequence numbers become visible in commit order (why: docs/event-stream.md, "Sequence numbers").
-   * It is the last statement of the transaction, which keeps the lock short.
+   * Appends several events with one counter increment (by their number), the transaction's last
+   * write (see NotificationWriteSql.appendEvents); their sequence numbers are consecutive, in the given order.
    */
-  /**
-   * Appends several events with one counter increment (by their number) and one INSERT; their
-   * sequence numbers are the counter's new value and the ones just below it, in the given order.
-   */
-  private async appendMany(events: readonly { personId: string | null; type: NotificationEventType; record: NotificationRecord }[]): Promise<StoredEvent[]> {
-    if (events.length === 0) return [];
-    const { value: last } = await this.tx.eventCounter.update({ where: { name: EVENT_COUNTER }, data: { value: { increment: events.length } } });
-    const stored = events.map(({ personId, type, record }, i): StoredEvent => ({
-      seq: last - events.length + 1 + i,
+  private async appendMany(
+    events: readonly { personId: string | null; type: NotificationEventType; record: NotificationRecord }[],
+    writes: readonly RowWrite[] = [],
+  ): Promise<StoredEvent[]> {
+    if (events.length === 0) {
+      await this.sql.run(writes);
+      return [];
+    }
+    const stored = events.map(({ personId, type, record }) => ({
       snapshot: serializeSnapshot(record),
       personId,
       type,
       notificationId: record.id,
       revision: record.revision,
     }));
-    await this.tx.notificationEvent.createMany({
-      data: stored.map(({ seq, personId, type, notificationId, revision, snapshot }) => ({ seq, personId, type, notificationId, revision, snapshot })),
-    });
-    return stored;
+    const first = await this.sql.appendEvents(stored, new Date(), writes);
+    return stored.map((event, i): StoredEvent => ({ seq: first + i, ...event }));
   }
 
-  private async append(personId: string | null, type: NotificationEventType, record: NotificationRecord): Promise<StoredEvent> {
-    const snapshot = serializeSnapshot(record);
-    const { value: seq } = await this.tx.eventCounter.update({ where: { name: EVENT_COUNTER }, data: { value: { increment: 1 } } });
-    await this.tx.notificationEvent.create({
-      data: { seq, personId, type, notificationId: record.id, revision: record.revision, snapshot },
-    });
-    return { seq, snapshot, personId, type, notificationId: record.id, revision: record.revision };
+  private async append(personId: string | null, type: NotificationEventType, record: NotificationRecord, writes: readonly RowWrite[] = []): Promise<StoredEvent> {
+    const [event] = await this.appendMany([{ personId, type, record }], writes);
+    return event!;
   }
+}
+
+/** The row a create inserts: its columns as Prisma's create would have written them (lockVersion at its default). */
+function newRow(draft: Extract<Decision, { kind: "create" }>["draft"], dedupKey: string | undefined): NotificationRow & Record<string, ColumnValue> {
+  const columns = toColumns(draft, activeKeyOf(draft, draft.key), targetKeyOf(draft));
+  return { id: newNotificationId(), ...columns, createdAt: draft.createdAt, dedupKey: dedupKey ?? null, lockVersion: 0 };
 }
 
 function audienceOf(record: NotificationRecord): string | null {

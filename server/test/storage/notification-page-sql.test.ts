@@ -4,7 +4,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../../src/storage/database-url.ts";
-import { NOTIFICATION_DATE_COLUMNS, NOTIFICATION_INT_COLUMNS, RECEIPT_DATE_COLUMNS, toPageRow } from "../../src/storage/notification-page-sql.ts";
+import { toPageRow } from "../../src/storage/notification-page-sql.ts";
+import { NOTIFICATION_DATE_COLUMNS, NOTIFICATION_INT_COLUMNS, RECEIPT_DATE_COLUMNS } from "../../src/storage/raw-rows.ts";
 
 const models = readFileSync(join(repoRoot, "prisma", "models.prisma"), "utf8");
 function columnsOf(model: string, type: string): string[] {

@@ -1,0 +1,125 @@
+// NotificationTx writes with raw SQL (storage/notification-write-sql.ts). What it writes must be
+// what Prisma's own writes were: every column of the model, times in the store's own form, rows
+// that Prisma's queries read back as the record the write returned.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { repoRoot } from "../../src/storage/database-url.ts";
+import { newNotificationId } from "../../src/storage/notification-id.ts";
+import { toColumns, toReceipt, toRecord } from "../../src/storage/notification-mapper.ts";
+import { EVENT_COUNTER, NOTIFICATION_COLUMNS, NotificationWriteSql } from "../../src/storage/notification-write-sql.ts";
+import { StaleWrite } from "../../src/storage/retrying-transaction.ts";
+import { RECEIPT_COLUMNS } from "../../src/storage/raw-rows.ts";
+import { startHerald, type TestHerald } from "../support/herald.ts";
+import { providers } from "../support/providers.ts";
+
+const models = readFileSync(join(repoRoot, "prisma", "models.prisma"), "utf8");
+function scalarColumnsOf(model: string): string[] {
+  const body = models.match(new RegExp(`^model ${model} \\{([\\s\\S]*?)^\\}`, "m"))![1]!;
+  return [...body.matchAll(/^\s+(\w+)\s+(String|Int|DateTime|Boolean|Bytes)\??(\s|$)/gm)].map((m) => m[1]!).sort();
+}
+
+describe("the raw writes' columns", () => {
+  it("name every column of Notification and NotificationReceipt", () => {
+    expect([...NOTIFICATION_COLUMNS].sort()).toEqual(scalarColumnsOf("Notification"));
+    expect([...RECEIPT_COLUMNS].sort()).toEqual(scalarColumnsOf("NotificationReceipt"));
+  });
+
+  it("cover every column the mapper writes, so a new one cannot be left out of the INSERT", () => {
+    const columns = Object.keys(toColumns({ source: { plugin: "p" }, retention: {}, trigger: {}, displayOverrides: {}, actions: [] } as never, null, "t"));
+    expect([...columns, "id", "createdAt", "dedupKey", "lockVersion"].sort()).toEqual([...NOTIFICATION_COLUMNS].sort());
+  });
+
+  it("makes ids in the order they were made, also within one millisecond", () => {
+    const ids = Array.from({ length: 2_000 }, () => newNotificationId());
+    expect(new Set(ids).size).toBe(ids.length);
+    expect([...ids].sort()).toEqual(ids);
+    expect(ids[0]).toMatch(/^c[0-9a-z]{24}$/);
+  });
+});
+
+for (const provider of providers) {
+  describe.skipIf(!provider.available)(`raw notification writes on ${provider.name}`, () => {
+    let h: TestHerald;
+    let ada: { id: string };
+
+    beforeAll(async () => {
+      h = await startHerald(provider);
+      ada = await h.newPerson("Ada");
+    });
+    afterAll(async () => h?.close());
+
+    it("store a publish and its revisions as Prisma reads them back, with consecutive events", async () => {
+      const service = h.herald.services.notifications;
+      const db = h.herald.database.db;
+      const input = {
+        scope: "PERSON",
+        personId: ada.id,
+        key: "k",
+        title: "Ünïcode 'quoted' \"title\"",
+        body: "b\\n",
+        severity: "WARNING",
+        source: { plugin: "tests", subsystem: "raw" },
+        data: { nested: [1, "two", null] },
+        retention: { policy: "TTL", expiresAt: new Date(h.clock.now().getTime() + 3_600_000) },
+      };
+      const created = await service.publish(input);
+      const revised = await service.publish({ ...input, title: "second" });
+      expect(revised.id).toBe(created.id);
+      const row = await db.notification.findUniqueOrThrow({ where: { id: created.id } });
+      expect(toRecord(row)).toEqual(revised);
+      expect(row.lockVersion).toBe(1);
+
+      const events = await db.notificationEvent.findMany({ where: { notificationId: created.id }, orderBy: { seq: "asc" } });
+      expect(events.map((e) => [e.type, e.revision, e.personId])).toEqual([
+        ["CREATED", 1, ada.id],
+        ["UPDATED", 2, ada.id],
+      ]);
+      expect(JSON.parse(events[1]!.snapshot)).toEqual(JSON.parse(JSON.stringify(revised)));
+      expect(events[0]!.createdAt).toBeInstanceOf(Date);
+    });
+
+    it("keep times in the store's own form, so SQL comparisons agree with Prisma's writes", async () => {
+      if (provider.name !== "sqlite") return;
+      const db = h.herald.database.db;
+      const [raw] = await db.$queryRawUnsafe<{ kind: string; createdAt: string }[]>(`SELECT typeof("createdAt") AS kind, CAST("createdAt" AS TEXT) AS "createdAt" FROM "Notification" LIMIT 1`);
+      const [person] = await db.$queryRawUnsafe<{ createdAt: string }[]>(`SELECT CAST("createdAt" AS TEXT) AS "createdAt" FROM "Person" LIMIT 1`);
+      expect(raw!.kind).toBe("text");
+      expect(raw!.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/);
+      expect(person!.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/);
+    });
+
+    it("write shared receipts (batch insert, batch update, single upsert) that Prisma reads back", async () => {
+      const service = h.herald.services.notifications;
+      const db = h.herald.database.db;
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) ids.push((await service.publish({ scope: "APPLICATION", key: `shared${i}`, title: "t", source: { plugin: "tests" } })).id);
+      await service.markSeen(ada.id, ids.slice(0, 2));
+      const dismissed = await service.dismiss(ada.id, ids[0]!, null, "done");
+      await service.markSeen(ada.id, ids);
+      const receipts = await db.notificationReceipt.findMany({ where: { personId: ada.id, notificationId: { in: ids } } });
+      const byId = new Map(receipts.map((r) => [r.notificationId, toReceipt(r)]));
+      expect(byId.get(ids[0]!)).toMatchObject({ dismissReason: "done", dismissedAt: dismissed.dismissedAt });
+      for (const id of ids) expect(byId.get(id)!.seenAt).toBeInstanceOf(Date);
+      const view = await service.get(ada.id, ids[2]!);
+      expect(view!.status).toBe("SEEN");
+    });
+
+    it("append no event and leave the counter alone when the write they carry finds its rows changed", async () => {
+      const { db, provider: name } = h.herald.database;
+      const counter = async () => (await db.eventCounter.findUniqueOrThrow({ where: { name: EVENT_COUNTER } })).value;
+      const before = await counter();
+      const id = (await h.herald.services.notifications.publish({ scope: "PERSON", personId: ada.id, key: "stale", title: "t", source: { plugin: "tests" } })).id;
+      const event = { personId: ada.id, type: "UPDATED" as const, notificationId: id, revision: 2, snapshot: "{}" };
+      const attempt = db.$transaction(async (tx) => {
+        const sql = new NotificationWriteSql(tx, name);
+        // lockVersion 7 was never read: another writer "moved" the row on.
+        await sql.appendEvents([event], new Date(), [sql.updateRows([id], 7, { title: "lost" })]);
+      });
+      await expect(attempt).rejects.toBeInstanceOf(StaleWrite);
+      expect(await counter()).toBe(before + 1);
+      expect((await db.notification.findUniqueOrThrow({ where: { id } })).title).toBe("t");
+      expect(await db.notificationEvent.count({ where: { notificationId: id } })).toBe(1);
+    });
+  });
+}

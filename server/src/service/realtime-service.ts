@@ -3,11 +3,11 @@
 import type { Clock } from "../domain/clock.ts";
 import type { Preferences } from "../domain/preferences.ts";
 import type { EventFeed } from "../events/event-feed.ts";
+import type { EventLogReader } from "../events/event-log-reader.ts";
 import type { HeraldObserver } from "../events/observer.ts";
 import { listenerIterator } from "../events/listener-iterator.ts";
 import { personEventStream, type StreamItem } from "../events/person-stream.ts";
 import type { Logger } from "../logger.ts";
-import type { EventLog } from "../storage/event-log.ts";
 import type { AuthService } from "./auth-service.ts";
 import type { Caller } from "./caller.ts";
 import type { CursorCodec } from "./cursor.ts";
@@ -37,7 +37,7 @@ export class RealtimeService {
 
   constructor(
     private readonly feed: EventFeed,
-    private readonly log: EventLog,
+    private readonly log: EventLogReader,
     private readonly notifications: NotificationService,
     private readonly directory: DirectoryService,
     private readonly cursors: CursorCodec,

@@ -13,21 +13,11 @@ import type { FactRow } from "./directory-store.ts";
 import { type Notification as NotificationRow, Prisma } from "./prisma-client/sqlite/client.ts";
 import { retryingTransaction, StaleWrite } from "./retrying-transaction.ts";
 import { changedColumns, groupBy, writeKey } from "./changed-columns.ts";
-
-export interface StoredEvent {
-  seq: number;
-  /** The record as serialized into the log (what travels on the bus). */
-  snapshot: string;
-  /** null: every person (a global change of an APPLICATION notification). */
-  personId: string | null;
-  type: NotificationEventType;
-  notificationId: string;
-  revision: number;
-}
+import type { CommittedEvent } from "../events/committed-event.ts";
 
 export interface Applied {
   record: NotificationRecord;
-  event: StoredEvent | null;
+  event: CommittedEvent | null;
 }
 
 const EVENT_COUNTER = "events";
@@ -161,7 +151,7 @@ export class NotificationTx {
   }
 
   /** An event that changes no notification row (the person's action invocation changed state). */
-  appendEvent(personId: string | null, type: NotificationEventType, record: NotificationRecord): Promise<StoredEvent> {
+  appendEvent(personId: string | null, type: NotificationEventType, record: NotificationRecord): Promise<CommittedEvent> {
     return this.append(personId, type, record);
   }
 
@@ -256,7 +246,7 @@ export class NotificationTx {
     const { value: last } = await this.tx.eventCounter.update({ where: { name: EVENT_COUNTER }, data: { value: { increment: rows.length } } });
     const applied = rows.map((row, i): Applied => {
       const record = toRecord(row);
-      const event: StoredEvent = {
+      const event: CommittedEvent = {
         seq: last - rows.length + 1 + i,
         snapshot: serializeSnapshot(record),
         personId: audienceOf(record),
@@ -456,10 +446,10 @@ export class NotificationTx {
    * Appends several events with one counter increment (by their number) and one INSERT; their
    * sequence numbers are the counter's new value and the ones just below it, in the given order.
    */
-  private async appendMany(events: readonly { personId: string | null; type: NotificationEventType; record: NotificationRecord }[]): Promise<StoredEvent[]> {
+  private async appendMany(events: readonly { personId: string | null; type: NotificationEventType; record: NotificationRecord }[]): Promise<CommittedEvent[]> {
     if (events.length === 0) return [];
     const { value: last } = await this.tx.eventCounter.update({ where: { name: EVENT_COUNTER }, data: { value: { increment: events.length } } });
-    const stored = events.map(({ personId, type, record }, i): StoredEvent => ({
+    const stored = events.map(({ personId, type, record }, i): CommittedEvent => ({
       seq: last - events.length + 1 + i,
       snapshot: serializeSnapshot(record),
       personId,
@@ -473,7 +463,7 @@ export class NotificationTx {
     return stored;
   }
 
-  private async append(personId: string | null, type: NotificationEventType, record: NotificationRecord): Promise<StoredEvent> {
+  private async append(personId: string | null, type: NotificationEventType, record: NotificationRecord): Promise<CommittedEvent> {
     const snapshot = serializeSnapshot(record);
     const { value: seq } = await this.tx.eventCounter.update({ where: { name: EVENT_COUNTER }, data: { value: { increment: 1 } } });
     await this.tx.notificationEvent.create({

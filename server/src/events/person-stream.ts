@@ -2,6 +2,7 @@
 // cursor, then live events from the feed, with no gap and no duplicate at the seam, holding new
 // notifications back while the person is in quiet mode or quiet hours, and leaving muted ones
 // out (reader controls, domain/preferences.ts). Protocol: docs/event-stream.md.
+import { Repeater } from "graphql-yoga";
 import type { Clock } from "../domain/clock.ts";
 import type { NotificationEventType } from "../domain/enums.ts";
 import { holdsNow, type Preferences, pushVerdict } from "../domain/preferences.ts";
@@ -92,34 +93,24 @@ const HELD_TYPES: readonly string[] = ["CREATED", "UPDATED"];
 
 /**
  * `after` is the last sequence number the client has (null: live only, from now on).
- * Closing the returned iterator (the client went away) releases its feed subscription at once,
- * even while it waits for the next event.
+ * Closing the returned stream (the client went away) releases its feed subscription at once,
+ * even while it waits for the next event. Each item is made when the client asks for it
+ * (`await push` returns then), so a slow client holds back only its own queue of raw events.
  */
-export function personEventStream(deps: PersonStreamDeps, personId: string, after: number | null): AsyncIterableIterator<StreamItem> {
-  let close!: () => void;
-  const closed = new Promise<void>((resolve) => (close = resolve));
-  const generator = personEvents(deps, personId, after, closed);
-  const iterator: AsyncIterableIterator<StreamItem> = {
-    next: () => generator.next(),
-    async return() {
-      close();
-      return generator.return(undefined);
-    },
-    async throw(error) {
-      close();
-      return generator.throw(error);
-    },
-    [Symbol.asyncIterator]: () => iterator,
-  };
-  return iterator;
+export function personEventStream(deps: PersonStreamDeps, personId: string, after: number | null): Repeater<StreamItem> {
+  return new Repeater<StreamItem>((push, stop) => personEvents(deps, personId, after, push, stop));
 }
 
-async function* personEvents(deps: PersonStreamDeps, personId: string, after: number | null, closed: Promise<void>): AsyncGenerator<StreamItem> {
-  let isClosed = false;
-  void closed.then(() => {
-    isClosed = true;
-    signal();
-  });
+/** `push` resolves when the client asks for the next item; `stop` settles when the stream is closed. */
+async function personEvents(
+  deps: PersonStreamDeps,
+  personId: string,
+  after: number | null,
+  push: (item: StreamItem) => Promise<unknown>,
+  stop: PromiseLike<unknown>,
+): Promise<void> {
+  let stopped = false;
+  // Raw live events waiting for this stream, at most maxQueuedEvents (then the client is too slow).
   const queue: CommittedEvent[] = [];
   let wake: (() => void) | null = null;
   let overflow = false;
@@ -141,8 +132,13 @@ async function* personEvents(deps: PersonStreamDeps, personId: string, after: nu
       signal();
     },
   });
+  void stop.then(() => {
+    stopped = true;
+    unsubscribe();
+    signal();
+  });
   let lastSent = after ?? deps.feed.head;
-  let preferences = await deps.preferences(personId);
+  let preferences: Preferences;
   let holding = false;
   // Events up to here go out although held: an ERROR broke through quiet hours, and what was
   // held before it goes first, so the client's cursor never moves past an event it has not had.
@@ -178,13 +174,13 @@ async function* personEvents(deps: PersonStreamDeps, personId: string, after: nu
     return item;
   };
 
-  async function* replay(): AsyncGenerator<StreamItem> {
+  async function replay(): Promise<void> {
     for (;;) {
       const page = await deps.log.readForPerson(personId, lastSent, REPLAY_PAGE);
       for (const event of page) {
-        if (isClosed) return;
+        if (stopped) return;
         const item = await present(event);
-        if (item) yield item;
+        if (item) await push(item);
         if (holding) return;
       }
       if (page.length < REPLAY_PAGE) return;
@@ -192,8 +188,9 @@ async function* personEvents(deps: PersonStreamDeps, personId: string, after: nu
   }
 
   try {
-    if (after !== null) yield* replay();
-    while (!isClosed) {
+    preferences = await deps.preferences(personId);
+    if (after !== null) await replay();
+    while (!stopped) {
       if (overflow) {
         observer.slowConsumerClosed("queue");
         throw new SlowConsumerError();
@@ -206,13 +203,13 @@ async function* personEvents(deps: PersonStreamDeps, personId: string, after: nu
         // Release what was held, in order, straight from the log.
         setHolding(false);
         queue.length = 0;
-        yield* replay();
+        await replay();
         continue;
       }
       const event = queue.shift();
       if (event) {
         const item = await present(event);
-        if (item) yield item;
+        if (item) await push(item);
         continue;
       }
       // A holding stream also wakes by itself, to release when quiet hours end.
@@ -220,6 +217,9 @@ async function* personEvents(deps: PersonStreamDeps, personId: string, after: nu
       await new Promise<void>((resolve) => (wake = resolve));
       if (timer) clearTimeout(timer);
     }
+  } catch (error) {
+    // A read still in flight when the client left has no one to tell.
+    if (!stopped) throw error;
   } finally {
     setHolding(false);
     unsubscribe();

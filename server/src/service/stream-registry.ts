@@ -30,6 +30,10 @@ export class StreamRegistry {
   /**
    * Wraps a subscription's source so it counts against its credential and ends (with a
    * final StreamEnded value, then done) when the credential is revoked.
+   * Hand-written, not a Repeater: the stream must count from the moment it is bound (the cap
+   * holds between subscribe and first read) and must be released by a return() that comes
+   * before any read (graphql-sse does that to an operation completed before it was performed);
+   * a Repeater starts on its first next() and gives no hook to a return() before it.
    */
   bind<T>(credentialId: string, source: AsyncIterableIterator<T>): AsyncIterableIterator<T | StreamEnded> {
     this.assertRoom(credentialId);
@@ -72,6 +76,11 @@ export class StreamRegistry {
       async return() {
         await release();
         return { done: true, value: undefined };
+      },
+      // Like an async generator's: the stream ends and the error comes back (graphql-js passes a throw() on to its source).
+      async throw(error: unknown) {
+        await release();
+        throw error;
       },
       [Symbol.asyncIterator]: () => iterator,
     };

@@ -3,7 +3,7 @@
 // (every instance ends their open streams). The bus may lose or
 // reorder messages (Redis outage, several publishers); event-feed.ts restores order from the log.
 // A message is JSON on the wire (redis-bus.ts): old and new instances share it during a rolling
-// deploy, so its fields only ever grow, optionally.
+// deploy, so its fields only ever grow, optionally. Protocol: docs/event-stream.md.
 import type { CommittedEvent } from "./committed-event.ts";
 
 /** An action invocation committed: its position and plugin (readers load it from storage). */

@@ -1,5 +1,6 @@
 // The open streams of this instance, by the credential that opened them: the per-credential cap
 // is checked here, and a revoked credential's streams are ended here.
+// Protocol: docs/event-stream.md, "Revocation".
 import { TooManyStreamsError, UnauthenticatedError } from "../domain/errors.ts";
 
 /** The last value of a stream that was ended for its caller's sake; the resolver turns it into that error. */

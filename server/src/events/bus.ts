@@ -2,18 +2,9 @@
 // event-log sequence number), quiet-mode changes, action invocations and revoked credentials
 // (every instance ends their open streams). The bus may lose or
 // reorder messages (Redis outage, several publishers); event-feed.ts restores order from the log.
-
-/** A committed event as it travels: the snapshot stays serialized until a reader needs it. */
-export interface WireEvent {
-  seq: number;
-  personId: string | null;
-  type: string;
-  notificationId: string;
-  revision: number;
-  snapshot: string;
-  /** Wall-clock time of the commit (epoch ms), for measuring fan-out lag; absent from older senders. */
-  committedAt?: number;
-}
+// A message is JSON on the wire (redis-bus.ts): old and new instances share it during a rolling
+// deploy, so its fields only ever grow, optionally. Protocol: docs/event-stream.md.
+import type { CommittedEvent } from "./committed-event.ts";
 
 /** An action invocation committed: its position and plugin (readers load it from storage). */
 export interface ActionInvocationMessage {
@@ -23,7 +14,7 @@ export interface ActionInvocationMessage {
 }
 
 export type BusMessage =
-  | { kind: "event"; event: WireEvent }
+  | { kind: "event"; event: CommittedEvent }
   // Any change of the person's preferences (reader controls included): listeners read them afresh.
   | { kind: "quiet"; personId: string; quietMode: boolean }
   | { kind: "invocation"; invocation: ActionInvocationMessage }

@@ -4,12 +4,13 @@
 // numbers become visible in commit order, see storage/notification-store.ts).
 // Protocol: docs/event-stream.md.
 import type { Logger } from "../logger.ts";
-import type { EventLog } from "../storage/event-log.ts";
-import type { ActionInvocationMessage, BusMessage, EventBus, WireEvent } from "./bus.ts";
+import type { ActionInvocationMessage, BusMessage, EventBus } from "./bus.ts";
+import type { CommittedEvent } from "./committed-event.ts";
+import type { EventLogReader } from "./event-log-reader.ts";
 import { type HeraldObserver, noObserver } from "./observer.ts";
 
 export interface PersonListener {
-  event(event: WireEvent): void;
+  event(event: CommittedEvent): void;
   quiet(quietMode: boolean): void;
 }
 
@@ -25,7 +26,7 @@ const CATCH_UP_PAGE = 500;
 
 export class EventFeed {
   private next = 1;
-  private readonly pending = new Map<number, WireEvent>();
+  private readonly pending = new Map<number, CommittedEvent>();
   private readonly persons = new Map<string, Set<PersonListener>>();
   private readonly invocationListeners = new Set<(invocation: ActionInvocationMessage) => void>();
   private readonly revocationListeners = new Set<(credentialIds: string[]) => void>();
@@ -35,7 +36,7 @@ export class EventFeed {
 
   constructor(
     private readonly bus: EventBus,
-    private readonly log: EventLog,
+    private readonly log: EventLogReader,
     private readonly logger: Logger,
     private readonly options: FeedOptions,
   ) {}
@@ -128,7 +129,7 @@ export class EventFeed {
     }
   }
 
-  private accept(event: WireEvent, fromLog: boolean) {
+  private accept(event: CommittedEvent, fromLog: boolean) {
     if (event.seq < this.next) return;
     // The log is authoritative: if it has no event between the head and this one, there is none.
     if (fromLog && event.seq > this.next) this.next = event.seq;
@@ -147,7 +148,7 @@ export class EventFeed {
     }
   }
 
-  private dispatch(event: WireEvent) {
+  private dispatch(event: CommittedEvent) {
     // Instances' clocks may differ a little; a negative lag is noise, not news.
     if (event.committedAt !== undefined) (this.options.observer ?? noObserver).fannedOut(Math.max(0, Date.now() - event.committedAt));
     if (event.personId !== null) {

@@ -7,10 +7,10 @@ import type { NotificationEventType } from "../domain/enums.ts";
 import { holdsNow, type Preferences, pushVerdict } from "../domain/preferences.ts";
 import { viewOf } from "../domain/lifecycle.ts";
 import type { NotificationRecord, Receipt } from "../domain/notification.ts";
-import type { EventLog } from "../storage/event-log.ts";
-import { parseSnapshot } from "../storage/notification-mapper.ts";
-import type { WireEvent } from "./bus.ts";
+import { parseSnapshot } from "../domain/notification-snapshot.ts";
+import type { CommittedEvent } from "./committed-event.ts";
 import type { EventFeed } from "./event-feed.ts";
+import type { EventLogReader } from "./event-log-reader.ts";
 import { type HeraldObserver, noObserver } from "./observer.ts";
 
 export interface StreamItem {
@@ -21,7 +21,7 @@ export interface StreamItem {
 
 export interface PersonStreamDeps {
   feed: EventFeed;
-  log: EventLog;
+  log: EventLogReader;
   preferences(personId: string): Promise<Preferences>;
   clock: Clock;
   /** While a stream holds, how often it asks the clock whether quiet hours have ended. */
@@ -44,8 +44,8 @@ export class SlowConsumerError extends Error {
 const REPLAY_PAGE = 200;
 
 // One event reaches every open stream of its audience; parse its snapshot once for all of them.
-const parsed = new WeakMap<WireEvent, NotificationRecord>();
-function notificationOf(event: WireEvent): NotificationRecord {
+const parsed = new WeakMap<CommittedEvent, NotificationRecord>();
+function notificationOf(event: CommittedEvent): NotificationRecord {
   let record = parsed.get(event);
   if (!record) {
     record = parseSnapshot(event.snapshot);
@@ -58,8 +58,8 @@ function notificationOf(event: WireEvent): NotificationRecord {
 // it through their own receipt (a snooze outlives a new revision, so a stream that showed the
 // shared state alone would pop a snoozed record back up). The receipts are read once per event
 // for every stream of this instance, not once per stream.
-const receiptsByEvent = new WeakMap<WireEvent, Promise<Map<string, Receipt>>>();
-async function viewFor(deps: PersonStreamDeps, event: WireEvent, personId: string): Promise<NotificationRecord> {
+const receiptsByEvent = new WeakMap<CommittedEvent, Promise<Map<string, Receipt>>>();
+async function viewFor(deps: PersonStreamDeps, event: CommittedEvent, personId: string): Promise<NotificationRecord> {
   const record = notificationOf(event);
   if (event.personId !== null || record.scope !== "APPLICATION") return record;
   let receipts = receiptsByEvent.get(event);
@@ -73,13 +73,13 @@ async function viewFor(deps: PersonStreamDeps, event: WireEvent, personId: strin
 }
 // Every open stream of one person that sends a live event sends the same item: one object, so
 // the transport renders it once for all of them (transport/graphql/shared-render.ts).
-const itemsByEvent = new WeakMap<WireEvent, Map<string, Promise<StreamItem>>>();
-function itemFor(deps: PersonStreamDeps, event: WireEvent, personId: string): Promise<StreamItem> {
+const itemsByEvent = new WeakMap<CommittedEvent, Map<string, Promise<StreamItem>>>();
+function itemFor(deps: PersonStreamDeps, event: CommittedEvent, personId: string): Promise<StreamItem> {
   let items = itemsByEvent.get(event);
   if (!items) itemsByEvent.set(event, (items = new Map()));
   let item = items.get(personId);
   if (!item) {
-    const made = viewFor(deps, event, personId).then((notification) => ({ seq: event.seq, type: event.type as NotificationEventType, notification }));
+    const made = viewFor(deps, event, personId).then((notification) => ({ seq: event.seq, type: event.type, notification }));
     items.set(personId, (item = made));
     // A failed read is not remembered: the next stream (or replay) asks again.
     made.catch(() => items.get(personId) === made && items.delete(personId));
@@ -94,6 +94,10 @@ const HELD_TYPES: readonly string[] = ["CREATED", "UPDATED"];
  * `after` is the last sequence number the client has (null: live only, from now on).
  * Closing the returned iterator (the client went away) releases its feed subscription at once,
  * even while it waits for the next event.
+ * Hand-written, not a Repeater: this is the fan-out's hot path, and as a Repeater it delivered
+ * a fifth as many events in-process, its push() alone a quarter of the CPU profile (docs/decisions.md,
+ * "One direction in the event path"). The generator yields cheaply; this wrapper only lets a
+ * close reach it while it waits.
  */
 export function personEventStream(deps: PersonStreamDeps, personId: string, after: number | null): AsyncIterableIterator<StreamItem> {
   let close!: () => void;
@@ -120,7 +124,7 @@ async function* personEvents(deps: PersonStreamDeps, personId: string, after: nu
     isClosed = true;
     signal();
   });
-  const queue: WireEvent[] = [];
+  const queue: CommittedEvent[] = [];
   let wake: (() => void) | null = null;
   let overflow = false;
   let quietChanged = false;
@@ -142,7 +146,7 @@ async function* personEvents(deps: PersonStreamDeps, personId: string, after: nu
     },
   });
   let lastSent = after ?? deps.feed.head;
-  let preferences = await deps.preferences(personId);
+  let preferences: Preferences;
   let holding = false;
   // Events up to here go out although held: an ERROR broke through quiet hours, and what was
   // held before it goes first, so the client's cursor never moves past an event it has not had.
@@ -153,7 +157,7 @@ async function* personEvents(deps: PersonStreamDeps, personId: string, after: nu
     holding = held;
   };
 
-  const present = async (event: WireEvent): Promise<StreamItem | null> => {
+  const present = async (event: CommittedEvent): Promise<StreamItem | null> => {
     if (event.seq <= lastSent) return null;
     if (event.personId !== null && event.personId !== personId) return null;
     const notification = notificationOf(event);
@@ -192,6 +196,8 @@ async function* personEvents(deps: PersonStreamDeps, personId: string, after: nu
   }
 
   try {
+    // Inside the try: a failed read must still unsubscribe.
+    preferences = await deps.preferences(personId);
     if (after !== null) yield* replay();
     while (!isClosed) {
       if (overflow) {

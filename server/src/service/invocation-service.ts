@@ -10,10 +10,11 @@ import { decideResolve, viewOf } from "../domain/lifecycle.ts";
 import type { NotificationRecord } from "../domain/notification.ts";
 import { validateActionValues, validatePageSize } from "../domain/validation.ts";
 import type { EventBus } from "../events/bus.ts";
+import type { CommittedEvent } from "../events/committed-event.ts";
 import type { EventFeed } from "../events/event-feed.ts";
 import { invocationStream } from "../events/invocation-stream.ts";
 import type { InvocationStore } from "../storage/invocation-store.ts";
-import type { NotificationStore, NotificationTx, StoredEvent } from "../storage/notification-store.ts";
+import type { NotificationStore, NotificationTx } from "../storage/notification-store.ts";
 import type { CursorCodec } from "./cursor.ts";
 import { newFact } from "./facts.ts";
 import { REMEMBER_FACT_ACTION, visibleTo } from "./notification-service.ts";
@@ -52,7 +53,7 @@ export class InvocationService {
   async invoke(personId: string, notificationId: string, actionId: string, values: unknown): Promise<InvocationRecord> {
     const now = this.clock.now();
     const submitted = validateActionValues(values);
-    let events: StoredEvent[] = [];
+    let events: CommittedEvent[] = [];
     const invocation = await this.notifications.transaction(async (tx) => {
       events = [];
       const record = await tx.findById(notificationId);
@@ -99,7 +100,7 @@ export class InvocationService {
   async acknowledge(id: string, outcome: unknown, message: unknown): Promise<InvocationRecord> {
     if (!isOutcome(outcome)) throw new ValidationError("outcome", "outcome: must be ACKNOWLEDGED or FAILED");
     const now = this.clock.now();
-    let events: StoredEvent[] = [];
+    let events: CommittedEvent[] = [];
     let changed = false;
     const result = await this.notifications.transaction(async (tx) => {
       events = [];
@@ -173,7 +174,7 @@ export class InvocationService {
   }
 
   /** Only after commit: a subscriber must never see a change that could still roll back. */
-  private publishCommitted(events: StoredEvent[], invocation: InvocationRecord | null) {
+  private publishCommitted(events: CommittedEvent[], invocation: InvocationRecord | null) {
     for (const event of events) this.bus.publish({ kind: "event", event: { ...event, committedAt: Date.now() } });
     if (invocation) this.bus.publish({ kind: "invocation", invocation: { id: invocation.id, seq: invocation.seq, plugin: invocation.plugin } });
   }

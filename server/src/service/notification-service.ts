@@ -33,9 +33,10 @@ import {
   validateSnoozeUntil,
 } from "../domain/validation.ts";
 import type { EventBus } from "../events/bus.ts";
+import type { CommittedEvent } from "../events/committed-event.ts";
 import { type HeraldObserver, noObserver } from "../events/observer.ts";
 import type { DirectoryStore } from "../storage/directory-store.ts";
-import type { NotificationStore, NotificationTx, StoredEvent } from "../storage/notification-store.ts";
+import type { NotificationStore, NotificationTx } from "../storage/notification-store.ts";
 import type { CursorCodec } from "./cursor.ts";
 import { mustHaveEngagement, mustHavePerson } from "./existence.ts";
 import type { Raise } from "./listener-registry.ts";
@@ -460,7 +461,7 @@ export class NotificationService {
   }
 
   /** Only after commit: a subscriber must never see a change that could still roll back. */
-  private publishCommitted(event: StoredEvent) {
+  private publishCommitted(event: CommittedEvent) {
     // Wall-clock, not the injectable clock: this measures fan-out lag, it decides nothing.
     this.bus.publish({ kind: "event", event: { ...event, committedAt: Date.now() } });
   }

@@ -2,12 +2,13 @@
 // Protocol: docs/event-stream.md.
 import type { Clock } from "../domain/clock.ts";
 import type { Preferences } from "../domain/preferences.ts";
+import { map, pipe } from "graphql-yoga";
 import type { EventFeed } from "../events/event-feed.ts";
+import type { EventLogReader } from "../events/event-log-reader.ts";
 import type { HeraldObserver } from "../events/observer.ts";
-import { listenerIterator } from "../events/listener-iterator.ts";
+import { listenerStream } from "../events/listener-stream.ts";
 import { personEventStream, type StreamItem } from "../events/person-stream.ts";
 import type { Logger } from "../logger.ts";
-import type { EventLog } from "../storage/event-log.ts";
 import type { AuthService } from "./auth-service.ts";
 import type { Caller } from "./caller.ts";
 import type { CursorCodec } from "./cursor.ts";
@@ -37,7 +38,7 @@ export class RealtimeService {
 
   constructor(
     private readonly feed: EventFeed,
-    private readonly log: EventLog,
+    private readonly log: EventLogReader,
     private readonly notifications: NotificationService,
     private readonly directory: DirectoryService,
     private readonly cursors: CursorCodec,
@@ -144,24 +145,12 @@ export class RealtimeService {
     const { personId } = caller;
     this.streams.assertRoom(caller.credentialId);
     // Each signal means "read the state now": the first is the initial state, the others are changes.
-    const signals = listenerIterator<true>((push) => {
+    const signals = listenerStream<true>((push) => {
       const detach = this.feed.subscribe(personId, { event: () => undefined, quiet: () => push(true) });
       push(true);
       return detach;
     }, this.options.maxQueuedEvents);
-    const directory = this.directory;
-    const states: AsyncIterableIterator<Preferences> = {
-      async next() {
-        const signal = await signals.next();
-        if (signal.done) return { done: true, value: undefined };
-        return { done: false, value: await directory.preferences(personId) };
-      },
-      return: async () => {
-        await signals.return!();
-        return { done: true, value: undefined };
-      },
-      [Symbol.asyncIterator]: () => states,
-    };
+    const states = pipe(signals, map(() => this.directory.preferences(personId)));
     // Counted and ended with the credential's other streams: a revoked token hears nothing more.
     return this.streams.bind(caller.credentialId, states);
   }

@@ -1,8 +1,10 @@
 // Reads of the append-only event log (writes happen in NotificationTx.apply).
-import type { WireEvent } from "../events/bus.ts";
+import type { NotificationEventType } from "../domain/enums.ts";
+import type { CommittedEvent } from "../events/committed-event.ts";
+import type { EventLogReader } from "../events/event-log-reader.ts";
 import type { Db } from "./database.ts";
 
-export class EventLog {
+export class EventLog implements EventLogReader {
   constructor(private readonly db: Db) {}
 
   async maxSeq(): Promise<number> {
@@ -11,19 +13,19 @@ export class EventLog {
   }
 
   /** Every event after `seq`, in order (served by the primary key). */
-  async readAfter(seq: number, limit: number): Promise<WireEvent[]> {
+  async readAfter(seq: number, limit: number): Promise<CommittedEvent[]> {
     const rows = await this.db.notificationEvent.findMany({ where: { seq: { gt: seq } }, orderBy: { seq: "asc" }, take: limit });
-    return rows.map(toWire);
+    return rows.map(toCommitted);
   }
 
   /** A person's stream after `seq`: their own events and the ones addressed to everyone. */
-  async readForPerson(personId: string, seq: number, limit: number): Promise<WireEvent[]> {
+  async readForPerson(personId: string, seq: number, limit: number): Promise<CommittedEvent[]> {
     const rows = await this.db.notificationEvent.findMany({
       where: { seq: { gt: seq }, OR: [{ personId }, { personId: null }] },
       orderBy: { seq: "asc" },
       take: limit,
     });
-    return rows.map(toWire);
+    return rows.map(toCommitted);
   }
 }
 
@@ -37,11 +39,11 @@ interface EventRow {
   createdAt: Date;
 }
 
-function toWire(row: EventRow): WireEvent {
+function toCommitted(row: EventRow): CommittedEvent {
   return {
     seq: row.seq,
     personId: row.personId,
-    type: row.type,
+    type: row.type as NotificationEventType,
     notificationId: row.notificationId,
     revision: row.revision,
     snapshot: row.snapshot,

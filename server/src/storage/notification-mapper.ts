@@ -93,26 +93,6 @@ export function toReceipt(row: ReceiptRow): Receipt {
   };
 }
 
-/** Events carry the record as it was after the change; dates travel as ISO strings. */
-export function serializeSnapshot(record: NotificationRecord): string {
-  return JSON.stringify(record);
-}
-
-const dateFields = [
-  "snoozedUntil",
-  "createdAt",
-  "updatedAt",
-  "deliveredAt",
-  "seenAt",
-  "dismissedAt",
-  "resolvedAt",
-  "expiredAt",
-] as const;
-
-export function parseSnapshot(text: string): NotificationRecord {
-  const raw = JSON.parse(text) as Record<string, unknown>;
-  for (const field of dateFields) raw[field] = raw[field] ? new Date(raw[field] as string) : null;
-  const retention = raw.retention as { expiresAt: string | Date | null };
-  retention.expiresAt = retention.expiresAt ? new Date(retention.expiresAt) : null;
-  return raw as unknown as NotificationRecord;
-}
+// The event log's snapshot format lives in domain/ beside its parser, which the event path uses
+// without storage; the log's writers (and bench/) take the serializer from here as before.
+export { serializeSnapshot } from "../domain/notification-snapshot.ts";

@@ -15,21 +15,11 @@ import { type ColumnValue, EVENT_COUNTER, NotificationWriteSql, type RowWrite } 
 import type { Notification as NotificationRow, Prisma } from "./prisma-client/sqlite/client.ts";
 import { retryingTransaction } from "./retrying-transaction.ts";
 import { changedColumns, groupBy, writeKey } from "./changed-columns.ts";
-
-export interface StoredEvent {
-  seq: number;
-  /** The record as serialized into the log (what travels on the bus). */
-  snapshot: string;
-  /** null: every person (a global change of an APPLICATION notification). */
-  personId: string | null;
-  type: NotificationEventType;
-  notificationId: string;
-  revision: number;
-}
+import type { CommittedEvent } from "../events/committed-event.ts";
 
 export interface Applied {
   record: NotificationRecord;
-  event: StoredEvent | null;
+  event: CommittedEvent | null;
 }
 
 export class NotificationStore {
@@ -165,7 +155,7 @@ export class NotificationTx {
   }
 
   /** An event that changes no notification row (the person's action invocation changed state). */
-  appendEvent(personId: string | null, type: NotificationEventType, record: NotificationRecord): Promise<StoredEvent> {
+  appendEvent(personId: string | null, type: NotificationEventType, record: NotificationRecord): Promise<CommittedEvent> {
     return this.append(personId, type, record);
   }
 
@@ -415,7 +405,7 @@ export class NotificationTx {
   private async appendMany(
     events: readonly { personId: string | null; type: NotificationEventType; record: NotificationRecord }[],
     writes: readonly RowWrite[] = [],
-  ): Promise<StoredEvent[]> {
+  ): Promise<CommittedEvent[]> {
     if (events.length === 0) {
       await this.sql.run(writes);
       return [];
@@ -428,10 +418,10 @@ export class NotificationTx {
       revision: record.revision,
     }));
     const first = await this.sql.appendEvents(stored, new Date(), writes);
-    return stored.map((event, i): StoredEvent => ({ seq: first + i, ...event }));
+    return stored.map((event, i): CommittedEvent => ({ seq: first + i, ...event }));
   }
 
-  private async append(personId: string | null, type: NotificationEventType, record: NotificationRecord, writes: readonly RowWrite[] = []): Promise<StoredEvent> {
+  private async append(personId: string | null, type: NotificationEventType, record: NotificationRecord, writes: readonly RowWrite[] = []): Promise<CommittedEvent> {
     const [event] = await this.appendMany([{ personId, type, record }], writes);
     return event!;
   }

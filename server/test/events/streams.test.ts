@@ -1,0 +1,208 @@
+// The event path's streams without a server: what closing, overflowing and revoking do to a
+// stream and to the listeners it holds (the API tests cover the same through HTTP).
+import { describe, expect, it } from "vitest";
+import { defaultPreferences } from "../../src/domain/preferences.ts";
+import type { NotificationRecord } from "../../src/domain/notification.ts";
+import { serializeSnapshot } from "../../src/domain/notification-snapshot.ts";
+import { InMemoryEventBus } from "../../src/events/bus.ts";
+import type { CommittedEvent } from "../../src/events/committed-event.ts";
+import { EventFeed } from "../../src/events/event-feed.ts";
+import type { EventLogReader } from "../../src/events/event-log-reader.ts";
+import { invocationStream } from "../../src/events/invocation-stream.ts";
+import { listenerStream } from "../../src/events/listener-stream.ts";
+import { personEventStream, SlowConsumerError, type PersonStreamDeps } from "../../src/events/person-stream.ts";
+import { createLogger } from "../../src/logger.ts";
+import { StreamEnded, StreamRegistry } from "../../src/service/stream-registry.ts";
+
+const PERSON = "p-1";
+
+function eventOf(seq: number): CommittedEvent {
+  const at = new Date(0).toISOString();
+  const record = {
+    id: `n-${seq}`,
+    key: `k-${seq}`,
+    scope: "PERSON",
+    personId: PERSON,
+    sessionId: null,
+    revision: 1,
+    status: "PENDING",
+    severity: "INFO",
+    title: "t",
+    source: { plugin: "test" },
+    retention: { expiresAt: null },
+    createdAt: at,
+    updatedAt: at,
+  } as unknown as NotificationRecord;
+  return { seq, personId: PERSON, type: "CREATED", notificationId: record.id, revision: 1, snapshot: serializeSnapshot(record) };
+}
+
+class MemoryLog implements EventLogReader {
+  readonly events: CommittedEvent[] = [];
+  async maxSeq() {
+    return this.events.at(-1)?.seq ?? 0;
+  }
+  async readAfter(seq: number, limit: number) {
+    return this.events.filter((e) => e.seq > seq).slice(0, limit);
+  }
+  async readForPerson(personId: string, seq: number, limit: number) {
+    return this.events.filter((e) => e.seq > seq && (e.personId === null || e.personId === personId)).slice(0, limit);
+  }
+}
+
+async function setUp(maxQueuedEvents = 100) {
+  const bus = new InMemoryEventBus();
+  const log = new MemoryLog();
+  const feed = new EventFeed(bus, log, createLogger("silent"), { gapWaitMs: 5, pollMs: 60_000 });
+  await feed.start();
+  const delivered: string[] = [];
+  const deps: PersonStreamDeps = {
+    feed,
+    log,
+    preferences: async () => defaultPreferences,
+    clock: { now: () => new Date() },
+    holdCheckMs: 1_000,
+    receiptsOf: async () => new Map(),
+    markDelivered: (_person, notification) => delivered.push(notification.id),
+    maxQueuedEvents,
+  };
+  const commit = (seq: number) => {
+    const event = eventOf(seq);
+    log.events.push(event);
+    bus.publish({ kind: "event", event });
+  };
+  return { feed, log, deps, commit, delivered, stop: () => feed.stop() };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+describe("a person's event stream", () => {
+  it("replays after the cursor, then goes live with no gap and no duplicate at the seam", async () => {
+    const { deps, commit, log, stop } = await setUp();
+    log.events.push(eventOf(1), eventOf(2), eventOf(3));
+    const stream = personEventStream(deps, PERSON, 1);
+    expect((await stream.next()).value?.seq).toBe(2);
+    commit(4);
+    expect((await stream.next()).value?.seq).toBe(3);
+    expect((await stream.next()).value?.seq).toBe(4);
+    await stream.return!();
+    stop();
+  });
+
+  it("releases its feed listener at once when closed while it waits", async () => {
+    const { feed, deps, stop } = await setUp();
+    const stream = personEventStream(deps, PERSON, null);
+    const waiting = stream.next();
+    await settle();
+    expect(feed.listenersOf(PERSON)).toBe(1);
+    await stream.return!();
+    expect(feed.listenersOf(PERSON)).toBe(0);
+    expect(await waiting).toEqual({ done: true, value: undefined });
+    stop();
+  });
+
+  it("holds nothing when closed before it was read", async () => {
+    const { feed, deps, stop } = await setUp();
+    await personEventStream(deps, PERSON, 0).return!();
+    expect(feed.listenersOf(PERSON)).toBe(0);
+    stop();
+  });
+
+  it("ends with SlowConsumerError and lets go when more live events wait than its queue holds", async () => {
+    const { feed, deps, commit, stop } = await setUp(3);
+    const stream = personEventStream(deps, PERSON, null);
+    const first = stream.next();
+    await settle();
+    commit(1);
+    expect((await first).value?.seq).toBe(1);
+    for (let seq = 2; seq <= 5; seq++) commit(seq);
+    await expect(stream.next()).rejects.toBeInstanceOf(SlowConsumerError);
+    expect(feed.listenersOf(PERSON)).toBe(0);
+    stop();
+  });
+
+  it("ends on throw() like an async generator: released, and the error comes back", async () => {
+    const { feed, deps, commit, stop } = await setUp();
+    const stream = personEventStream(deps, PERSON, null);
+    const first = stream.next();
+    await settle();
+    commit(1);
+    await first;
+    const error = new Error("client gone");
+    await expect(stream.throw!(error)).rejects.toBe(error);
+    expect(feed.listenersOf(PERSON)).toBe(0);
+    stop();
+  });
+});
+
+describe("a listener stream", () => {
+  it("keeps the oldest waiting values and drops new ones beyond its bound", async () => {
+    let push!: (value: number) => void;
+    const stream = listenerStream<number>((p) => {
+      push = p;
+      return () => undefined;
+    }, 2);
+    const first = stream.next();
+    push(1);
+    for (const value of [2, 3, 4]) push(value);
+    expect((await first).value).toBe(1);
+    expect((await stream.next()).value).toBe(2);
+    expect((await stream.next()).value).toBe(3);
+    push(5);
+    expect((await stream.next()).value).toBe(5);
+    await stream.return!();
+  });
+
+  it("detaches at once when closed while a read waits", async () => {
+    let attached = 0;
+    const stream = listenerStream<number>(() => {
+      attached++;
+      return () => attached--;
+    }, 2);
+    const waiting = stream.next();
+    expect(attached).toBe(1);
+    await stream.return!();
+    expect(attached).toBe(0);
+    expect((await waiting).done).toBe(true);
+  });
+});
+
+describe("a producer's invocation stream", () => {
+  it("detaches its bus listener at once when closed while it waits", async () => {
+    const { feed, stop } = await setUp();
+    const stream = invocationStream({ feed, store: { maxSeq: async () => 0, read: async () => [] }, maxQueued: 10, pollMs: 60_000 }, null, null);
+    const waiting = stream.next();
+    await settle();
+    expect(feed.invocationListenerCount).toBe(1);
+    await stream.return!();
+    expect(feed.invocationListenerCount).toBe(0);
+    expect((await waiting).done).toBe(true);
+    stop();
+  });
+});
+
+describe("the stream registry", () => {
+  it("counts a stream from the moment it is bound and releases it on a return() before any read", async () => {
+    const registry = new StreamRegistry(2);
+    const { feed, deps, stop } = await setUp();
+    const bound = registry.bind("c-1", personEventStream(deps, PERSON, null));
+    expect(registry.count("c-1")).toBe(1);
+    await bound.return!();
+    expect(registry.count("c-1")).toBe(0);
+    expect(feed.listenersOf(PERSON)).toBe(0);
+    stop();
+  });
+
+  it("ends a revoked credential's waiting stream with StreamEnded, then done, and releases its source", async () => {
+    const registry = new StreamRegistry(2);
+    const { feed, deps, stop } = await setUp();
+    const bound = registry.bind("c-1", personEventStream(deps, PERSON, null));
+    const waiting = bound.next();
+    await settle();
+    expect(registry.revoke(["c-1"])).toBe(1);
+    expect((await waiting).value).toBeInstanceOf(StreamEnded);
+    expect((await bound.next()).done).toBe(true);
+    expect(registry.count("c-1")).toBe(0);
+    expect(feed.listenersOf(PERSON)).toBe(0);
+    stop();
+  });
+});

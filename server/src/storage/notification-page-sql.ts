@@ -1,8 +1,8 @@
-// A page of a person's notifications as one SQL statement: their own rows and the shared
-// APPLICATION rows (with the person's receipt joined in) each read by its own index-ordered keyset
-// query, merged by UNION ALL. The same rules as the Prisma filters of notification-store.ts's
-// counts; a list is the hottest read, and this path costs one statement where the query
-// builder cost three (the own rows, the shared rows, their receipts) and most of the request's CPU.
+// What a person sees with a filter, as SQL: a page of their notifications, their count, and the
+// ids a batch operation acts on. Each is one statement over two sources, their own rows and the
+// shared APPLICATION rows (with the person's receipt joined in), so the visibility rules are
+// written once. A list is the hottest read: one statement where the query builder cost three
+// (the own rows, the shared rows, their receipts) and most of the request's CPU.
 import type { EffectiveFilter, Position } from "../domain/filter.ts";
 import type { Provider } from "./database-url.ts";
 import type { Notification as NotificationRow, NotificationReceipt as ReceiptRow } from "./prisma-client/sqlite/client.ts";
@@ -41,27 +41,31 @@ class Params {
   }
 }
 
-export function pageStatement(provider: Provider, personId: string, f: EffectiveFilter, page: PageWindow, now: Date): { sql: string; params: unknown[] } | null {
-  const p = new Params(provider);
-  const direction = page.inverted ? "ASC" : "DESC";
-  const order = (table: string) => `ORDER BY ${table}"createdAt" ${direction}, ${table}"id" ${direction}`;
-  const limit = Math.trunc(page.limit);
-  const parts: string[] = [];
-  // Typed NULLs: PostgreSQL will not UNION an untyped NULL (text) with the receipt's timestamps.
-  const receiptNulls = RECEIPT_COLUMNS.map((c) => `CAST(NULL AS ${(RECEIPT_DATE_COLUMNS as readonly string[]).includes(c) ? "timestamp(3)" : "text"}) AS "r_${c}"`).join(", ");
+/** One source of a person's visible rows: its FROM clause (with the receipt join) and WHERE conditions. */
+interface Source {
+  from: string;
+  where: string[];
+  /** The receipt's columns as selected beside the row (typed NULLs for the person's own rows). */
+  receipt: string;
+}
 
+/**
+ * The rows a person sees with a filter, as at most two sources: their own rows, and the shared
+ * APPLICATION rows with their receipt joined in. Conditions are added in the order they appear in
+ * the text, as SQLite's positional parameters require; `extra` adds conditions to each source.
+ */
+function sources(p: Params, personId: string, f: EffectiveFilter, now: Date, extra: () => string[] = () => []): Source[] {
+  const found: Source[] = [];
   if (f.scope !== "APPLICATION" && f.statuses.length > 0) {
     const where = [`n."personId" = ${p.add(personId)}`, `n."status" IN ${p.list(f.statuses)}`];
     if (f.scope) where.push(`n."scope" = ${p.add(f.scope)}`);
     if (f.sessionId) where.push(`n."sessionId" = ${p.add(f.sessionId)}`);
-    where.push(...common(p, f, page, now));
+    where.push(...content(p, f, now), ...extra());
     if (!f.includeSnoozed) where.push(`(n."snoozedUntil" IS NULL OR n."snoozedUntil" <= ${p.time(now)})`);
-    parts.push(`SELECT n.*, ${receiptNulls} FROM "Notification" n WHERE ${where.join(" AND ")} ${order("n.")} LIMIT ${limit}`);
+    found.push({ from: `"Notification" n`, where, receipt: RECEIPT_NULLS });
   }
-
   if ((!f.scope || f.scope === "APPLICATION") && !f.sessionId && f.statuses.length > 0) {
-    const receipt = RECEIPT_COLUMNS.map((c) => `r."${c}" AS "r_${c}"`).join(", ");
-    const join = `LEFT JOIN "NotificationReceipt" r ON r."notificationId" = n."id" AND r."personId" = ${p.add(personId)}`;
+    const from = `"Notification" n LEFT JOIN "NotificationReceipt" r ON r."notificationId" = n."id" AND r."personId" = ${p.add(personId)}`;
     const byStatus = f.statuses.map((status) => {
       switch (status) {
         case "RESOLVED":
@@ -77,23 +81,65 @@ export function pageStatement(provider: Provider, personId: string, f: Effective
           return `(n."status" = 'PENDING' AND r."dismissedAt" IS NULL AND r."seenAt" IS NULL AND r."deliveredAt" IS NULL)`;
       }
     });
-    const where = [`n."scope" = 'APPLICATION'`, `(${byStatus.join(" OR ")})`, ...common(p, f, page, now)];
+    const where = [`n."scope" = 'APPLICATION'`, `(${byStatus.join(" OR ")})`, ...content(p, f, now), ...extra()];
     if (!f.includeSnoozed) where.push(`(r."snoozedUntil" IS NULL OR r."snoozedUntil" <= ${p.time(now)})`);
-    parts.push(`SELECT n.*, ${receipt} FROM "Notification" n ${join} WHERE ${where.join(" AND ")} ${order("n.")} LIMIT ${limit}`);
+    found.push({ from, where, receipt: RECEIPT_SELECTED });
   }
+  return found;
+}
 
+// Typed NULLs: PostgreSQL will not UNION an untyped NULL (text) with the receipt's timestamps.
+const RECEIPT_NULLS = RECEIPT_COLUMNS.map((c) => `CAST(NULL AS ${(RECEIPT_DATE_COLUMNS as readonly string[]).includes(c) ? "timestamp(3)" : "text"}) AS "r_${c}"`).join(", ");
+const RECEIPT_SELECTED = RECEIPT_COLUMNS.map((c) => `r."${c}" AS "r_${c}"`).join(", ");
+
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+/** A page: each source read by its own index-ordered keyset query, merged by UNION ALL. */
+export function pageStatement(provider: Provider, personId: string, f: EffectiveFilter, page: PageWindow, now: Date): Statement | null {
+  const p = new Params(provider);
+  const direction = page.inverted ? "ASC" : "DESC";
+  const order = (table: string) => `ORDER BY ${table}"createdAt" ${direction}, ${table}"id" ${direction}`;
+  const limit = Math.trunc(page.limit);
+  const parts = sources(p, personId, f, now, () => keyset(p, page)).map(
+    (source) => `SELECT n.*, ${source.receipt} FROM ${source.from} WHERE ${source.where.join(" AND ")} ${order("n.")} LIMIT ${limit}`,
+  );
   if (parts.length === 0) return null;
   const sql = parts.length === 1 ? parts[0]! : `SELECT * FROM (${parts.map((s, i) => `SELECT * FROM (${s}) AS part${i}`).join(" UNION ALL ")}) AS merged ${order("")} LIMIT ${limit}`;
   return { sql, params: p.values };
 }
 
-/** Conditions both sources share: engagement, severity and plugin filters, TTL, the keyset bounds. */
-function common(p: Params, f: EffectiveFilter, page: PageWindow, now: Date): string[] {
+/** How many rows the person sees: one COUNT per source, summed in the same statement (column "n"). */
+export function countStatement(provider: Provider, personId: string, f: EffectiveFilter, now: Date): Statement | null {
+  const p = new Params(provider);
+  const parts = sources(p, personId, f, now).map((source) => `(SELECT COUNT(*) FROM ${source.from} WHERE ${source.where.join(" AND ")})`);
+  if (parts.length === 0) return null;
+  return { sql: `SELECT ${parts.join(" + ")} AS "n"`, params: p.values };
+}
+
+/** Ids of the rows the person sees, at most `limit` from each source (column "id"). */
+export function visibleIdsStatement(provider: Provider, personId: string, f: EffectiveFilter, now: Date, limit: number): Statement | null {
+  const p = new Params(provider);
+  const parts = sources(p, personId, f, now).map((source) => `SELECT * FROM (SELECT n."id" FROM ${source.from} WHERE ${source.where.join(" AND ")} LIMIT ${Math.trunc(limit)}) AS part`);
+  if (parts.length === 0) return null;
+  return { sql: parts.join(" UNION ALL "), params: p.values };
+}
+
+/** Engagement, severity and plugin filters and the TTL: plain columns of the record, the same for every reader. */
+function content(p: Params, f: EffectiveFilter, now: Date): string[] {
   const where: string[] = [];
   if (f.engagementId) where.push(`n."engagementId" = ${p.add(f.engagementId)}`);
   if (f.severities) where.push(`n."severity" IN ${p.list(f.severities)}`);
   if (f.plugins) where.push(`n."sourcePlugin" IN ${p.list(f.plugins)}`);
   if (!f.includeStale) where.push(`(n."expiresAt" IS NULL OR n."expiresAt" > ${p.time(now)})`);
+  return where;
+}
+
+/** The page's keyset bounds. */
+function keyset(p: Params, page: PageWindow): string[] {
+  const where: string[] = [];
   // The plain range bound beside the OR is what lets both databases use the (…, createdAt, id)
   // index as a range; the OR alone is applied as a filter after a scan. (SQLite's "?" cannot be
   // reused, so each mention is its own parameter.)

@@ -7,12 +7,12 @@ import { type Decision, viewOf } from "../domain/lifecycle.ts";
 import { activeKeyOf, type NotificationRecord, type Receipt, type Target, targetKeyOf } from "../domain/notification.ts";
 import { writeAssetReferences } from "./asset-references.ts";
 import type { Database, Db, Provider, Tx } from "./database.ts";
-import { type PageWindow, pageStatement, toPageRow } from "./notification-page-sql.ts";
+import { countStatement, type PageWindow, pageStatement, toPageRow, visibleIdsStatement } from "./notification-page-sql.ts";
 import { serializeSnapshot, toColumns, toReceipt, toRecord } from "./notification-mapper.ts";
 import type { FactRow } from "./directory-store.ts";
 import { newNotificationId } from "./notification-id.ts";
 import { type ColumnValue, EVENT_COUNTER, NotificationWriteSql, type RowWrite } from "./notification-write-sql.ts";
-import type { Notification as NotificationRow, Prisma } from "./prisma-client/sqlite/client.ts";
+import type { Notification as NotificationRow } from "./prisma-client/sqlite/client.ts";
 import { retryingTransaction } from "./retrying-transaction.ts";
 import { changedColumns, groupBy, writeKey } from "./changed-columns.ts";
 import type { CommittedEvent } from "../events/committed-event.ts";
@@ -78,13 +78,10 @@ export class NotificationStore {
   }
 
   async count(personId: string, filter: EffectiveFilter, now: Date): Promise<number> {
-    const own = ownWhere(personId, filter, now);
-    const shared = sharedWhere(personId, filter, now);
-    const [a, b] = await Promise.all([
-      own ? this.db.notification.count({ where: own }) : 0,
-      shared ? this.db.notification.count({ where: shared }) : 0,
-    ]);
-    return a + b;
+    const statement = countStatement(this.provider, personId, filter, now);
+    if (!statement) return 0;
+    const [row] = await this.db.$queryRawUnsafe<{ n: bigint | number }[]>(statement.sql, ...statement.params);
+    return Number(row?.n ?? 0);
   }
 
   /** Active records with a retention policy (and request, when given): the retention sweeps. */
@@ -115,13 +112,10 @@ export class NotificationStore {
 
   /** Ids of the records a person sees with the given filter (used by batch operations). */
   async visibleIds(personId: string, filter: EffectiveFilter, now: Date, limit: number): Promise<string[]> {
-    const own = ownWhere(personId, filter, now);
-    const shared = sharedWhere(personId, filter, now);
-    const [a, b] = await Promise.all([
-      own ? this.db.notification.findMany({ where: own, select: { id: true }, take: limit }) : [],
-      shared ? this.db.notification.findMany({ where: shared, select: { id: true }, take: limit }) : [],
-    ]);
-    return [...a, ...b].map((r) => r.id);
+    const statement = visibleIdsStatement(this.provider, personId, filter, now, limit);
+    if (!statement) return [];
+    const rows = await this.db.$queryRawUnsafe<{ id: string }[]>(statement.sql, ...statement.params);
+    return rows.map((r) => r.id);
   }
 }
 
@@ -435,71 +429,4 @@ function newRow(draft: Extract<Decision, { kind: "create" }>["draft"], dedupKey:
 
 function audienceOf(record: NotificationRecord): string | null {
   return record.scope === "APPLICATION" ? null : record.personId;
-}
-
-/** The person's own rows: PERSON ones addressed to them and SESSION ones of sessions they own. */
-function ownWhere(personId: string, f: EffectiveFilter, now: Date): Prisma.NotificationWhereInput | null {
-  if (f.scope === "APPLICATION" || f.statuses.length === 0) return null;
-  return {
-    personId,
-    status: { in: [...f.statuses] },
-    ...(f.scope ? { scope: f.scope } : {}),
-    ...(f.sessionId ? { sessionId: f.sessionId } : {}),
-    ...(f.engagementId ? { engagementId: f.engagementId } : {}),
-    ...contentWhere(f),
-    AND: [
-      f.includeSnoozed ? {} : { OR: [{ snoozedUntil: null }, { snoozedUntil: { lte: now } }] },
-      f.includeStale ? {} : { OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
-    ],
-  };
-}
-
-/**
- * Shared APPLICATION rows as this person sees them: the stored status is the producer's (PENDING
- * while active), and the person's own seen/dismissed/snoozed state lives in their receipt.
- */
-function sharedWhere(personId: string, f: EffectiveFilter, now: Date): Prisma.NotificationWhereInput | null {
-  if ((f.scope && f.scope !== "APPLICATION") || f.sessionId || f.statuses.length === 0) return null;
-  const mine = (where: Prisma.NotificationReceiptWhereInput): Prisma.NotificationWhereInput => ({
-    receipts: { some: { personId, ...where } },
-  });
-  const notMine = (where: Prisma.NotificationReceiptWhereInput): Prisma.NotificationWhereInput => ({
-    receipts: { none: { personId, ...where } },
-  });
-  const byStatus: Prisma.NotificationWhereInput[] = f.statuses.map((status) => {
-    switch (status) {
-      case "RESOLVED":
-      case "EXPIRED":
-        return { status };
-      case "DISMISSED":
-        return { status: "PENDING", ...mine({ dismissedAt: { not: null } }) };
-      case "SEEN":
-        return { status: "PENDING", ...mine({ dismissedAt: null, seenAt: { not: null } }) };
-      case "DELIVERED":
-        return { status: "PENDING", ...mine({ dismissedAt: null, seenAt: null, deliveredAt: { not: null } }) };
-      case "PENDING":
-        return {
-          status: "PENDING",
-          ...notMine({ OR: [{ dismissedAt: { not: null } }, { seenAt: { not: null } }, { deliveredAt: { not: null } }] }),
-        };
-    }
-  });
-  return {
-    scope: "APPLICATION",
-    ...(f.engagementId ? { engagementId: f.engagementId } : {}),
-    ...contentWhere(f),
-    AND: [
-      { OR: byStatus },
-      f.includeSnoozed ? {} : notMine({ snoozedUntil: { gt: now } }),
-      f.includeStale ? {} : { OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
-    ],
-  };
-}
-
-/** Severity and source-plugin filters: plain columns of the shared record, the same for every reader. */
-function contentWhere(f: EffectiveFilter): Prisma.NotificationWhereInput {
-  return {
-    ...(f.severities ? { severity: { in: [...f.severities] } } : {}),
-    ...(f.plugins ? { sourcePlugin: { in: [...f.plugins] } } : {}),
-  };
 }

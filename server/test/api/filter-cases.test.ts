@@ -10,7 +10,7 @@ import { providers } from "../support/providers.ts";
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
-const LIST = `query($filter: NotificationFilter) { notifications(first: 100, filter: $filter) { edges { node { id } } } }`;
+const LIST = `query($filter: NotificationFilter) { notifications(first: 100, filter: $filter) { totalCount edges { node { id } } } }`;
 
 for (const provider of providers) {
   describe.skipIf(!provider.available)(`list filters against the shared case table on ${provider.name}`, () => {
@@ -104,6 +104,9 @@ for (const provider of providers) {
       expect(r.errors).toBeUndefined();
       const listed = r.data.notifications.edges.map((e: any) => e.node.id);
       expect(listed.includes(ids[index]), JSON.stringify(c)).toBe(c.visible);
+      // Counts read the same rules as the list (storage/notification-page-sql.ts): they must agree.
+      if (listed.length < 100) expect(r.data.notifications.totalCount, JSON.stringify(c)).toBe(listed.length);
+      else expect(r.data.notifications.totalCount).toBeGreaterThanOrEqual(100);
     });
   });
 }

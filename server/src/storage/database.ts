@@ -4,7 +4,9 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { type Provider, providerOf, sqliteFileOf } from "./database-url.ts";
+import { hearingConnectionErrors } from "./pg-connection-errors.ts";
 import { releasingFailedEnds } from "./pg-release-guard.ts";
 import { withStatementCache } from "./sqlite-statement-cache.ts";
 import { postgresPoolConfig, postgresSchemaOf } from "./postgres-url.ts";
@@ -38,8 +40,9 @@ export const POSTGRES_CONNECT_TIMEOUT_MS = 10_000;
 export async function openDatabase(url: string, options: { connectTimeoutMs?: number } = {}): Promise<Database> {
   const provider = providerOf(url);
   if (provider === "postgresql") {
-    const pool = postgresPoolConfig(url, { max: 10, connectionTimeoutMillis: options.connectTimeoutMs ?? POSTGRES_CONNECT_TIMEOUT_MS });
-    const adapter = releasingFailedEnds(new PrismaPg(pool, { schema: postgresSchemaOf(url) }));
+    const pool = hearingConnectionErrors(new pg.Pool(postgresPoolConfig(url, { max: 10, connectionTimeoutMillis: options.connectTimeoutMs ?? POSTGRES_CONNECT_TIMEOUT_MS })));
+    // The adapter ends the pool on disconnect, as it does a pool it made itself.
+    const adapter = releasingFailedEnds(new PrismaPg(pool, { schema: postgresSchemaOf(url), disposeExternalPool: true }));
     const db = new PostgresClient({ adapter }) as unknown as Db;
     return { db, provider, url, close: () => db.$disconnect() };
   }

@@ -3,6 +3,7 @@
 import Database from "better-sqlite3";
 import pg from "pg";
 import { providerOf, sqliteFileOf } from "./database-url.ts";
+import { hearingConnectionErrors } from "./pg-connection-errors.ts";
 import { postgresPoolConfig } from "./postgres-url.ts";
 import type { RawReader, RawRows } from "./scan-reads.ts";
 
@@ -21,7 +22,7 @@ const types = {
 
 export function openScanConnection(url: string): ScanConnection {
   if (providerOf(url) === "postgresql") {
-    const pool = new pg.Pool(postgresPoolConfig(url, { max: 1, types }));
+    const pool = hearingConnectionErrors(new pg.Pool(postgresPoolConfig(url, { max: 1, types })));
     return {
       read: async (sql, params) => (await pool.query(sql, [...params])).rows as RawRows,
       close: () => pool.end(),

@@ -25,9 +25,9 @@ describe.skipIf(!postgres.available)("a PostgreSQL connection ended under a tran
     await admin.connect();
     try {
       const transaction = database.db.$transaction(async (tx) => {
-        const [{ pid }] = await tx.$queryRawUnsafe<{ pid: number }[]>("SELECT pg_backend_pid() AS pid");
+        const [backend] = await tx.$queryRawUnsafe<{ pid: number }[]>("SELECT pg_backend_pid() AS pid");
         // What a restart does to every connection; this one is between two statements of its transaction.
-        await admin.query("SELECT pg_terminate_backend($1)", [pid]);
+        await admin.query("SELECT pg_terminate_backend($1)", [backend!.pid]);
         await new Promise((resolve) => setTimeout(resolve, 300));
         await tx.$queryRawUnsafe("SELECT 1");
       });

@@ -6,6 +6,7 @@
 // every subscriber and written as bytes (docs/decisions.md, "Write bytes"). Every refusal is typed
 // JSON with its status. Protocol: docs/event-stream.md ("Transport").
 import { randomBytes } from "node:crypto";
+import { isAsyncIterable } from "@graphql-tools/utils";
 import type { ExecutionResult } from "graphql";
 import { TOKEN_HEADER_KEY, TOKEN_QUERY_KEY } from "graphql-sse";
 import type { Logger } from "../../logger.ts";
@@ -43,6 +44,7 @@ class Reservation {
   private waitingBytes = 0;
 
   constructor(
+    readonly token: string,
     readonly credentialId: string,
     public expiry: NodeJS.Timeout | undefined,
     private readonly maxWaitingBytes: number,
@@ -65,14 +67,14 @@ class Reservation {
   }
 
   stopAll(): void {
-    for (const operation of this.operations.values()) void operation?.return?.()?.catch(() => undefined);
+    for (const operation of this.operations.values()) stopQuietly(operation);
     this.operations.clear();
     this.waiting = [];
   }
 }
 
-const isAsyncIterable = (value: unknown): value is AsyncIterable<ExecutionResult> =>
-  typeof value === "object" && value !== null && Symbol.asyncIterator in value;
+/** Ends an operation's results (the client left, or stopped it); a failure to end it is nobody's to hear. */
+const stopQuietly = (iterator: AsyncIterator<unknown> | null | undefined) => void iterator?.return?.()?.catch(() => undefined);
 
 const tokenOf = (request: Request, url: URL) => request.headers.get(TOKEN_HEADER_KEY) || url.searchParams.get(TOKEN_QUERY_KEY) || null;
 
@@ -163,7 +165,7 @@ export class GraphQLSseProtocol {
       case "DELETE": {
         const operationId = url.searchParams.get("operationId");
         if (!operationId) return errorResponse("BAD_REQUEST", "Operation ID is missing");
-        void reservation.operations.get(operationId)?.return?.()?.catch(() => undefined);
+        stopQuietly(reservation.operations.get(operationId));
         reservation.operations.delete(operationId);
         return new this.options.Response(null, { status: 200 });
       }
@@ -187,7 +189,7 @@ export class GraphQLSseProtocol {
     let source = outcome;
     if (isAsyncIterable(outcome)) {
       const iterator = outcome[Symbol.asyncIterator]();
-      body.onClose(() => void iterator.return?.()?.catch(() => undefined));
+      body.onClose(() => stopQuietly(iterator));
       source = { [Symbol.asyncIterator]: () => iterator };
     }
     void this.settled(pump(source, new MessageFramer(null), (m) => body.write(m))).then(() => body.end());
@@ -205,7 +207,7 @@ export class GraphQLSseProtocol {
     // Dropped if nobody opens it in time, with whatever operations were started on it.
     const expiry = setTimeout(() => this.release(token), reservationTtlMs);
     expiry.unref();
-    this.reservations.set(token, new Reservation(credentialId, expiry, this.options.limits.maxBufferedBytes));
+    this.reservations.set(token, new Reservation(token, credentialId, expiry, this.options.limits.maxBufferedBytes));
     this.countUnopened(credentialId, 1);
     return new this.options.Response(token, { status: 201, headers: { "content-type": "text/plain; charset=utf-8" } });
   }
@@ -247,7 +249,7 @@ export class GraphQLSseProtocol {
     const iterator = isAsyncIterable(outcome) ? outcome[Symbol.asyncIterator]() : null;
     // Stopped (DELETE, or the stream closed) while it was being prepared.
     if (!reservation.operations.has(operationId)) {
-      void iterator?.return?.()?.catch(() => undefined);
+      stopQuietly(iterator);
       return new this.options.Response(null, { status: 204 });
     }
     reservation.operations.set(operationId, iterator);
@@ -257,7 +259,7 @@ export class GraphQLSseProtocol {
       // A failed operation, or one whose messages could not be written, ends the whole stream as
       // in graphql-sse; the client resumes every operation from its cursor.
       else if (reservation.body) reservation.body.end();
-      else this.releaseReservation(reservation);
+      else this.release(reservation.token);
     });
     return new this.options.Response(null, { status: 202 });
   }
@@ -276,10 +278,6 @@ export class GraphQLSseProtocol {
 
   private streamResponse(body: EventStreamBody): Response {
     return new this.options.Response(body.readable as unknown as BodyInit, { status: 200, headers: EVENT_STREAM_HEADERS });
-  }
-
-  private releaseReservation(reservation: Reservation) {
-    for (const [token, held] of this.reservations) if (held === reservation) return this.release(token);
   }
 
   private release(token: string) {

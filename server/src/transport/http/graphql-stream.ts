@@ -2,6 +2,7 @@
 // reservations, graphql-sse-protocol.ts) behind Herald's own door. Every request needs a
 // credential; a reservation belongs to the credential that made it. Every refusal is a typed JSON
 // error with its status. Protocol: docs/event-stream.md ("Transport").
+import { isAsyncIterable } from "@graphql-tools/utils";
 import { getOperationAST, GraphQLError, type ExecutionResult } from "graphql";
 import type { Plugin, YogaServerInstance } from "graphql-yoga";
 import type { ServerResponse } from "node:http";
@@ -41,9 +42,6 @@ function refusalOf(errors: readonly GraphQLError[], fallback: HttpErrorCode): Re
 }
 
 const codeOfStatus = (status: number) => (Object.keys(httpStatusOf) as HttpErrorCode[]).find((c) => httpStatusOf[c] === status);
-
-const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
-  typeof value === "object" && value !== null && Symbol.asyncIterator in value;
 
 export function useGraphQLStream(options: GraphQLStreamOptions): Plugin {
   const { endpoint, logger, documentLimits } = options;

@@ -49,10 +49,6 @@ export class EventStreamBody {
     });
   }
 
-  get isOpen(): boolean {
-    return !this.closed;
-  }
-
   /** Writes one whole message; false once the stream is closed (or just closed for falling behind). */
   write(message: string | Buffer): boolean {
     if (this.closed) return false;

@@ -197,8 +197,17 @@ async function* personEvents(deps: PersonStreamDeps, personId: string, after: nu
 
   try {
     // Inside the try: a failed read must still unsubscribe.
-    preferences = await deps.preferences(personId);
-    if (after !== null) yield* replay();
+    if (after !== null) {
+      preferences = await deps.preferences(personId);
+      yield* replay();
+    } else {
+      // "Live only" starts after everything committed before the stream opened. This instance's
+      // feed may not have heard of all of it yet (a bus message from another instance still on
+      // the way), so the log says where now is; a late message at or below it is skipped.
+      const [read, head] = await Promise.all([deps.preferences(personId), deps.log.maxSeq()]);
+      preferences = read;
+      lastSent = Math.max(lastSent, head);
+    }
     while (!isClosed) {
       if (overflow) {
         observer.slowConsumerClosed("queue");

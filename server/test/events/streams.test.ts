@@ -70,7 +70,7 @@ async function setUp(maxQueuedEvents = 100) {
     log.events.push(event);
     bus.publish({ kind: "event", event });
   };
-  return { feed, log, deps, commit, delivered, stop: () => feed.stop() };
+  return { feed, log, bus, deps, commit, delivered, stop: () => feed.stop() };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
@@ -84,6 +84,21 @@ describe("a person's event stream", () => {
     commit(4);
     expect((await stream.next()).value?.seq).toBe(3);
     expect((await stream.next()).value?.seq).toBe(4);
+    await stream.return!();
+    stop();
+  });
+
+  it("starts a live-only stream after everything committed before it opened, though this instance has not heard of it yet", async () => {
+    // Another instance committed seq 1; its bus message is still on the way here when the client opens.
+    const { deps, commit, log, bus, stop } = await setUp();
+    const late = eventOf(1);
+    log.events.push(late);
+    const stream = personEventStream(deps, PERSON, null);
+    const first = stream.next();
+    await settle();
+    bus.publish({ kind: "event", event: late });
+    commit(2);
+    expect((await first).value?.seq).toBe(2);
     await stream.return!();
     stop();
   });

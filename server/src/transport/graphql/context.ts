@@ -57,7 +57,8 @@ export function perEvent<T, U>(ctx: GraphQLContext, source: AsyncIterableIterato
     async next() {
       const result = await source.next();
       if (result.done) return { done: true, value: undefined };
-      ctx.memo = new Map();
+      // A shared render runs in one member's context; the others' memos stay empty, and are not renewed.
+      if (ctx.memo.size > 0) ctx.memo = new Map();
       return { done: false, value: map(result.value) };
     },
     async return() {

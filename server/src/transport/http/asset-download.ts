@@ -53,7 +53,7 @@ export function useAssetDownload(services: Services, logger: Logger): Plugin {
             }),
           );
         }
-        requestLogger(logger).error({ err: error }, "attachment download failed");
+        requestLogger(logger, request).error({ err: error }, "attachment download failed");
         return endResponse(errorResponse("INTERNAL_SERVER_ERROR", "Unexpected error."));
       }
     },

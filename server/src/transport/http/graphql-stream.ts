@@ -8,6 +8,7 @@ import type { Plugin, YogaServerInstance } from "graphql-yoga";
 import type { ServerResponse } from "node:http";
 import { DomainError } from "../../domain/errors.ts";
 import type { Logger } from "../../logger.ts";
+import { requestLogger } from "./request-context.ts";
 import type { Caller } from "../../service/caller.ts";
 import { checkDocument, type DocumentLimits } from "./document-limits.ts";
 import type { EventStreamLimits } from "./event-stream-body.ts";
@@ -121,7 +122,7 @@ export function useGraphQLStream(options: GraphQLStreamOptions): Plugin {
         const cutOff = () => socket?.destroy();
         endResponse(await protocol.handle(request, caller.credentialId, operateAs(caller, context), cutOff));
       } catch (error) {
-        logger.error({ err: error }, "unexpected error on the stream endpoint");
+        requestLogger(logger, request).error({ err: error }, "unexpected error on the stream endpoint");
         endResponse(errorResponse("INTERNAL_SERVER_ERROR", "Unexpected error."));
       }
     },

@@ -95,7 +95,7 @@ export function useProducerApi({ logger }: ProducerApiOptions): Plugin {
     // GraphiQL is the place to explore; Swagger UI would load its scripts from a CDN.
     swaggerUI: { endpoint: false as unknown as string },
     // A standard Response; fets (SOFA's router) types its own with typed headers.
-    errorHandler: (errors) => errorsResponse(errors as readonly unknown[], logger) as never,
+    errorHandler: (errors) => errorsResponse(errors as readonly unknown[]) as never,
   });
   let api: GraphQLSchema | undefined;
   let document: Promise<Response> | undefined;
@@ -129,6 +129,8 @@ export function useProducerApi({ logger }: ProducerApiOptions): Plugin {
             document ??= served.json().then((generated) => Response.json(describeOutcomes(generated as OpenApiDocument, schema)));
             return payload.endResponse((await document).clone());
           }
+          // SOFA's error handler knows no request: its unexpected errors are logged here, naming it.
+          for (const error of unexpectedOf.get(answered) ?? []) requestLogger(logger, payload.request).error({ err: error }, "unexpected error in the producer API");
           payload.endResponse(await withOutcomeStatus(answered));
         },
       });
@@ -297,16 +299,22 @@ async function withOutcomeStatus(response: Response): Promise<Response> {
  * GraphQL errors (already masked by Yoga when they come from execution) as the HTTP layer's one
  * error shape, with the status of their code; a value the schema refuses is a 422 naming the field.
  */
-function errorsResponse(errors: readonly unknown[], logger: Logger): Response {
+/** The errors behind an answer that the server did not expect, to be logged with their request. */
+const unexpectedOf = new WeakMap<Response, unknown[]>();
+
+function errorsResponse(errors: readonly unknown[]): Response {
   let status = 0;
   const headers: Record<string, string> = {};
+  const unexpected = errors.filter((error) => !(error instanceof GraphQLError));
   const shaped = errors.map((error) => {
-    const { body, status: own, headers: extra } = shape(error, logger);
+    const { body, status: own, headers: extra } = shape(error);
     status = Math.max(status, own);
     Object.assign(headers, extra);
     return body;
   });
-  return Response.json({ errors: shaped }, { status: status || 500, headers });
+  const response = Response.json({ errors: shaped }, { status: status || 500, headers });
+  if (unexpected.length > 0) unexpectedOf.set(response, unexpected);
+  return response;
 }
 
 interface ShapedError {
@@ -315,9 +323,8 @@ interface ShapedError {
   headers: Record<string, string>;
 }
 
-function shape(error: unknown, logger: Logger): ShapedError {
+function shape(error: unknown): ShapedError {
   if (!(error instanceof GraphQLError)) {
-    requestLogger(logger).error({ err: error }, "unexpected error in the producer API");
     return { body: errorBody("INTERNAL_SERVER_ERROR", "Unexpected error.").errors[0]!, status: 500, headers: {} };
   }
   const { http, code, ...extensions } = error.extensions as { http?: { status?: number; headers?: Record<string, string> }; code?: string };

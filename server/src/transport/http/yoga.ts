@@ -18,7 +18,8 @@ import { useGraphQLStream } from "./graphql-stream.ts";
 import type { RequestRateLimiter } from "./rate-limiter.ts";
 import { noObserver, type HeraldObserver } from "../../events/observer.ts";
 import { useProducerApi } from "./producer-api.ts";
-import { requestLogger, yogaLogging } from "./request-context.ts";
+import { yogaLogging } from "./request-context.ts";
+import { ErrorLines, useErrorLines } from "./error-lines.ts";
 import { useStreamGuard } from "./stream-guard.ts";
 import { useSharedRender } from "../graphql/shared-render.ts";
 import type { Services } from "../../services.ts";
@@ -49,9 +50,9 @@ export function createGraphQLHandler(
   limiter: RequestRateLimiter,
   operations: OperationsWiring = { plugins: [], observer: noObserver },
 ) {
-  // Errors our maskError has already logged (once, at the level their kind deserves); Yoga logs
-  // every masked error again at error level, which would let any client flood the error log.
-  const logged = new WeakSet<object>();
+  // Each error's line is written once, at the level its kind deserves; Yoga logs every masked
+  // error again at error level, which would let any client flood the error log.
+  const errorLines = new ErrorLines(logger);
   const documentLimits = { maxTokens: limits.queryTokens, maxNesting: limits.queryNesting };
   const authenticate = (authorization: string | null) => services.auth.authenticate(authorization);
   const yogaLog = yogaLogging(logger);
@@ -59,7 +60,7 @@ export function createGraphQLHandler(
     heartbeatMs: tuning.heartbeatMs,
     maxBufferedBytes: tuning.maxBufferedBytes,
     onSlowConsumer: () => {
-      requestLogger(logger).info("closed a stream whose client fell behind");
+      logger.info("closed a stream whose client fell behind");
       operations.observer.slowConsumerClosed("bytes");
     },
   };
@@ -80,7 +81,7 @@ export function createGraphQLHandler(
       ...yogaLog,
       error: (...args) => {
         const errors = args.filter((a): a is Error => a instanceof Error);
-        if (errors.length > 0 && errors.every((e) => logged.has(e))) return;
+        if (errors.length > 0 && errors.every((e) => errorLines.has(e))) return;
         yogaLog.error(...args);
       },
     },
@@ -117,6 +118,8 @@ export function createGraphQLHandler(
       // Yoga's own SSE on /graphql; /graphql/stream guards its streams itself with the same limits.
       useStreamGuard({ ...streamLimits, except: ["/graphql/stream"] }),
       useDocumentLimits(documentLimits),
+      // Before the masking, which Yoga adds last: an execution's errors are logged naming their request.
+      useErrorLines(errorLines),
       maxDepthPlugin({ n: limits.queryDepth, ignoreIntrospection: true }),
       costLimitPlugin({ maxCost: limits.queryCost, ignoreIntrospection: true }),
       maxAliasesPlugin({ n: limits.queryAliases }),
@@ -139,29 +142,18 @@ export function createGraphQLHandler(
       // Expected failures keep their message and gain a machine-readable code (and the field for
       // validation); anything else becomes "Unexpected error." with no stack or detail.
       maskError(error, message, isDev) {
+        // Already written with its request when it came from an execution.
+        errorLines.write(error);
         const original = error instanceof GraphQLError ? error.originalError : error;
         if (original instanceof DomainError) {
           const graphQLError = error as GraphQLError;
-          logged.add(error as object);
-          // A client's mistake, not the server's: worth a debug line, never a stack.
-          logger.debug({ code: original.code }, original.message);
           return new GraphQLError(original.message, {
             nodes: graphQLError.nodes,
             path: graphQLError.path,
             extensions: { code: original.code, ...(original instanceof ValidationError ? { field: original.field } : {}) },
           });
         }
-        if (isStorageUnavailable(original)) {
-          logger.warn({ err: (original as Error).message }, "storage unavailable");
-          return unavailable();
-        }
-        logged.add(error as object);
-        // graphql-js's own refusals (a variable that does not fit the schema wraps the scalar's or
-        // enum's GraphQLError) are the client's mistake too: no error-level line with a stack.
-        if (error instanceof GraphQLError && (!error.originalError || error.originalError instanceof GraphQLError)) {
-          logger.debug({ code: error.extensions.code }, error.message);
-        }
-        else requestLogger(logger).error({ err: original }, "unexpected error");
+        if (isStorageUnavailable(original)) return unavailable();
         // Never the development variant: it would put stack traces in responses.
         void isDev;
         return maskError(error, message, false);

@@ -37,6 +37,7 @@ describe("request ids on the server's log lines", () => {
       headers: { "content-type": "application/json", authorization: `Bearer ${h.producerKey}`, "x-request-id": requestId },
       body: JSON.stringify(body),
     });
+  const rename = (from: string, to: string) => h.herald.database.db.$executeRawUnsafe(`ALTER TABLE "${from}" RENAME TO "${to}"`);
   const input = (extra: Record<string, unknown>) => ({ scope: "PERSON", personId: ada.id, key: "k", title: "t", source: { plugin: "ci" }, ...extra });
 
   it("tags the masked-error line of a GraphQL request with its id, once", async () => {
@@ -68,7 +69,6 @@ describe("request ids on the server's log lines", () => {
 
   it("tags the error-level line of an unexpected failure with its id", async () => {
     // A broken store is the honest way to make the server fail: the person table is gone.
-    const rename = (from: string, to: string) => h.herald.database.db.$executeRawUnsafe(`ALTER TABLE "${from}" RENAME TO "${to}"`);
     await rename("Person", "Person_away");
     try {
       const response = await fetch(`${base}/graphql`, {
@@ -83,6 +83,21 @@ describe("request ids on the server's log lines", () => {
     const failures = lines.filter((l) => (l.level as number) >= 50);
     expect(failures).toHaveLength(1);
     expect(failures[0]).toMatchObject({ requestId: "gql-broken-3", msg: "unexpected error" });
+  });
+
+  it("tags the error-level line of an unexpected failure behind the producer API with its id", async () => {
+    const before = lines.length;
+    await rename("Notification", "Notification_away");
+    try {
+      const response = await send("/api/v1/publish-notification", "rest-broken-4", { input: input({ key: "broken" }) });
+      expect(response.status).toBe(500);
+      expect(JSON.stringify(await response.json())).not.toContain("Notification_away");
+    } finally {
+      await rename("Notification_away", "Notification");
+    }
+    const failures = lines.slice(before).filter((l) => (l.level as number) >= 50);
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({ requestId: "rest-broken-4", msg: "unexpected error" });
   });
 
   it("writes lines outside a request without an id", async () => {

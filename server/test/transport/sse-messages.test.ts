@@ -2,7 +2,7 @@
 import { print } from "graphql-sse";
 import type { ExecutionResult } from "graphql";
 import { describe, expect, it } from "vitest";
-import { memberCopy } from "../../src/transport/graphql/shared-render.ts";
+import { shareRender } from "../../src/transport/graphql/shared-render.ts";
 import { MessageFramer } from "../../src/transport/http/sse-messages.ts";
 
 const text = (message: string | Buffer) => message.toString();
@@ -12,7 +12,7 @@ describe("graphql-sse messages", () => {
   it("are byte for byte what graphql-sse prints, in both modes", () => {
     const distinct = new MessageFramer(null);
     const single = new MessageFramer('op "1"');
-    for (const result of [render, memberCopy(render)]) {
+    for (const result of [render, shareRender({ ...render })]) {
       expect(text(distinct.next(result))).toBe(print({ event: "next", data: render }));
       expect(text(single.next(result))).toBe(print({ event: "next", data: { id: 'op "1"', payload: render } }));
     }
@@ -20,21 +20,23 @@ describe("graphql-sse messages", () => {
     expect(single.complete()).toBe(print({ event: "complete", data: { id: 'op "1"' } }));
   });
 
-  it("serialise a shared render once for every member's copy", () => {
-    const rendered: ExecutionResult = { data: { n: 1 } };
-    const a = new MessageFramer(null).next(memberCopy(rendered));
-    const b = new MessageFramer(null).next(memberCopy(rendered));
+  it("serialise a shared render once for every member", () => {
+    const rendered = shareRender({ data: { n: 1 } });
+    const a = new MessageFramer(null).next(rendered);
+    const b = new MessageFramer(null).next(rendered);
     // The same bytes object: made once, written to every member's socket.
     expect(Buffer.isBuffer(a)).toBe(true);
     expect(b).toBe(a);
   });
 
-  it("serialise a member's copy on its own once a later step changed it", () => {
-    const rendered: ExecutionResult = { data: { n: 1 } };
-    const changed = memberCopy(rendered);
-    changed.errors = [{ message: "masked" } as never];
-    const own = new MessageFramer(null).next(changed);
-    expect(text(own)).toBe(print({ event: "next", data: { data: { n: 1 }, errors: [{ message: "masked" }] } as never }));
-    expect(text(new MessageFramer(null).next(memberCopy(rendered)))).toBe(print({ event: "next", data: rendered }));
+  it("serialise on its own a result a later step put in a member's place, and refuse changes to the shared one", () => {
+    const rendered = shareRender({ data: { n: 1 } });
+    // The masking replaces a result rather than change it: the replacement is this member's own.
+    const replaced: ExecutionResult = { ...rendered, errors: [{ message: "masked" } as never] };
+    expect(text(new MessageFramer(null).next(replaced))).toBe(print({ event: "next", data: { data: { n: 1 }, errors: [{ message: "masked" }] } as never }));
+    expect(text(new MessageFramer(null).next(rendered))).toBe(print({ event: "next", data: { data: { n: 1 } } }));
+    expect(() => {
+      (rendered as { extensions?: unknown }).extensions = { mine: true };
+    }).toThrow(TypeError);
   });
 });

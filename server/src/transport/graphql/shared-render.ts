@@ -26,19 +26,22 @@ export function markShareable<T extends object>(payload: T): T {
   return payload;
 }
 
-/** Each member's copy of a shared render, to the render itself: the transport serialises it once. */
-const renderOfCopy = new WeakMap<object, ExecutionResult>();
+/** Results handed to every member of a group: the transport serialises each once. */
+const sharedRenders = new WeakSet<ExecutionResult>();
 
-/** A member's own copy of a shared render: whatever a later step sets on its result stays its own. */
-export function memberCopy(rendered: ExecutionResult): ExecutionResult {
-  const copy = { ...rendered };
-  renderOfCopy.set(copy, rendered);
-  return copy;
+/**
+ * Every member gets the render itself, frozen: a later step that wants a result of its own (the
+ * masking) replaces it, and one that tried to change it in place would fail loudly instead of
+ * changing every member's event.
+ */
+export function shareRender(rendered: ExecutionResult): ExecutionResult {
+  sharedRenders.add(Object.freeze(rendered));
+  return rendered;
 }
 
-/** The render a result was copied from, if it is a member's copy of a shared render. */
-export function sharedRenderOf(result: object): ExecutionResult | undefined {
-  return renderOfCopy.get(result);
+/** True for a render every member of a group received as is (see shareRender). */
+export function isSharedRender(result: ExecutionResult): boolean {
+  return sharedRenders.has(result);
 }
 
 const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> & AsyncIterator<unknown> =>
@@ -103,7 +106,7 @@ export function useSharedRender(): Plugin {
     if (!groups) renders.set(payload, (groups = new Map()));
     let rendered = groups.get(group);
     if (!rendered) {
-      rendered = run();
+      rendered = run().then(shareRender);
       groups.set(group, rendered);
     }
     return rendered;
@@ -124,7 +127,7 @@ export function useSharedRender(): Plugin {
           async next() {
             const event = await source.next();
             if (event.done) return { done: true, value: undefined };
-            return { done: false, value: memberCopy(await render(args, group, event.value)) };
+            return { done: false, value: await render(args, group, event.value) };
           },
           async return() {
             await source.return?.();

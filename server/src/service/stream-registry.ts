@@ -31,6 +31,10 @@ export class StreamRegistry {
   /**
    * Wraps a subscription's source so it counts against its credential and ends (with a
    * final StreamEnded value, then done) when the credential is revoked.
+   * The source must end a pending next() when return() is called (the person stream and Yoga's
+   * Repeaters do): a revocation that finds the stream waiting closes the source, and the waiting
+   * next() answers with the StreamEnded instead. Racing every next() against an interruption
+   * promise cost three promises per event of every stream (docs/decisions.md, "Render once").
    * Hand-written, not a Repeater: the stream must count from the moment it is bound (the cap
    * holds between subscribe and first read) and must be released by a return() that comes
    * before any read (graphql-sse does that to an operation completed before it was performed);
@@ -43,12 +47,11 @@ export class StreamRegistry {
     this.assertRoom(credentialId);
     let ended: StreamEnded | null = null;
     let finished = false;
-    // Only the pending next() waits for an interruption. Racing every next() against one
-    // long-lived promise left a reaction on it per event, which grew for the stream's whole life.
-    let interrupt: ((value: StreamEnded) => void) | null = null;
+    let waiting = false;
     const end = (value: StreamEnded) => {
+      if (ended) return;
       ended = value;
-      interrupt?.(value);
+      if (waiting) void source.return?.()?.catch(() => undefined);
     };
     let set = this.open.get(credentialId);
     if (!set) this.open.set(credentialId, (set = new Set()));
@@ -60,20 +63,23 @@ export class StreamRegistry {
       if (set.size === 0 && this.open.get(credentialId) === set) this.open.delete(credentialId);
       await source.return?.();
     };
+    const endedResult = async (value: StreamEnded): Promise<IteratorResult<T | StreamEnded>> => {
+      await release();
+      return { done: false, value };
+    };
     const iterator: AsyncIterableIterator<T | StreamEnded> = {
       async next() {
         if (finished) return { done: true, value: undefined };
-        if (ended) {
-          await release();
-          return { done: false, value: ended };
+        if (ended) return endedResult(ended);
+        waiting = true;
+        let result: IteratorResult<T>;
+        try {
+          result = await source.next();
+        } finally {
+          waiting = false;
         }
-        const interrupted = new Promise<StreamEnded>((resolve) => (interrupt = resolve));
-        const result = await Promise.race([source.next(), interrupted]);
-        interrupt = null;
-        if (result instanceof StreamEnded) {
-          await release();
-          return { done: false, value: result };
-        }
+        // Revoked while it waited (the source was closed for it) or as its event arrived: nothing more goes out.
+        if (ended) return endedResult(ended);
         if (result.done) await release();
         return result;
       },

@@ -12,6 +12,7 @@ import { invocationStream } from "../../src/events/invocation-stream.ts";
 import { listenerStream } from "../../src/events/listener-stream.ts";
 import { personEventStream, SlowConsumerError, type PersonStreamDeps } from "../../src/events/person-stream.ts";
 import { createLogger } from "../../src/logger.ts";
+import { map, pipe } from "graphql-yoga";
 import { StreamEnded, StreamRegistry } from "../../src/service/stream-registry.ts";
 
 const PERSON = "p-1";
@@ -205,6 +206,20 @@ describe("the stream registry", () => {
     expect(registry.count("c-1")).toBe(0);
     expect(feed.listenersOf(PERSON)).toBe(0);
     stop();
+  });
+
+  it("ends a revoked credential's waiting Repeater stream (preferences, invocations) with StreamEnded, then done", async () => {
+    const registry = new StreamRegistry(2);
+    let detached = false;
+    const signals = listenerStream<number>(() => () => (detached = true), 10);
+    const bound = registry.bind("c-2", pipe(signals, map(async (n: number) => n * 2)));
+    const waiting = bound.next();
+    await settle();
+    expect(registry.revoke(["c-2"])).toBe(1);
+    expect((await waiting).value).toBeInstanceOf(StreamEnded);
+    expect((await bound.next()).done).toBe(true);
+    expect(registry.count("c-2")).toBe(0);
+    expect(detached).toBe(true);
   });
 
   it("ends a revoked credential's waiting stream with StreamEnded, then done, and releases its source", async () => {

@@ -11,7 +11,7 @@ export interface GraphQLContext {
   services: Services;
   /**
    * Memo for look-ups a page of notifications repeats (engagement, session). It lives for one
-   * query or mutation; a subscription shares one context for its whole life, so `perEvent`
+   * query or mutation; a subscription shares one context for its whole life, so its root field
    * gives each of its events a fresh memo instead (a stale session label must not outlive it).
    */
   memo: Map<string, unknown>;
@@ -45,29 +45,6 @@ export function memoize<T>(ctx: GraphQLContext, key: string, load: () => Promise
     ctx.memo.set(key, hit);
   }
   return hit;
-}
-
-/**
- * A subscription's event source, mapped lazily; every event starts with an empty memo (graphql-js
- * resolves one event after the other with the subscription's context). return() passes through
- * so the source is released when the client goes.
- */
-export function perEvent<T, U>(ctx: GraphQLContext, source: AsyncIterableIterator<T>, map: (value: T) => U): AsyncIterableIterator<U> {
-  const mapped: AsyncIterableIterator<U> = {
-    async next() {
-      const result = await source.next();
-      if (result.done) return { done: true, value: undefined };
-      // A shared render runs in one member's context; the others' memos stay empty, and are not renewed.
-      if (ctx.memo.size > 0) ctx.memo = new Map();
-      return { done: false, value: map(result.value) };
-    },
-    async return() {
-      await source.return?.();
-      return { done: true, value: undefined };
-    },
-    [Symbol.asyncIterator]: () => mapped,
-  };
-  return mapped;
 }
 
 /** A stream ended for its caller's sake (a revoked credential) carries the reason as its last result. */

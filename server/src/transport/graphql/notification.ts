@@ -9,8 +9,7 @@ import type { Display, FollowUpAction, NotificationRecord, Operation, Resolution
 import { requirePerson } from "../../service/auth-service.ts";
 import { StreamEnded } from "../../service/stream-registry.ts";
 import { builder } from "./builder.ts";
-import { endedOr, memoize, perEvent } from "./context.ts";
-import { markShareable } from "./shared-render.ts";
+import { endedOr, memoize } from "./context.ts";
 import { EngagementRef, SessionRef } from "./directory.ts";
 import {
   ActionKindEnum,
@@ -296,12 +295,13 @@ builder.mutationFields((t) => ({
 
 // ---- live ------------------------------------------------------------------------------
 
-// A person's streams get one item object per event (events/person-stream.ts); they also share
-// one payload for it, so its cursor is signed once per (person, event) and its render is shared.
+// A person's streams get one item object per event (events/person-stream.ts), and alike
+// subscriptions render it once (shared-render.ts); its payload, with the cursor signed once per
+// (person, event), is shared by every render of it.
 const payloads = new WeakMap<StreamItem, EventShape>();
 function sharedPayload(item: StreamItem, cursor: () => string): EventShape {
   let payload = payloads.get(item);
-  if (!payload) payloads.set(item, (payload = markShareable({ ...item, cursor: cursor() })));
+  if (!payload) payloads.set(item, (payload = { ...item, cursor: cursor() }));
   return payload;
 }
 
@@ -314,9 +314,14 @@ builder.subscriptionFields((t) => ({
       const realtime = ctx.services.realtime;
       // Refused before the stream opens: a cursor older than what the history limit pruned.
       if (args.after) await ctx.services.history.assertResumable(realtime.afterSeq(caller.personId, args.after));
-      const stream = realtime.notificationEvents(caller, args.after);
-      return perEvent(ctx, stream, (item) => (item instanceof StreamEnded ? item : sharedPayload(item, () => realtime.cursorFor(caller.personId, item.seq))));
+      return realtime.notificationEvents(caller, args.after);
     },
-    resolve: (event: EventShape | StreamEnded) => endedOr(event),
+    resolve: (event: StreamItem | StreamEnded, _args, ctx) => {
+      // A subscription keeps one context for its whole life: each event starts with an empty memo
+      // (a stale session label must not outlive it). The root field resolves before its fields.
+      ctx.memo = new Map();
+      const item = endedOr(event);
+      return sharedPayload(item, () => ctx.services.realtime.cursorFor(requirePerson(ctx.caller).personId, item.seq));
+    },
   }),
 }));

@@ -1,6 +1,6 @@
 // Render once per group: many live subscriptions of one person usually run the same document
-// with the same variables, and each event reaches all of them as the same payload object (see
-// sharedPayload in transport/graphql/notification.ts). Executing the document once per
+// with the same variables, and each event reaches all of them as the same item object (see
+// itemFor in events/person-stream.ts). Executing the document once per
 // (payload, document, variables that reach the per-event execution, operation name) and handing
 // every member the same result replaces one execution per subscriber with one per group.
 // graphql-yoga's executor would execute per subscriber (it maps each source event through its
@@ -17,14 +17,6 @@ import {
   visit,
 } from "graphql";
 import type { Plugin } from "graphql-yoga";
-
-/** Payloads that are one object for every subscriber who may share their render. */
-const shareable = new WeakSet<object>();
-
-export function markShareable<T extends object>(payload: T): T {
-  shareable.add(payload);
-  return payload;
-}
 
 /** Results handed to every member of a group: the transport serialises each once. */
 const sharedRenders = new WeakSet<ExecutionResult>();
@@ -99,9 +91,11 @@ export function useSharedRender(): Plugin {
     return JSON.stringify([known.id, operationKey, names.map((name) => values[name] ?? null)]);
   };
 
+  // Every payload of a person's event stream is one object for all of that person's streams
+  // (events/person-stream.ts); a StreamEnded is one stream's own, so its render is too.
   const render = (args: ExecutionArgs, group: string | null, payload: unknown): Promise<ExecutionResult> => {
     const run = async () => (await execute({ ...args, rootValue: payload })) as ExecutionResult;
-    if (group === null || typeof payload !== "object" || payload === null || !shareable.has(payload)) return run();
+    if (group === null || typeof payload !== "object" || payload === null) return run();
     let groups = renders.get(payload);
     if (!groups) renders.set(payload, (groups = new Map()));
     let rendered = groups.get(group);

@@ -93,14 +93,15 @@ export function useSharedRender(): Plugin {
 
   // Every payload of a person's event stream is one object for all of that person's streams
   // (events/person-stream.ts); a StreamEnded is one stream's own, so its render is too.
+  const run = async (args: ExecutionArgs, payload: unknown) => (await execute({ ...args, rootValue: payload })) as ExecutionResult;
+  // Runs for every member and event: it makes no closure of its own.
   const render = (args: ExecutionArgs, group: string | null, payload: unknown): Promise<ExecutionResult> => {
-    const run = async () => (await execute({ ...args, rootValue: payload })) as ExecutionResult;
-    if (group === null || typeof payload !== "object" || payload === null) return run();
+    if (group === null || typeof payload !== "object" || payload === null) return run(args, payload);
     let groups = renders.get(payload);
     if (!groups) renders.set(payload, (groups = new Map()));
     let rendered = groups.get(group);
     if (!rendered) {
-      rendered = run().then(shareRender);
+      rendered = run(args, payload).then(shareRender);
       groups.set(group, rendered);
     }
     return rendered;

@@ -52,6 +52,9 @@ export class NotificationStore {
   async transaction<T>(work: (tx: NotificationTx) => Promise<T>): Promise<T> {
     const sqlite = this.sqlite;
     if (!sqlite) return this.transactionWithPrisma(work);
+    // A unit runs on promise callbacks alone; Prisma's transaction gave the event loop one turn
+    // per unit (other requests' I/O, streams' reads), and a loop of writes keeps that turn.
+    await new Promise((resolve) => setImmediate(resolve));
     return retrying(() =>
       sqlite.exclusive(async () => {
         const unit = new SqliteUnit(sqlite);

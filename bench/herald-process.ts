@@ -41,6 +41,8 @@ export async function startHerald(databaseUrl: string): Promise<RunningHerald> {
   const herald = await spawnHerald({
     env: { DATABASE_URL: databaseUrl, ...liftedLimits },
     spawn: tracked,
+    // STORE_BENCH_HERALD_NODE_ARGS: extra node flags for the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"
+    nodeArgs: (process.env.STORE_BENCH_HERALD_NODE_ARGS ?? "").split(" ").filter(Boolean),
     startTimeoutMs: benchConfig.serverStartTimeoutMs,
     // Keep warnings visible (LOG_LEVEL=warn) without flooding the report.
     onOutput: (text, stream) => stream === "stderr" && process.stderr.write(`    [herald] ${text}`),

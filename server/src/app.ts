@@ -100,7 +100,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
 
   const notificationStore = new NotificationStore(database);
   await notificationStore.init();
-  const directoryStore = new DirectoryStore(database.db);
+  const directoryStore = new DirectoryStore(database.db, database.sqlite);
   const settings = new SettingsStore(database.db);
   const cursors = new CursorCodec(await settings.getOrCreate("cursor-secret", randomSecret));
   const eventLog = new EventLog(database.db);

@@ -54,7 +54,7 @@ export class InvocationService {
     const now = this.clock.now();
     const submitted = validateActionValues(values);
     let events: CommittedEvent[] = [];
-    const invocation = await this.notifications.transaction(async (tx) => {
+    const invocation = await this.notifications.transactionWithPrisma(async (tx) => {
       events = [];
       const record = await tx.findById(notificationId);
       if (!record || !visibleTo(personId, record)) throw new NotFoundError();
@@ -102,7 +102,7 @@ export class InvocationService {
     const now = this.clock.now();
     let events: CommittedEvent[] = [];
     let changed = false;
-    const result = await this.notifications.transaction(async (tx) => {
+    const result = await this.notifications.transactionWithPrisma(async (tx) => {
       events = [];
       const current = await this.invocations.findForUpdate(tx.prisma, id);
       if (!current) throw new NotFoundError("Action invocation not found");

@@ -9,6 +9,7 @@ import { type Provider, providerOf, sqliteFileOf } from "./database-url.ts";
 import { hearingConnectionErrors } from "./pg-connection-errors.ts";
 import { releasingFailedEnds } from "./pg-release-guard.ts";
 import { withStatementCache } from "./sqlite-statement-cache.ts";
+import { sharingWriter, SqliteWriter } from "./sqlite-writer.ts";
 import { postgresPoolConfig, postgresSchemaOf } from "./postgres-url.ts";
 import { PrismaClient as PostgresClient } from "./prisma-client/postgresql/client.ts";
 import { PrismaClient as SqliteClient } from "./prisma-client/sqlite/client.ts";
@@ -22,6 +23,8 @@ export interface Database {
   db: Db;
   provider: Provider;
   url: string;
+  /** SQLite: the connection and the writer lock every transaction on it takes (sqlite-writer.ts). */
+  sqlite: SqliteWriter | null;
   close(): Promise<void>;
 }
 
@@ -44,16 +47,17 @@ export async function openDatabase(url: string, options: { connectTimeoutMs?: nu
     // The adapter ends the pool on disconnect, as it does a pool it made itself.
     const adapter = releasingFailedEnds(new PrismaPg(pool, { schema: postgresSchemaOf(url), disposeExternalPool: true }));
     const db = new PostgresClient({ adapter }) as unknown as Db;
-    return { db, provider, url, close: () => db.$disconnect() };
+    return { db, provider, url, sqlite: null, close: () => db.$disconnect() };
   }
   const file = ensureSqliteDirectory(url);
-  const db = new SqliteClient({ adapter: withStatementCache(new PrismaBetterSQLite3({ url: file, timeout: 10_000 })) });
+  const sqlite = new SqliteWriter();
+  const db = new SqliteClient({ adapter: withStatementCache(sharingWriter(new PrismaBetterSQLite3({ url: file, timeout: 10_000 }), sqlite)) });
   // WAL lets readers proceed while the single writer commits; NORMAL sync is durable in WAL mode
   // across application crashes (only an OS crash can lose the last transactions).
   await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");
   await db.$queryRawUnsafe("PRAGMA synchronous = NORMAL");
   await db.$queryRawUnsafe("PRAGMA foreign_keys = ON");
-  return { db, provider, url, close: () => db.$disconnect() };
+  return { db, provider, url, sqlite, close: () => db.$disconnect() };
 }
 
 /** Creates the folder of a SQLite file URL (the embedded default lives in ./data/). */
@@ -65,10 +69,12 @@ export function ensureSqliteDirectory(url: string): string {
 
 /**
  * A unique-constraint violation: Prisma's own queries report it as P2002, raw statements as a
- * failed raw query (P2010) that carries the driver adapter's reason.
+ * failed raw query (P2010) that carries the driver adapter's reason, and statements run on the
+ * SQLite connection itself (sqlite-unit.ts) as better-sqlite3's error code.
  */
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== "object" || error === null) return false;
   const { code, meta } = error as { code?: string; meta?: { driverAdapterError?: { cause?: { kind?: string } } } };
+  if (code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") return true;
   return code === "P2002" || (code === "P2010" && meta?.driverAdapterError?.cause?.kind === "UniqueConstraintViolation");
 }

@@ -5,7 +5,6 @@ import { isTerminal, type NotificationEventType } from "../domain/enums.ts";
 import type { EffectiveFilter } from "../domain/filter.ts";
 import { type Decision, viewOf } from "../domain/lifecycle.ts";
 import { activeKeyOf, type NotificationRecord, type Receipt, type Target, targetKeyOf } from "../domain/notification.ts";
-import { writeAssetReferences } from "./asset-references.ts";
 import type { Database, Db, Provider, Tx } from "./database.ts";
 import { countStatement, type PageWindow, pageStatement, toPageRow, visibleIdsStatement } from "./notification-page-sql.ts";
 import { serializeSnapshot, toColumns, toReceipt, toRecord } from "./notification-mapper.ts";
@@ -13,7 +12,10 @@ import type { FactRow } from "./directory-store.ts";
 import { newNotificationId } from "./notification-id.ts";
 import { type ColumnValue, EVENT_COUNTER, NotificationWriteSql, type RowWrite } from "./notification-write-sql.ts";
 import type { Notification as NotificationRow } from "./prisma-client/sqlite/client.ts";
-import { retryingTransaction } from "./retrying-transaction.ts";
+import { retrying, retryingTransaction } from "./retrying-transaction.ts";
+import { SqliteUnit } from "./sqlite-unit.ts";
+import type { SqliteWriter } from "./sqlite-writer.ts";
+import { PrismaRunner, type StatementRunner } from "./statement-runner.ts";
 import { changedColumns, groupBy, writeKey } from "./changed-columns.ts";
 import type { CommittedEvent } from "../events/committed-event.ts";
 
@@ -25,9 +27,11 @@ export interface Applied {
 export class NotificationStore {
   private readonly db: Db;
   private readonly provider: Provider;
+  private readonly sqlite: SqliteWriter | null;
   constructor(database: Database) {
     this.db = database.db;
     this.provider = database.provider;
+    this.sqlite = database.sqlite;
   }
 
   /** The counter row must exist before any transaction increments it (see models.prisma). */
@@ -38,11 +42,32 @@ export class NotificationStore {
   }
 
   /**
-   * Runs one unit of work in a transaction, retrying it from the start when a concurrent
-   * writer won a race (unique active key, optimistic lock, or a PostgreSQL serialization abort).
+   * Runs one unit of work atomically, retrying it from the start when a concurrent writer won a
+   * race (unique active key, optimistic lock, reads changed by another process, or a PostgreSQL
+   * serialization abort). On SQLite it runs on the connection itself (sqlite-unit.ts): `work`
+   * must do nothing but its NotificationTx calls and deciding, since it holds the writer lock
+   * (sqlite-writer.ts) throughout and its writes run only after it returns. On PostgreSQL it is
+   * Prisma's interactive transaction.
    */
   async transaction<T>(work: (tx: NotificationTx) => Promise<T>): Promise<T> {
-    return retryingTransaction(this.db, (tx) => work(new NotificationTx(tx, this.provider)));
+    const sqlite = this.sqlite;
+    if (!sqlite) return this.transactionWithPrisma(work);
+    // A unit runs on promise callbacks alone; Prisma's transaction gave the event loop one turn
+    // per unit (other requests' I/O, streams' reads), and a loop of writes keeps that turn.
+    await new Promise((resolve) => setImmediate(resolve));
+    return retrying(() =>
+      sqlite.exclusive(async () => {
+        const unit = new SqliteUnit(sqlite);
+        const result = await work(new NotificationTx(unit, this.provider, null));
+        unit.commit();
+        return result;
+      }),
+    );
+  }
+
+  /** transaction() in Prisma's interactive transaction, for work that also writes through other stores (tx.prisma). */
+  async transactionWithPrisma<T>(work: (tx: NotificationTx) => Promise<T>): Promise<T> {
+    return retryingTransaction(this.db, (tx) => work(new NotificationTx(new PrismaRunner(tx), this.provider, tx)));
   }
 
   async findById(id: string): Promise<NotificationRecord | null> {
@@ -133,18 +158,18 @@ export class NotificationTx {
    * writers of one key queue up instead of racing and retrying; SQLite has a single writer.
    */
   private readonly sql: NotificationWriteSql;
-  private readonly lockRows: boolean;
 
   constructor(
-    private readonly tx: Tx,
+    runner: StatementRunner,
     provider: Provider,
+    private readonly tx: Tx | null,
   ) {
-    this.sql = new NotificationWriteSql(tx, provider);
-    this.lockRows = provider === "postgresql";
+    this.sql = new NotificationWriteSql(runner, provider);
   }
 
-  /** The transaction itself, for other stores' writes that must commit with this change (action invocations). */
+  /** Prisma's transaction, for other stores' writes that must commit with this change (action invocations). */
   get prisma(): Tx {
+    if (!this.tx) throw new Error("This unit of work has no Prisma transaction: run it with NotificationStore.transactionWithPrisma");
     return this.tx;
   }
 
@@ -190,32 +215,23 @@ export class NotificationTx {
 
   /** A notification raised earlier for the same (person, trigger), whatever its state now. */
   async findByDedupKey(dedupKey: string): Promise<NotificationRecord | null> {
-    const row = await this.tx.notification.findUnique({ where: { dedupKey } });
+    const row = await this.sql.rowBy("dedupKey", dedupKey, { lock: false });
     return row ? toRecord(row) : null;
   }
 
-  /**
-   * SQLite: takes the database's write lock before the transaction reads. A deferred
-   * transaction that read first cannot take it once another connection (a CLI command beside
-   * the server) committed meanwhile; one that asks first waits its turn instead. PostgreSQL
-   * locks rows as it goes and needs nothing here.
-   */
-  async claimWriter(): Promise<void> {
-    if (!this.lockRows) await this.tx.$executeRawUnsafe(`UPDATE "EventCounter" SET "value" = "value" WHERE "name" = '${EVENT_COUNTER}'`);
+  /** Makes sure a unit that reads many rows before it writes can write what it decides (see NotificationWriteSql.claimWriter). */
+  claimWriter(): Promise<void> {
+    return this.sql.claimWriter();
   }
 
   /** The given dedup keys that already have a notification (in any state). */
-  async firedDedupKeys(dedupKeys: string[]): Promise<Set<string>> {
-    if (dedupKeys.length === 0) return new Set();
-    const rows = await this.tx.notification.findMany({ where: { dedupKey: { in: dedupKeys } }, select: { dedupKey: true } });
-    return new Set(rows.map((r) => r.dedupKey!));
+  firedDedupKeys(dedupKeys: string[]): Promise<Set<string>> {
+    return this.sql.valuesAmong("dedupKey", dedupKeys);
   }
 
   /** The given active keys that have an active occurrence. */
-  async activeKeysAmong(activeKeys: string[]): Promise<Set<string>> {
-    if (activeKeys.length === 0) return new Set();
-    const rows = await this.tx.notification.findMany({ where: { activeKey: { in: activeKeys } }, select: { activeKey: true } });
-    return new Set(rows.map((r) => r.activeKey!));
+  activeKeysAmong(activeKeys: string[]): Promise<Set<string>> {
+    return this.sql.valuesAmong("activeKey", activeKeys);
   }
 
   /**
@@ -234,7 +250,7 @@ export class NotificationTx {
 
   /** A fact remembered as part of a notification change (an observation's "Remember this"). */
   async rememberFact(fact: FactRow): Promise<void> {
-    await this.tx.rememberedFact.create({ data: fact });
+    await this.prisma.rememberedFact.create({ data: fact });
   }
 
   async findReceipt(notificationId: string, personId: string): Promise<Receipt | null> {
@@ -351,7 +367,7 @@ export class NotificationTx {
         // Asset references need the row first; without them the INSERT goes with the event.
         if (assets.length === 0) return { record, event: await this.append(audienceOf(record), decision.event, record, insert) };
         await this.sql.run(insert);
-        await writeAssetReferences(this.tx, record.id, [], assets);
+        await this.sql.assetReferences(record.id, [], assets);
         return { record, event: await this.append(audienceOf(record), decision.event, record) };
       }
       case "update": {
@@ -370,13 +386,8 @@ export class NotificationTx {
         // Without other writes of this change, the UPDATE goes with the event.
         if (!assetsChange && !decision.resetReceipts) return { record: next, event: await this.append(audienceOf(next), decision.event, next, update) };
         await this.sql.run(update);
-        await writeAssetReferences(this.tx, next.id, assetsBefore, assets);
-        if (decision.resetReceipts) {
-          await this.tx.notificationReceipt.updateMany({
-            where: { notificationId: next.id },
-            data: { deliveredAt: null, seenAt: null, dismissedAt: null, dismissReason: null, updatedAt: next.updatedAt },
-          });
-        }
+        await this.sql.assetReferences(next.id, assetsBefore, assets);
+        if (decision.resetReceipts) await this.sql.resetReceipts(next.id, next.updatedAt);
         return { record: next, event: await this.append(audienceOf(next), decision.event, next) };
       }
       case "receipt": {

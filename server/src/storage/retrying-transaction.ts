@@ -10,14 +10,19 @@ const MAX_ATTEMPTS = 8;
  * Runs `work` in a transaction, retrying from the start after a stale write, a unique
  * violation or a PostgreSQL serialization abort (each means another writer got there first).
  */
-export async function retryingTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
+export function retryingTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return retrying(() => db.$transaction(work, { maxWait: 10_000, timeout: 20_000 }));
+}
+
+/** Runs one attempt after another (each one whole unit of work) until one is not beaten by another writer. */
+export async function retrying<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let n = 1; ; n++) {
     try {
-      return await db.$transaction(work, { maxWait: 10_000, timeout: 20_000 });
+      return await attempt();
     } catch (error) {
       const retryable = error instanceof StaleWrite || isUniqueViolation(error) || isSerializationFailure(error);
-      if (!retryable || attempt >= MAX_ATTEMPTS) throw error;
-      await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
+      if (!retryable || n >= MAX_ATTEMPTS) throw error;
+      await new Promise((r) => setTimeout(r, Math.random() * 5 * n));
     }
   }
 }

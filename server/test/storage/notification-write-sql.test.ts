@@ -9,6 +9,7 @@ import { newNotificationId } from "../../src/storage/notification-id.ts";
 import { toColumns, toReceipt, toRecord } from "../../src/storage/notification-mapper.ts";
 import { EVENT_COUNTER, NOTIFICATION_COLUMNS, NotificationWriteSql } from "../../src/storage/notification-write-sql.ts";
 import { StaleWrite } from "../../src/storage/retrying-transaction.ts";
+import { PrismaRunner } from "../../src/storage/statement-runner.ts";
 import { RECEIPT_COLUMNS } from "../../src/storage/raw-rows.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
@@ -112,7 +113,7 @@ for (const provider of providers) {
       const id = (await h.herald.services.notifications.publish({ scope: "PERSON", personId: ada.id, key: "stale", title: "t", source: { plugin: "tests" } })).id;
       const event = { personId: ada.id, type: "UPDATED" as const, notificationId: id, revision: 2, snapshot: "{}" };
       const attempt = db.$transaction(async (tx) => {
-        const sql = new NotificationWriteSql(tx, name);
+        const sql = new NotificationWriteSql(new PrismaRunner(tx), name);
         // lockVersion 7 was never read: another writer "moved" the row on.
         await sql.appendEvents([event], new Date(), [sql.updateRows([id], 7, { title: "lost" })]);
       });

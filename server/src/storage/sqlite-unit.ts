@@ -1,0 +1,84 @@
+// One unit of NotificationStore's work on SQLite, run on the better-sqlite3 connection directly
+// (Prisma's client and query compiler cost about ten times what SQLite did on these paths). Reads
+// run at once, outside a transaction; writes are collected and run at commit(), synchronously, in
+// one BEGIN IMMEDIATE ... COMMIT, so no other code on the event loop can run while it is open.
+// What the unit decided is only valid if what it read still holds at commit:
+// - other code of this process writes these tables only in NotificationStore's units or in Prisma
+//   transactions, and both hold the writer lock (sqlite-writer.ts) for the whole unit, so nothing
+//   of this process changes them between the reads and the commit;
+// - another process (a CLI command, another instance) on the same file can. SQLite's
+//   `PRAGMA data_version` moves when another connection committed; then the reads are run again
+//   inside the transaction and must return what they did, or the unit is decided again (StaleWrite).
+import { isDeepStrictEqual } from "node:util";
+import type { Prisma } from "./prisma-client/sqlite/client.ts";
+import { StaleWrite } from "./retrying-transaction.ts";
+import type { SqliteWriter } from "./sqlite-writer.ts";
+import type { RowWrite, StatementRunner } from "./statement-runner.ts";
+
+interface Read {
+  sql: string;
+  params: unknown[];
+  rows: unknown[];
+}
+
+export class SqliteUnit implements StatementRunner {
+  readonly deferred = true;
+  private readonly reads: Read[] = [];
+  private readonly writes: RowWrite[] = [];
+  /** The connection's data_version before the first read. */
+  private version: unknown = null;
+
+  constructor(private readonly writer: SqliteWriter) {}
+
+  read(statement: Prisma.Sql): Promise<Record<string, unknown>[]> {
+    this.version ??= this.dataVersion();
+    const params = statement.values.map(sqliteValue);
+    const rows = this.writer.prepare(statement.sql).all(...params) as Record<string, unknown>[];
+    this.reads.push({ sql: statement.sql, params, rows });
+    return Promise.resolve(rows);
+  }
+
+  write(writes: readonly RowWrite[]): Promise<void> {
+    this.writes.push(...writes);
+    return Promise.resolve();
+  }
+
+  /** Checks the reads and runs the writes as one transaction; nothing is written if any step fails. */
+  commit(): void {
+    if (!this.writer.lock.isHeld) throw new Error("A SQLite unit commits only while it holds the writer lock");
+    if (this.writes.length === 0 && this.reads.length === 0) return;
+    const connection = this.writer.connection;
+    if (connection.inTransaction) throw new Error("A transaction is already open on the SQLite connection");
+    // A unit that only read takes no write lock; one that writes takes it before checking its reads.
+    this.writer.prepare(this.writes.length > 0 ? "BEGIN IMMEDIATE" : "BEGIN").run();
+    try {
+      if (this.version !== null && this.dataVersion() !== this.version) this.checkReads();
+      for (const write of this.writes) {
+        const { changes } = this.writer.prepare(write.statement.sql).run(...write.statement.values.map(sqliteValue));
+        if (write.rows !== null && changes !== write.rows) throw new StaleWrite();
+      }
+      this.writer.prepare("COMMIT").run();
+    } catch (error) {
+      if (connection.inTransaction) this.writer.prepare("ROLLBACK").run();
+      throw error;
+    }
+  }
+
+  private checkReads(): void {
+    for (const read of this.reads) {
+      if (!isDeepStrictEqual(this.writer.prepare(read.sql).all(...read.params), read.rows)) throw new StaleWrite();
+    }
+  }
+
+  private dataVersion(): unknown {
+    return this.writer.prepare("PRAGMA data_version").pluck().get();
+  }
+}
+
+/** A bound value as better-sqlite3 takes it, written as Prisma's adapter writes it. */
+function sqliteValue(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (typeof value === "boolean") return value ? 1 : 0;
+  if (value instanceof Date) return value.toISOString().replace("Z", "+00:00");
+  return value;
+}

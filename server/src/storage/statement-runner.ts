@@ -1,0 +1,42 @@
+// Where NotificationTx's statements run: in a Prisma interactive transaction (PostgreSQL, and
+// units that also write through other stores), or in a SQLite unit of work (sqlite-unit.ts) that
+// reads at once and writes everything at its commit.
+import type { Tx } from "./database.ts";
+import type { Prisma } from "./prisma-client/sqlite/client.ts";
+import { StaleWrite } from "./retrying-transaction.ts";
+
+/**
+ * A write that must touch exactly `rows` rows (null: any number), or the rows changed since they
+ * were read (a StaleWrite). Built, not yet run: appendEvents can carry the last one in its own statement.
+ */
+export interface RowWrite {
+  statement: Prisma.Sql;
+  rows: number | null;
+}
+
+export interface StatementRunner {
+  /** Runs a statement that returns rows, now. */
+  read(statement: Prisma.Sql): Promise<Record<string, unknown>[]>;
+  /** Runs the writes in order, now or at the unit's commit; StaleWrite when one touched another number of rows than it must. */
+  write(writes: readonly RowWrite[]): Promise<void>;
+  /** True when writes wait for the unit's commit (which then checks that what was read still holds). */
+  readonly deferred: boolean;
+}
+
+/** Statements in a Prisma interactive transaction, each run when asked. */
+export class PrismaRunner implements StatementRunner {
+  readonly deferred = false;
+
+  constructor(private readonly tx: Tx) {}
+
+  read(statement: Prisma.Sql): Promise<Record<string, unknown>[]> {
+    return this.tx.$queryRaw<Record<string, unknown>[]>(statement);
+  }
+
+  async write(writes: readonly RowWrite[]): Promise<void> {
+    for (const write of writes) {
+      const rows = await this.tx.$executeRaw(write.statement);
+      if (write.rows !== null && rows !== write.rows) throw new StaleWrite();
+    }
+  }
+}

@@ -1,0 +1,132 @@
+// NotificationStore's units on SQLite run on the connection itself (storage/sqlite-unit.ts) and
+// share one writer lock with Prisma's interactive transactions (storage/sqlite-writer.ts). On a
+// real SQLite file: a Prisma transaction held open across awaits while publishes arrive, a publish
+// whose last statement fails, and another connection committing between a unit's reads and its commit.
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sqliteFileOf } from "../../src/storage/database-url.ts";
+import { EVENT_COUNTER } from "../../src/storage/notification-write-sql.ts";
+import { Prisma } from "../../src/storage/prisma-client/sqlite/client.ts";
+import { StaleWrite } from "../../src/storage/retrying-transaction.ts";
+import { SqliteUnit } from "../../src/storage/sqlite-unit.ts";
+import type { SqliteWriter } from "../../src/storage/sqlite-writer.ts";
+import { startHerald, type TestHerald } from "../support/herald.ts";
+import { providers } from "../support/providers.ts";
+
+const sqliteCase = providers.find((p) => p.name === "sqlite")!;
+
+describe("SQLite units of work beside Prisma's transactions", () => {
+  let h: TestHerald;
+  let ada: { id: string };
+  let writer: SqliteWriter;
+
+  beforeAll(async () => {
+    h = await startHerald(sqliteCase);
+    ada = await h.newPerson("Ada");
+    writer = h.herald.database.sqlite!;
+  });
+  afterAll(async () => h?.close());
+
+  const publish = (key: string, title = "t") => h.herald.services.notifications.publish({ scope: "PERSON", personId: ada.id, key, title, source: { plugin: "tests" } });
+  const counter = async () => Number((await h.herald.database.db.eventCounter.findUniqueOrThrow({ where: { name: EVENT_COUNTER } })).value);
+  const notificationsKeyed = (prefix: string) => h.herald.database.db.notification.count({ where: { key: { startsWith: prefix } } });
+
+  it("wait for an open Prisma transaction of another store and are not rolled back with it", async () => {
+    const db = h.herald.database.db;
+    const before = await counter();
+    const order: string[] = [];
+    let publishes: Promise<unknown>[] = [];
+    const other = db.$transaction(async (tx) => {
+      await tx.serverSetting.create({ data: { key: "held-open", value: "x" } });
+      // Publishes arrive while this transaction's BEGIN is open across awaits.
+      publishes = Array.from({ length: 6 }, (_, i) => publish(`held-${i}`).then(() => order.push(`publish ${i}`)));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await tx.serverSetting.update({ where: { key: "held-open" }, data: { value: "y" } });
+      order.push("other transaction ends");
+      throw new Error("the other store gives up");
+    });
+    await expect(other).rejects.toThrow("the other store gives up");
+    await Promise.all(publishes);
+
+    // Every publish ran after the other transaction ended, none joined it, and its rollback took none of them along.
+    expect(order[0]).toBe("other transaction ends");
+    expect(order).toHaveLength(7);
+    expect(await db.serverSetting.findUnique({ where: { key: "held-open" } })).toBeNull();
+    expect(await notificationsKeyed("held-")).toBe(6);
+    expect(await counter()).toBe(before + 6);
+    expect(writer.connection.inTransaction).toBe(false);
+  });
+
+  it("let Prisma transactions that arrive during publishes run between them, each whole", async () => {
+    const db = h.herald.database.db;
+    const before = await counter();
+    const work = Array.from({ length: 10 }, (_, i) =>
+      i % 2 === 0
+        ? publish(`mixed-${i}`)
+        : db.$transaction(async (tx) => {
+            await tx.serverSetting.create({ data: { key: `mixed-${i}`, value: "a" } });
+            await new Promise((resolve) => setTimeout(resolve, 5));
+            await tx.serverSetting.update({ where: { key: `mixed-${i}` }, data: { value: "b" } });
+          }),
+    );
+    await Promise.all(work);
+    expect(await notificationsKeyed("mixed-")).toBe(5);
+    expect(await db.serverSetting.count({ where: { key: { startsWith: "mixed-" }, value: "b" } })).toBe(5);
+    expect(await counter()).toBe(before + 5);
+  });
+
+  it("write nothing of a publish whose last statement fails", async () => {
+    const db = h.herald.database.db;
+    // The event INSERT comes after the notification's INSERT and the counter in the same unit.
+    await db.$executeRawUnsafe(
+      `CREATE TRIGGER "poisoned_event" BEFORE INSERT ON "NotificationEvent" WHEN NEW."snapshot" LIKE '%poisoned%' BEGIN SELECT RAISE(ABORT, 'poisoned event'); END`,
+    );
+    try {
+      const before = await counter();
+      await expect(publish("poison", "poisoned")).rejects.toThrow("poisoned event");
+      expect(await notificationsKeyed("poison")).toBe(0);
+      expect(await counter()).toBe(before);
+      expect(writer.connection.inTransaction).toBe(false);
+      // The connection and the lock are free: the next publish goes through.
+      await publish("after-poison");
+      expect(await counter()).toBe(before + 1);
+    } finally {
+      await db.$executeRawUnsafe(`DROP TRIGGER "poisoned_event"`);
+    }
+  });
+
+  describe("another connection committing between a unit's reads and its commit", () => {
+    let other: Database.Database;
+    beforeAll(() => {
+      other = new Database(sqliteFileOf(h.databaseUrl));
+    });
+    afterAll(() => other?.close());
+
+    const readCounterThenWrite = (label: string, meanwhile: () => void) =>
+      writer.exclusive(async () => {
+        const unit = new SqliteUnit(writer);
+        const [row] = await unit.read(Prisma.sql`SELECT "value" FROM "EventCounter" WHERE "name" = ${EVENT_COUNTER}`);
+        meanwhile();
+        await unit.write([{ statement: Prisma.sql`INSERT INTO "ServerSetting" ("key", "value") VALUES (${`${label}-${String(row!.value)}`}, 'v')`, rows: 1 }]);
+        unit.commit();
+      });
+
+    it("commits when what it read still holds", async () => {
+      const value = await counter();
+      await readCounterThenWrite("holds", () => other.prepare(`INSERT INTO "ServerSetting" ("key", "value") VALUES ('unrelated', 'v')`).run());
+      expect(await h.herald.database.db.serverSetting.findUnique({ where: { key: `holds-${value}` } })).not.toBeNull();
+    });
+
+    it("is stale, and writes nothing, when what it read changed", async () => {
+      const value = await counter();
+      const attempt = readCounterThenWrite("changed", () => other.prepare(`UPDATE "EventCounter" SET "value" = "value" + 1 WHERE "name" = ?`).run(EVENT_COUNTER));
+      await expect(attempt).rejects.toBeInstanceOf(StaleWrite);
+      expect(await h.herald.database.db.serverSetting.findUnique({ where: { key: `changed-${value}` } })).toBeNull();
+      expect(writer.connection.inTransaction).toBe(false);
+      // A publish after another process moved the counter numbers its event from the new value.
+      const published = await publish("after-other-process");
+      const event = await h.herald.database.db.notificationEvent.findFirstOrThrow({ where: { notificationId: published.id } });
+      expect(event.seq).toBe(value + 2);
+    });
+  });
+});

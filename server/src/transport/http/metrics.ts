@@ -119,7 +119,17 @@ export function useMetrics({ metrics, schema, token }: MetricsEndpointOptions): 
           endpoint: false,
           skipIntrospection: true,
           resolversWhitelist: rootFields,
-          metrics: { graphql_envelop_execute_resolver: true, graphql_envelop_request_time_summary: false },
+          // Queries and mutations only: the subscribe phase's metrics wrap every event of every open
+          // stream in up to three more iterator layers (docs/decisions.md, "Render once"); open
+          // streams are herald_open_streams, and slow-consumer closes are counted too.
+          metrics: {
+            graphql_envelop_execute_resolver: true,
+            graphql_envelop_request_time_summary: false,
+            graphql_envelop_phase_subscribe: false,
+            graphql_envelop_request: ["execute"],
+            graphql_envelop_request_duration: ["execute"],
+            graphql_envelop_error_result: ["parse", "validate", "context", "execute"],
+          },
           // Operation names and URLs are whatever a client sends: unbounded label values.
           labels: { operationName: false, url: false },
         }),

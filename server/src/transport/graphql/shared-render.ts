@@ -12,11 +12,30 @@ import {
   execute,
   type ExecutionArgs,
   type ExecutionResult,
+  type GraphQLError,
   Kind,
   type OperationDefinitionNode,
   visit,
 } from "graphql";
 import type { Plugin } from "graphql-yoga";
+
+/**
+ * Set in a subscription's initial context by a transport that writes results itself
+ * (/graphql/stream). Its stream comes back as OwnResults, past envelop's per-result hooks: each
+ * would wrap every event of every stream in an iterator layer of its own, so the masking they
+ * would do is done here, once per render (docs/decisions.md, "Render once").
+ */
+export const OWN_RESULTS = Symbol("herald.ownResults");
+
+/** A subscription's results for a transport that asked for them with OWN_RESULTS: already masked. */
+export class OwnResults {
+  constructor(readonly results: AsyncIterableIterator<ExecutionResult>) {}
+}
+
+export interface SharedRenderOptions {
+  /** The server's error masking, as Yoga applies it to every result it sends. */
+  maskError(error: GraphQLError): GraphQLError;
+}
 
 /** Results handed to every member of a group: the transport serialises each once. */
 const sharedRenders = new WeakSet<ExecutionResult>();
@@ -35,6 +54,8 @@ export function shareRender(rendered: ExecutionResult): ExecutionResult {
 export function isSharedRender(result: ExecutionResult): boolean {
   return sharedRenders.has(result);
 }
+
+const ownResults = (args: ExecutionArgs): boolean => (args.contextValue as Record<symbol, unknown> | undefined)?.[OWN_RESULTS] === true;
 
 const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> & AsyncIterator<unknown> =>
   typeof value === "object" && value !== null && Symbol.asyncIterator in value;
@@ -73,7 +94,7 @@ function onlyNotificationEvents(document: DocumentNode, operationName: string | 
   return fields.length > 0 && fields.every((field) => field.kind === Kind.FIELD && field.name.value === "notificationEvents");
 }
 
-export function useSharedRender(): Plugin {
+export function useSharedRender({ maskError }: SharedRenderOptions): Plugin {
   let nextDocument = 0;
   const documents = new WeakMap<DocumentNode, { id: number; variables: Map<string, string[]> }>();
   // Per payload, the render of each group; dropped with the payload once every stream is past it.
@@ -93,7 +114,12 @@ export function useSharedRender(): Plugin {
 
   // Every payload of a person's event stream is one object for all of that person's streams
   // (events/person-stream.ts); a StreamEnded is one stream's own, so its render is too.
-  const run = async (args: ExecutionArgs, payload: unknown) => (await execute({ ...args, rootValue: payload })) as ExecutionResult;
+  // Masked here, once per render, for every member: Yoga's masking after it (for members whose
+  // results go through Yoga) finds nothing left to change.
+  const run = async (args: ExecutionArgs, payload: unknown) => {
+    const result = (await execute({ ...args, rootValue: payload })) as ExecutionResult;
+    return result.errors ? { ...result, errors: result.errors.map(maskError) } : result;
+  };
   // Runs for every member and event: it makes no closure of its own.
   const render = (args: ExecutionArgs, group: string | null, payload: unknown): Promise<ExecutionResult> => {
     if (group === null || typeof payload !== "object" || payload === null) return run(args, payload);
@@ -136,7 +162,8 @@ export function useSharedRender(): Plugin {
             return results;
           },
         };
-        return results;
+        // Not async iterable: envelop passes it through as it is (its hooks find no errors on it).
+        return ownResults(args) ? (new OwnResults(results) as unknown as ExecutionResult) : results;
       });
     },
   };

@@ -19,6 +19,12 @@ export class ErrorLines {
     return this.written.has(error);
   }
 
+  /** An error made from one already written (its masked form): masked again, it is not written twice. */
+  alreadyWritten<E extends object>(error: E): E {
+    this.written.add(error);
+    return error;
+  }
+
   write(error: unknown, request?: { headers: Headers }): void {
     if (typeof error === "object" && error !== null) {
       if (this.written.has(error)) return;

@@ -9,6 +9,7 @@ import type { ServerResponse } from "node:http";
 import { DomainError } from "../../domain/errors.ts";
 import type { Logger } from "../../logger.ts";
 import { requestLogger } from "./request-context.ts";
+import { OWN_RESULTS, OwnResults } from "../graphql/shared-render.ts";
 import type { Caller } from "../../service/caller.ts";
 import { checkDocument, type DocumentLimits } from "./document-limits.ts";
 import type { EventStreamLimits } from "./event-stream-body.ts";
@@ -53,7 +54,7 @@ export function useGraphQLStream(options: GraphQLStreamOptions): Plugin {
   const operateAs =
     (caller: Caller, serverContext: object): Operate =>
     async (request, params) => {
-      const enveloped = server.getEnveloped({ ...serverContext, request, params, caller });
+      const enveloped = server.getEnveloped({ ...serverContext, request, params, caller, [OWN_RESULTS]: true });
       let document;
       try {
         checkDocument(params.query, documentLimits);
@@ -88,7 +89,9 @@ export function useGraphQLStream(options: GraphQLStreamOptions): Plugin {
       const args = { schema: enveloped.schema, document, contextValue, variableValues: params.variables, operationName: params.operationName };
       const result = (await (operation.operation === "subscription" ? enveloped.subscribe(args) : enveloped.execute(args))) as
         | ExecutionResult
-        | AsyncIterable<ExecutionResult>;
+        | AsyncIterable<ExecutionResult>
+        | OwnResults;
+      if (result instanceof OwnResults) return result.results;
       // A subscription refused before its first event (no right to it, a foreign cursor):
       // graphql-js answers errors without data; the client gets them with their status.
       if (!isAsyncIterable(result) && !("data" in result) && result.errors?.length) return refusalOf(result.errors, "BAD_REQUEST");

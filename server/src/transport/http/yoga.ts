@@ -53,6 +53,26 @@ export function createGraphQLHandler(
   // Each error's line is written once, at the level its kind deserves; Yoga logs every masked
   // error again at error level, which would let any client flood the error log.
   const errorLines = new ErrorLines(logger);
+  // Expected failures keep their message and gain a machine-readable code (and the field for
+  // validation); anything else becomes "Unexpected error." with no stack or detail.
+  const maskHeraldError = (error: unknown, message: string): Error => {
+    // Already written with its request when it came from an execution.
+    errorLines.write(error);
+    const original = error instanceof GraphQLError ? error.originalError : error;
+    if (original instanceof DomainError) {
+      const graphQLError = error as GraphQLError;
+      return errorLines.alreadyWritten(
+        new GraphQLError(original.message, {
+          nodes: graphQLError.nodes,
+          path: graphQLError.path,
+          extensions: { code: original.code, ...(original instanceof ValidationError ? { field: original.field } : {}) },
+        }),
+      );
+    }
+    if (isStorageUnavailable(original)) return errorLines.alreadyWritten(unavailable());
+    // Never the development variant: it would put stack traces in responses.
+    return errorLines.alreadyWritten(maskError(error, message, false));
+  };
   const documentLimits = { maxTokens: limits.queryTokens, maxNesting: limits.queryNesting };
   const authenticate = (authorization: string | null) => services.auth.authenticate(authorization);
   const yogaLog = yogaLogging(logger);
@@ -88,7 +108,7 @@ export function createGraphQLHandler(
     plugins: [
       // One execution per event for every alike subscription of a person (docs/decisions.md,
       // "Render once"). Before the tracing plugin, which wraps whatever subscribe it finds.
-      useSharedRender(),
+      useSharedRender({ maskError: (error) => maskHeraldError(error, "Unexpected error.") as GraphQLError }),
       // Then: refuses over-limit callers (rate, open streams) from headers alone, before any body is read.
       useCallerGate({ services, limiter, logger, graphqlEndpoint: "/graphql", streamEndpoint: "/graphql/stream" }),
       // Then nothing may read a body before its size is checked. File uploads by a producer key
@@ -138,27 +158,7 @@ export function createGraphQLHandler(
         throw error;
       }
     },
-    maskedErrors: {
-      // Expected failures keep their message and gain a machine-readable code (and the field for
-      // validation); anything else becomes "Unexpected error." with no stack or detail.
-      maskError(error, message, isDev) {
-        // Already written with its request when it came from an execution.
-        errorLines.write(error);
-        const original = error instanceof GraphQLError ? error.originalError : error;
-        if (original instanceof DomainError) {
-          const graphQLError = error as GraphQLError;
-          return new GraphQLError(original.message, {
-            nodes: graphQLError.nodes,
-            path: graphQLError.path,
-            extensions: { code: original.code, ...(original instanceof ValidationError ? { field: original.field } : {}) },
-          });
-        }
-        if (isStorageUnavailable(original)) return unavailable();
-        // Never the development variant: it would put stack traces in responses.
-        void isDev;
-        return maskError(error, message, false);
-      },
-    },
+    maskedErrors: { maskError: (error, message) => maskHeraldError(error, message) },
   });
 }
 

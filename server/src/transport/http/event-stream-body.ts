@@ -22,11 +22,24 @@ export const EVENT_STREAM_HEADERS = {
   "x-accel-buffering": "no",
 } as const;
 
+// Messages wait for the end of this turn of the event loop before they reach their sockets: the
+// events committed in one turn leave for each client in one system call, where they cost one
+// each (under load several commits share a turn; docs/decisions.md, "Render once").
+const flushing = new Set<EventStreamBody>();
+let flushScheduled = false;
+function flushAll() {
+  flushScheduled = false;
+  for (const body of flushing) body.flush();
+  flushing.clear();
+}
+
 export class EventStreamBody {
   readonly readable: Readable;
   private closed = false;
   private readonly closeListeners: (() => void)[] = [];
   private readonly stopBeating: () => void;
+  private waiting: (string | Buffer)[] = [];
+  private waitingBytes = 0;
 
   /** `cutOff` drops the client's connection (a slow consumer gets no orderly end: it resumes from its cursor). */
   constructor(
@@ -35,7 +48,7 @@ export class EventStreamBody {
   ) {
     this.readable = new Readable({
       read() {
-        // written to by write(); the adapter's pipe pulls at the socket's pace
+        // written to by flush(); the adapter's pipe pulls at the socket's pace
       },
       destroy: (error, callback) => {
         this.finish();
@@ -45,26 +58,43 @@ export class EventStreamBody {
     // Only between whole messages (write() takes whole ones), and only when nothing waits: a
     // client that has not read the last message needs no heartbeat to know the stream is alive.
     this.stopBeating = onEveryTick(limits.heartbeatMs, () => {
-      if (!this.closed && this.readable.readableLength === 0) this.readable.push(HEARTBEAT);
+      if (!this.closed && this.waiting.length === 0 && this.readable.readableLength === 0) this.readable.push(HEARTBEAT);
     });
   }
 
   /** Writes one whole message; false once the stream is closed (or just closed for falling behind). */
   write(message: string | Buffer): boolean {
     if (this.closed) return false;
-    this.readable.push(message);
-    if (this.readable.readableLength > this.limits.maxBufferedBytes) {
+    this.waiting.push(message);
+    this.waitingBytes += message.length;
+    if (this.readable.readableLength + this.waitingBytes > this.limits.maxBufferedBytes) {
       this.limits.onSlowConsumer?.();
       this.cutOff();
       this.readable.destroy();
       return false;
     }
+    if (this.waiting.length === 1) {
+      flushing.add(this);
+      if (!flushScheduled) {
+        flushScheduled = true;
+        setImmediate(flushAll);
+      }
+    }
     return true;
+  }
+
+  /** Hands what waits to the socket (see flushAll). */
+  flush(): void {
+    if (this.closed || this.waiting.length === 0) return;
+    for (const message of this.waiting) this.readable.push(message);
+    this.waiting = [];
+    this.waitingBytes = 0;
   }
 
   /** An orderly end: what was written still reaches the client. */
   end(): void {
     if (this.closed) return;
+    this.flush();
     this.finish();
     this.readable.push(null);
   }
@@ -79,6 +109,9 @@ export class EventStreamBody {
     if (this.closed) return;
     this.closed = true;
     this.stopBeating();
+    flushing.delete(this);
+    this.waiting = [];
+    this.waitingBytes = 0;
     for (const listener of this.closeListeners.splice(0)) {
       try {
         listener();

@@ -86,7 +86,9 @@ export class EventStreamBody {
   /** Hands what waits to the socket (see flushAll). */
   flush(): void {
     if (this.closed || this.waiting.length === 0) return;
-    for (const message of this.waiting) this.readable.push(message);
+    // One chunk: the pipe to the socket costs per chunk, the copy is a few kilobytes at most.
+    const waiting = this.waiting;
+    this.readable.push(waiting.length === 1 ? waiting[0] : Buffer.concat(waiting.map((m) => (typeof m === "string" ? Buffer.from(m) : m))));
     this.waiting = [];
     this.waitingBytes = 0;
   }

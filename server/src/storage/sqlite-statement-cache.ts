@@ -8,6 +8,7 @@
 // two queries at once.
 import type { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import type BetterSqlite3 from "better-sqlite3";
+import { adaptingConnections, connectionSlot } from "./sqlite-adapter-hooks.ts";
 
 /** Statements kept per connection (least recently used dropped first); the hot paths use a few dozen. */
 const MAX_STATEMENTS = 256;
@@ -17,7 +18,6 @@ type Statement = BetterSqlite3.Statement<unknown[]>;
 // A statement's columns are fixed once it is prepared (a migration needs the server restarted),
 // and better-sqlite3 builds the list anew on every call: 3% of the list path's busy time.
 const columnsOf = new WeakMap<Statement, BetterSqlite3.ColumnDefinition[]>();
-type Adapter = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
 
 /** What the adapter uses of a statement: run() as is, or bind() and then run(), columns(), raw().all(). */
 class CachedStatement {
@@ -87,21 +87,8 @@ export function reusingStatements(connection: BetterSqlite3.Database): BetterSql
 
 /** The same adapter factory, whose connections reuse their prepared statements. */
 export function withStatementCache(factory: PrismaBetterSQLite3): PrismaBetterSQLite3 {
-  const connect = async (): Promise<Adapter> => {
-    const adapter = await factory.connect();
-    // The adapter and the transactions it starts read `client` from the adapter object itself.
-    const held = adapter as unknown as { client: BetterSqlite3.Database };
-    if (!held.client || typeof held.client.prepare !== "function") {
-      throw new Error("The SQLite adapter no longer keeps its connection in `client`: check reusingStatements against its new version");
-    }
-    held.client = reusingStatements(held.client);
-    return adapter;
-  };
-  return new Proxy(factory, {
-    get(target, property) {
-      if (property === "connect") return connect;
-      const value = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
+  return adaptingConnections(factory, (adapter) => {
+    const slot = connectionSlot(adapter, "reusingStatements");
+    slot.client = reusingStatements(slot.client);
   });
 }

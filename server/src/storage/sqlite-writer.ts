@@ -10,8 +10,8 @@
 // so they add no such window.
 import type { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import type BetterSqlite3 from "better-sqlite3";
+import { type Adapter, adaptingConnections, connectionSlot } from "./sqlite-adapter-hooks.ts";
 
-type Adapter = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
 type Transaction = Awaited<ReturnType<Adapter["startTransaction"]>>;
 type Statement = BetterSqlite3.Statement<unknown[]>;
 
@@ -94,13 +94,8 @@ export class SqliteWriter {
  * driver adapter's Transaction, which Prisma calls after its COMMIT or ROLLBACK statement).
  */
 export function sharingWriter(factory: PrismaBetterSQLite3, writer: SqliteWriter): PrismaBetterSQLite3 {
-  const connect = async (): Promise<Adapter> => {
-    const adapter = await factory.connect();
-    const held = adapter as unknown as { client: BetterSqlite3.Database };
-    if (!held.client || typeof held.client.prepare !== "function" || typeof adapter.startTransaction !== "function") {
-      throw new Error("The SQLite adapter no longer keeps its connection in `client`: check sharingWriter against its new version");
-    }
-    writer.adopt(held.client);
+  return adaptingConnections(factory, (adapter) => {
+    writer.adopt(connectionSlot(adapter, "sharingWriter").client);
     const start = adapter.startTransaction.bind(adapter);
     adapter.startTransaction = async (isolationLevel) => {
       const release = await writer.lock.acquire();
@@ -117,13 +112,5 @@ export function sharingWriter(factory: PrismaBetterSQLite3, writer: SqliteWriter
       transaction.rollback = () => rollback().finally(release);
       return transaction;
     };
-    return adapter;
-  };
-  return new Proxy(factory, {
-    get(target, property) {
-      if (property === "connect") return connect;
-      const value = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
   });
 }

@@ -112,15 +112,15 @@ export function useSharedRender({ maskError }: SharedRenderOptions): Plugin {
     return JSON.stringify([known.id, operationKey, names.map((name) => values[name] ?? null)]);
   };
 
-  // Every payload of a person's event stream is one object for all of that person's streams
-  // (events/person-stream.ts); a StreamEnded is one stream's own, so its render is too.
   // Masked here, once per render, for every member: Yoga's masking after it (for members whose
   // results go through Yoga) finds nothing left to change.
   const run = async (args: ExecutionArgs, payload: unknown) => {
     const result = (await execute({ ...args, rootValue: payload })) as ExecutionResult;
     return result.errors ? { ...result, errors: result.errors.map(maskError) } : result;
   };
-  // Runs for every member and event: it makes no closure of its own.
+  // Every payload of a person's event stream is one object for all of that person's streams
+  // (events/person-stream.ts); a StreamEnded is one stream's own, so its render is too.
+  // This runs for every member and event: it makes no closure of its own.
   const render = (args: ExecutionArgs, group: string | null, payload: unknown): Promise<ExecutionResult> => {
     if (group === null || typeof payload !== "object" || payload === null) return run(args, payload);
     let groups = renders.get(payload);

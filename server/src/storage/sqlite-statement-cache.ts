@@ -13,7 +13,7 @@ import { adaptingConnections, connectionSlot } from "./sqlite-adapter-hooks.ts";
 /** Statements kept per connection (least recently used dropped first); the hot paths use a few dozen. */
 const MAX_STATEMENTS = 256;
 
-type Statement = BetterSqlite3.Statement<unknown[]>;
+export type Statement = BetterSqlite3.Statement<unknown[]>;
 
 // A statement's columns are fixed once it is prepared (a migration needs the server restarted),
 // and better-sqlite3 builds the list anew on every call: 3% of the list path's busy time.
@@ -61,21 +61,30 @@ class BoundCall {
   }
 }
 
-/** A better-sqlite3 connection whose prepare() reuses statements; everything else is the connection itself. */
-export function reusingStatements(connection: BetterSqlite3.Database): BetterSqlite3.Database {
+/**
+ * `prepare`, remembering what it prepared per SQL text (least recently used dropped first). Each
+ * user keeps its own: statements carry modes (raw, pluck) that must not leak from one to another.
+ */
+export function statementLru(prepare: (sql: string) => Statement): (sql: string) => Statement {
   const statements = new Map<string, Statement>();
-  const prepare = (sql: string): CachedStatement => {
+  return (sql) => {
     let statement = statements.get(sql);
     if (statement) {
       // Most recently used last: the first entry is the one to drop.
       statements.delete(sql);
     } else {
-      statement = connection.prepare<unknown[]>(sql);
+      statement = prepare(sql);
       if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value!);
     }
     statements.set(sql, statement);
-    return new CachedStatement(statement);
+    return statement;
   };
+}
+
+/** A better-sqlite3 connection whose prepare() reuses statements; everything else is the connection itself. */
+export function reusingStatements(connection: BetterSqlite3.Database): BetterSqlite3.Database {
+  const prepared = statementLru((sql) => connection.prepare<unknown[]>(sql));
+  const prepare = (sql: string): CachedStatement => new CachedStatement(prepared(sql));
   return new Proxy(connection, {
     get(target, property) {
       if (property === "prepare") return prepare;

@@ -11,12 +11,9 @@
 import type { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import type BetterSqlite3 from "better-sqlite3";
 import { type Adapter, adaptingConnections, connectionSlot } from "./sqlite-adapter-hooks.ts";
+import { type Statement, statementLru } from "./sqlite-statement-cache.ts";
 
 type Transaction = Awaited<ReturnType<Adapter["startTransaction"]>>;
-type Statement = BetterSqlite3.Statement<unknown[]>;
-
-/** Statements kept (least recently used dropped first): a few dozen are hot. */
-const MAX_STATEMENTS = 256;
 
 /** A first-come, first-served lock whose holders may await. */
 export class WriterLock {
@@ -50,7 +47,7 @@ export class WriterLock {
 export class SqliteWriter {
   readonly lock = new WriterLock();
   private current: BetterSqlite3.Database | null = null;
-  private readonly statements = new Map<string, Statement>();
+  private prepared: ((sql: string) => Statement) | null = null;
 
   /** The connection of the adapter connected last (Prisma connects again after a disconnect). */
   get connection(): BetterSqlite3.Database {
@@ -70,21 +67,15 @@ export class SqliteWriter {
 
   /** A statement on the connection, prepared once per SQL text. Integers come back as bigint (the adapter's setting). */
   prepare(sql: string): Statement {
-    let statement = this.statements.get(sql);
-    if (statement) {
-      this.statements.delete(sql);
-    } else {
-      statement = this.connection.prepare<unknown[]>(sql);
-      if (this.statements.size >= MAX_STATEMENTS) this.statements.delete(this.statements.keys().next().value!);
-    }
-    this.statements.set(sql, statement);
-    return statement;
+    const connection = this.connection;
+    this.prepared ??= statementLru((text) => connection.prepare<unknown[]>(text));
+    return this.prepared(sql);
   }
 
   /** Called by the adapter wrapper below with each new connection. */
   adopt(connection: BetterSqlite3.Database): void {
     this.current = connection;
-    this.statements.clear();
+    this.prepared = null;
   }
 }
 

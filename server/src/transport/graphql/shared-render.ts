@@ -17,6 +17,7 @@ import {
   type OperationDefinitionNode,
   visit,
 } from "graphql";
+import { isAsyncIterable } from "@graphql-tools/utils";
 import type { Plugin } from "graphql-yoga";
 
 /**
@@ -56,9 +57,6 @@ export function isSharedRender(result: ExecutionResult): boolean {
 }
 
 const ownResults = (args: ExecutionArgs): boolean => (args.contextValue as Record<symbol, unknown> | undefined)?.[OWN_RESULTS] === true;
-
-const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> & AsyncIterator<unknown> =>
-  typeof value === "object" && value !== null && Symbol.asyncIterator in value;
 
 /**
  * The variables an event's execution reads: every one the operation uses, except in the root
@@ -138,10 +136,11 @@ export function useSharedRender({ maskError }: SharedRenderOptions): Plugin {
       // Only the person's event stream: other subscriptions keep the executor's own path.
       if (!onlyNotificationEvents(subscription.document, subscription.operationName)) return;
       setSubscribeFn(async (args) => {
-        const source = await createSourceEventStream(args);
+        const stream = await createSourceEventStream(args);
         // Refused before the stream opened (no right to it, a bad cursor): graphql-js's answer is
         // what the executor would give (errors, no data); running it again would ask twice.
-        if (!isAsyncIterable(source)) return source;
+        if (!isAsyncIterable(stream)) return stream;
+        const source = stream[Symbol.asyncIterator]();
         const group = groupOf(args);
         // throw() as well as return(): graphql-sse releases only what looks like an async generator.
         const results: AsyncIterableIterator<ExecutionResult> & { throw(error: unknown): Promise<never> } = {

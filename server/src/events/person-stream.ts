@@ -9,7 +9,7 @@ import { viewOf } from "../domain/lifecycle.ts";
 import type { NotificationRecord, Receipt } from "../domain/notification.ts";
 import { parseSnapshot } from "../domain/notification-snapshot.ts";
 import type { CommittedEvent } from "./committed-event.ts";
-import type { EventFeed } from "./event-feed.ts";
+import type { EventFeed, PersonListener } from "./event-feed.ts";
 import type { EventLogReader } from "./event-log-reader.ts";
 import { type HeraldObserver, noObserver } from "./observer.ts";
 
@@ -94,150 +94,229 @@ const HELD_TYPES: readonly string[] = ["CREATED", "UPDATED"];
  * `after` is the last sequence number the client has (null: live only, from now on).
  * Closing the returned iterator (the client went away) releases its feed subscription at once,
  * even while it waits for the next event.
- * Hand-written, not a Repeater: this is the fan-out's hot path, and as a Repeater it delivered
- * a fifth as many events in-process, its push() alone a quarter of the CPU profile (docs/decisions.md,
- * "One direction in the event path"). The generator yields cheaply; this wrapper only lets a
- * close reach it while it waits.
  */
 export function personEventStream(deps: PersonStreamDeps, personId: string, after: number | null): AsyncIterableIterator<StreamItem> {
-  let close!: () => void;
-  const closed = new Promise<void>((resolve) => (close = resolve));
-  const generator = personEvents(deps, personId, after, closed);
-  const iterator: AsyncIterableIterator<StreamItem> = {
-    next: () => generator.next(),
-    async return() {
-      close();
-      return generator.return(undefined);
-    },
-    async throw(error) {
-      close();
-      return generator.throw(error);
-    },
-    [Symbol.asyncIterator]: () => iterator,
-  };
-  return iterator;
+  return new PersonStream(deps, personId, after);
 }
 
-async function* personEvents(deps: PersonStreamDeps, personId: string, after: number | null, closed: Promise<void>): AsyncGenerator<StreamItem> {
-  let isClosed = false;
-  void closed.then(() => {
-    isClosed = true;
-    signal();
-  });
-  const queue: CommittedEvent[] = [];
-  let wake: (() => void) | null = null;
-  let overflow = false;
-  let quietChanged = false;
-  function signal() {
-    const w = wake;
-    wake = null;
-    w?.();
-  }
-  // Subscribe before replaying: whatever commits during the replay is buffered, not lost.
-  const unsubscribe = deps.feed.subscribe(personId, {
-    event(event) {
-      if (queue.length >= deps.maxQueuedEvents) overflow = true;
-      else queue.push(event);
-      signal();
-    },
-    quiet() {
-      quietChanged = true;
-      signal();
-    },
-  });
-  let lastSent = after ?? deps.feed.head;
-  let preferences: Preferences;
-  let holding = false;
+const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
+
+/**
+ * Hand-written, not a Repeater nor an async generator: this is the fan-out's hot path and every
+ * open stream holds one. As a Repeater it delivered a fifth as many events in-process (its push()
+ * alone a quarter of the CPU profile, docs/decisions.md, "One direction in the event path"); as a
+ * generator with a wrapper it held a generator, a dozen closures and their contexts per stream
+ * ("Lean subscribers"). Its state is fields, its steps are methods; one next() runs at a time
+ * (the consumers of a subscription wait for each result before asking for the next).
+ */
+class PersonStream implements AsyncIterableIterator<StreamItem>, PersonListener {
+  private readonly queue: CommittedEvent[] = [];
+  private wake: (() => void) | null = null;
+  private holdTimer: NodeJS.Timeout | null = null;
+  private overflow = false;
+  private quietChanged = false;
+  private closed = false;
+  private finished = false;
+  private started = false;
+  private lastSent: number;
+  private preferences!: Preferences;
+  private holding = false;
   // Events up to here go out although held: an ERROR broke through quiet hours, and what was
   // held before it goes first, so the client's cursor never moves past an event it has not had.
-  let releaseThrough = 0;
-  const observer = deps.observer ?? noObserver;
-  const setHolding = (held: boolean) => {
-    if (held !== holding) observer.holding(personId, held);
-    holding = held;
-  };
+  private releaseThrough = 0;
+  // A replay in progress (from the client's cursor, or releasing what was held): the page being
+  // sent, where in it, and whether the log may have more after it.
+  private replaying = false;
+  private page: CommittedEvent[] = [];
+  private pageAt = 0;
+  private morePages = false;
+  private readonly unsubscribe: () => void;
 
-  const present = async (event: CommittedEvent): Promise<StreamItem | null> => {
-    if (event.seq <= lastSent) return null;
-    if (event.personId !== null && event.personId !== personId) return null;
-    const notification = notificationOf(event);
-    const verdict = HELD_TYPES.includes(event.type) ? pushVerdict(preferences, notification, deps.clock.now()) : "push";
-    if (verdict === "mute") {
-      // Never pushed, not held either (a mute lasts); while holding, the replay meets it again.
-      if (!holding) lastSent = event.seq;
-      return null;
-    }
-    if (event.seq > releaseThrough && (holding || verdict === "hold")) {
-      // New content that may go out now, behind held events: release them first, in order.
-      if (holding && verdict === "push" && HELD_TYPES.includes(event.type)) releaseThrough = event.seq;
-      // Held: nothing after it is sent either, so the client's cursor never skips it.
-      setHolding(true);
-      return null;
-    }
-    lastSent = event.seq;
-    // The person's own view (their receipt of a shared record), not the shared state the rules read.
-    const item = await itemFor(deps, event, personId);
-    const view = item.notification;
-    if (view.scope !== "APPLICATION" && view.status === "PENDING") deps.markDelivered(personId, view);
-    return item;
-  };
+  constructor(
+    private readonly deps: PersonStreamDeps,
+    private readonly personId: string,
+    private readonly after: number | null,
+  ) {
+    // Subscribe before replaying: whatever commits during the replay is buffered, not lost.
+    this.unsubscribe = deps.feed.subscribe(personId, this);
+    this.lastSent = after ?? deps.feed.head;
+  }
 
-  async function* replay(): AsyncGenerator<StreamItem> {
-    for (;;) {
-      const page = await deps.log.readForPerson(personId, lastSent, REPLAY_PAGE);
-      for (const event of page) {
-        if (isClosed) return;
-        const item = await present(event);
-        if (item) yield item;
-        if (holding) return;
+  /** The feed's live event (PersonListener). */
+  event(event: CommittedEvent): void {
+    if (this.queue.length >= this.deps.maxQueuedEvents) this.overflow = true;
+    else this.queue.push(event);
+    this.signal();
+  }
+
+  /** The person's quiet mode changed (PersonListener). */
+  quiet(): void {
+    this.quietChanged = true;
+    this.signal();
+  }
+
+  async next(): Promise<IteratorResult<StreamItem>> {
+    if (this.finished) return DONE;
+    try {
+      if (!this.started) await this.start();
+      for (;;) {
+        if (this.closed) {
+          this.finish();
+          return DONE;
+        }
+        if (this.replaying) {
+          const item = await this.nextReplayed();
+          if (item) return { done: false, value: item };
+          continue;
+        }
+        if (this.overflow) {
+          (this.deps.observer ?? noObserver).slowConsumerClosed("queue");
+          throw new SlowConsumerError();
+        }
+        if (this.quietChanged) {
+          this.quietChanged = false;
+          this.preferences = await this.deps.preferences(this.personId);
+        }
+        if (this.holding && (this.releaseThrough > this.lastSent || !holdsNow(this.preferences, this.deps.clock.now()))) {
+          // Release what was held, in order, straight from the log.
+          this.setHolding(false);
+          this.queue.length = 0;
+          this.startReplay();
+          continue;
+        }
+        const event = this.queue.shift();
+        if (event) {
+          const item = await this.present(event);
+          if (item) return { done: false, value: item };
+          continue;
+        }
+        await this.waitForNews();
       }
-      if (page.length < REPLAY_PAGE) return;
+    } catch (error) {
+      this.finish();
+      throw error;
     }
   }
 
-  try {
-    // Inside the try: a failed read must still unsubscribe.
-    if (after !== null) {
-      preferences = await deps.preferences(personId);
-      yield* replay();
+  async return(): Promise<IteratorResult<StreamItem>> {
+    this.closed = true;
+    // A next() waiting for news wakes, finds the stream closed and answers done.
+    this.signal();
+    this.finish();
+    return DONE;
+  }
+
+  async throw(error: unknown): Promise<IteratorResult<StreamItem>> {
+    this.closed = true;
+    this.signal();
+    this.finish();
+    throw error;
+  }
+
+  [Symbol.asyncIterator](): AsyncIterableIterator<StreamItem> {
+    return this;
+  }
+
+  private async start(): Promise<void> {
+    this.started = true;
+    if (this.after !== null) {
+      this.preferences = await this.deps.preferences(this.personId);
+      this.startReplay();
     } else {
       // "Live only" starts after everything committed before the stream opened. This instance's
       // feed may not have heard of all of it yet (a bus message from another instance still on
       // the way), so the log says where now is; a late message at or below it is skipped.
-      const [read, head] = await Promise.all([deps.preferences(personId), deps.log.maxSeq()]);
-      preferences = read;
-      lastSent = Math.max(lastSent, head);
+      const [read, head] = await Promise.all([this.deps.preferences(this.personId), this.deps.log.maxSeq()]);
+      this.preferences = read;
+      this.lastSent = Math.max(this.lastSent, head);
     }
-    while (!isClosed) {
-      if (overflow) {
-        observer.slowConsumerClosed("queue");
-        throw new SlowConsumerError();
-      }
-      if (quietChanged) {
-        quietChanged = false;
-        preferences = await deps.preferences(personId);
-      }
-      if (holding && (releaseThrough > lastSent || !holdsNow(preferences, deps.clock.now()))) {
-        // Release what was held, in order, straight from the log.
-        setHolding(false);
-        queue.length = 0;
-        yield* replay();
+  }
+
+  private startReplay() {
+    this.replaying = true;
+    this.page = [];
+    this.pageAt = 0;
+    this.morePages = true;
+  }
+
+  /** The next item of the replay, or null once it is over (the log has no more, it holds, or the stream closed). */
+  private async nextReplayed(): Promise<StreamItem | null> {
+    for (;;) {
+      if (this.closed) return this.endReplay();
+      if (this.pageAt >= this.page.length) {
+        if (!this.morePages) return this.endReplay();
+        this.page = await this.deps.log.readForPerson(this.personId, this.lastSent, REPLAY_PAGE);
+        this.pageAt = 0;
+        this.morePages = this.page.length === REPLAY_PAGE;
         continue;
       }
-      const event = queue.shift();
-      if (event) {
-        const item = await present(event);
-        if (item) yield item;
-        continue;
-      }
-      // A holding stream also wakes by itself, to release when quiet hours end.
-      const timer = holding ? setTimeout(signal, deps.holdCheckMs) : null;
-      await new Promise<void>((resolve) => (wake = resolve));
-      if (timer) clearTimeout(timer);
+      const item = await this.present(this.page[this.pageAt++]!);
+      // Holding: nothing after this goes out until the hold is released (which replays again).
+      if (this.holding) this.endReplay();
+      if (item) return item;
+      if (!this.replaying) return null;
     }
-  } finally {
-    setHolding(false);
-    unsubscribe();
-    wake = null;
+  }
+
+  private endReplay(): null {
+    this.replaying = false;
+    this.page = [];
+    return null;
+  }
+
+  private async present(event: CommittedEvent): Promise<StreamItem | null> {
+    if (event.seq <= this.lastSent) return null;
+    if (event.personId !== null && event.personId !== this.personId) return null;
+    const notification = notificationOf(event);
+    const verdict = HELD_TYPES.includes(event.type) ? pushVerdict(this.preferences, notification, this.deps.clock.now()) : "push";
+    if (verdict === "mute") {
+      // Never pushed, not held either (a mute lasts); while holding, the replay meets it again.
+      if (!this.holding) this.lastSent = event.seq;
+      return null;
+    }
+    if (event.seq > this.releaseThrough && (this.holding || verdict === "hold")) {
+      // New content that may go out now, behind held events: release them first, in order.
+      if (this.holding && verdict === "push" && HELD_TYPES.includes(event.type)) this.releaseThrough = event.seq;
+      // Held: nothing after it is sent either, so the client's cursor never skips it.
+      this.setHolding(true);
+      return null;
+    }
+    this.lastSent = event.seq;
+    // The person's own view (their receipt of a shared record), not the shared state the rules read.
+    const item = await itemFor(this.deps, event, this.personId);
+    const view = item.notification;
+    if (view.scope !== "APPLICATION" && view.status === "PENDING") this.deps.markDelivered(this.personId, view);
+    return item;
+  }
+
+  private waitForNews(): Promise<void> {
+    // A holding stream also wakes by itself, to release when quiet hours end.
+    if (this.holding) this.holdTimer = setTimeout(() => this.signal(), this.deps.holdCheckMs);
+    return new Promise<void>((resolve) => (this.wake = resolve));
+  }
+
+  private signal() {
+    if (this.holdTimer) {
+      clearTimeout(this.holdTimer);
+      this.holdTimer = null;
+    }
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
+  }
+
+  private setHolding(held: boolean) {
+    if (held !== this.holding) (this.deps.observer ?? noObserver).holding(this.personId, held);
+    this.holding = held;
+  }
+
+  private finish() {
+    if (this.finished) return;
+    this.finished = true;
+    this.closed = true;
+    this.setHolding(false);
+    this.unsubscribe();
+    this.signal();
+    this.queue.length = 0;
   }
 }

@@ -7,7 +7,7 @@ import type { EventFeed } from "../events/event-feed.ts";
 import type { EventLogReader } from "../events/event-log-reader.ts";
 import type { HeraldObserver } from "../events/observer.ts";
 import { listenerStream } from "../events/listener-stream.ts";
-import { personEventStream, type StreamItem } from "../events/person-stream.ts";
+import { personEventStream, type PersonStreamDeps, type StreamItem } from "../events/person-stream.ts";
 import type { Logger } from "../logger.ts";
 import type { AuthService } from "./auth-service.ts";
 import type { Caller } from "./caller.ts";
@@ -35,6 +35,8 @@ export class RealtimeService {
   /** `notificationId:revision` marks this instance has started: one write per event, not per stream. */
   private readonly delivered = new Set<string>();
   private readonly stopListening: () => void;
+  /** What every person stream of this instance reads: one object for all of them, not one per stream. */
+  private readonly streamDeps: PersonStreamDeps;
 
   constructor(
     private readonly feed: EventFeed,
@@ -48,6 +50,17 @@ export class RealtimeService {
   ) {
     this.streams = new StreamRegistry(options.maxStreamsPerCredential);
     this.stopListening = feed.onRevoked((ids) => this.endStreamsOf(ids));
+    this.streamDeps = {
+      feed,
+      log,
+      preferences: (id) => directory.preferences(id),
+      clock: options.clock,
+      holdCheckMs: options.quietHoursCheckMs,
+      receiptsOf: (notificationId) => notifications.receiptsOf(notificationId),
+      markDelivered: (id, notification) => this.markDeliveredOnce(id, notification.id, notification.revision),
+      maxQueuedEvents: options.maxQueuedEvents,
+      observer: options.observer,
+    };
   }
 
   /** Open streams of a credential on this instance (the HTTP layer refuses past the cap early). */
@@ -70,21 +83,7 @@ export class RealtimeService {
     const { personId } = caller;
     const afterSeq = after ? this.cursors.decodeSeq(personId, after, "after") : null;
     this.streams.assertRoom(caller.credentialId);
-    const source = personEventStream(
-      {
-        feed: this.feed,
-        log: this.log,
-        preferences: (id) => this.directory.preferences(id),
-        clock: this.options.clock,
-        holdCheckMs: this.options.quietHoursCheckMs,
-        receiptsOf: (notificationId) => this.notifications.receiptsOf(notificationId),
-        markDelivered: (id, notification) => this.markDeliveredOnce(id, notification.id, notification.revision),
-        maxQueuedEvents: this.options.maxQueuedEvents,
-        observer: this.options.observer,
-      },
-      personId,
-      afterSeq,
-    );
+    const source = personEventStream(this.streamDeps, personId, afterSeq);
     return this.streams.bind(caller.credentialId, source);
   }
 

@@ -9,7 +9,7 @@ export class StreamEnded {
 }
 
 export class StreamRegistry {
-  private readonly open = new Map<string, Set<(ended: StreamEnded) => void>>();
+  private readonly open = new Map<string, Set<BoundStream<unknown>>>();
 
   constructor(private readonly maxPerCredential: number) {}
 
@@ -45,62 +45,85 @@ export class StreamRegistry {
    */
   bind<T>(credentialId: string, source: AsyncIterableIterator<T>): AsyncIterableIterator<T | StreamEnded> {
     this.assertRoom(credentialId);
-    let ended: StreamEnded | null = null;
-    let finished = false;
-    let waiting = false;
-    const end = (value: StreamEnded) => {
-      if (ended) return;
-      ended = value;
-      if (waiting) void source.return?.()?.catch(() => undefined);
-    };
     let set = this.open.get(credentialId);
     if (!set) this.open.set(credentialId, (set = new Set()));
-    set.add(end);
-    const release = async () => {
-      if (finished) return;
-      finished = true;
-      set.delete(end);
-      if (set.size === 0 && this.open.get(credentialId) === set) this.open.delete(credentialId);
-      await source.return?.();
-    };
-    const endedResult = async (value: StreamEnded): Promise<IteratorResult<T | StreamEnded>> => {
-      await release();
-      return { done: false, value };
-    };
-    const iterator: AsyncIterableIterator<T | StreamEnded> = {
-      async next() {
-        if (finished) return { done: true, value: undefined };
-        if (ended) return endedResult(ended);
-        waiting = true;
-        let result: IteratorResult<T>;
-        try {
-          result = await source.next();
-        } finally {
-          waiting = false;
-        }
-        // Revoked while it waited (the source was closed for it) or as its event arrived: nothing more goes out.
-        if (ended) return endedResult(ended);
-        if (result.done) await release();
-        return result;
-      },
-      async return() {
-        await release();
-        return { done: true, value: undefined };
-      },
-      [Symbol.asyncIterator]: () => iterator,
-    };
-    return iterator;
+    const bound = new BoundStream(source, this, credentialId);
+    set.add(bound);
+    return bound;
+  }
+
+  /** A bound stream ended: it no longer counts against its credential. */
+  forget(credentialId: string, bound: BoundStream<unknown>): void {
+    const set = this.open.get(credentialId);
+    if (!set?.delete(bound)) return;
+    if (set.size === 0) this.open.delete(credentialId);
   }
 
   /** Ends every open stream of these credentials on this instance; returns how many. */
   revoke(credentialIds: readonly string[]): number {
     let closed = 0;
     for (const id of credentialIds) {
-      for (const end of [...(this.open.get(id) ?? [])]) {
-        end(new StreamEnded(new UnauthenticatedError("The credential was revoked; this stream has ended")));
+      for (const bound of [...(this.open.get(id) ?? [])]) {
+        bound.end(new StreamEnded(new UnauthenticatedError("The credential was revoked; this stream has ended")));
         closed++;
       }
     }
     return closed;
+  }
+}
+
+/** One open stream as the registry holds it: its fields are its state (no closures per stream). */
+export class BoundStream<T> implements AsyncIterableIterator<T | StreamEnded> {
+  private ended: StreamEnded | null = null;
+  private finished = false;
+  private waiting = false;
+
+  constructor(
+    private readonly source: AsyncIterableIterator<T>,
+    private readonly registry: StreamRegistry,
+    private readonly credentialId: string,
+  ) {}
+
+  end(value: StreamEnded): void {
+    if (this.ended) return;
+    this.ended = value;
+    if (this.waiting) void this.source.return?.()?.catch(() => undefined);
+  }
+
+  async next(): Promise<IteratorResult<T | StreamEnded>> {
+    if (this.finished) return { done: true, value: undefined };
+    if (this.ended) return this.endedResult(this.ended);
+    this.waiting = true;
+    let result: IteratorResult<T>;
+    try {
+      result = await this.source.next();
+    } finally {
+      this.waiting = false;
+    }
+    // Revoked while it waited (the source was closed for it) or as its event arrived: nothing more goes out.
+    if (this.ended) return this.endedResult(this.ended);
+    if (result.done) await this.release();
+    return result;
+  }
+
+  async return(): Promise<IteratorResult<T | StreamEnded>> {
+    await this.release();
+    return { done: true, value: undefined };
+  }
+
+  [Symbol.asyncIterator](): AsyncIterableIterator<T | StreamEnded> {
+    return this;
+  }
+
+  private async endedResult(value: StreamEnded): Promise<IteratorResult<T | StreamEnded>> {
+    await this.release();
+    return { done: false, value };
+  }
+
+  private async release() {
+    if (this.finished) return;
+    this.finished = true;
+    this.registry.forget(this.credentialId, this);
+    await this.source.return?.();
   }
 }

@@ -92,6 +92,42 @@ function onlyNotificationEvents(document: DocumentNode, operationName: string | 
   return fields.length > 0 && fields.every((field) => field.kind === Kind.FIELD && field.name.value === "notificationEvents");
 }
 
+type Render = (args: ExecutionArgs, group: string | null, payload: unknown) => Promise<ExecutionResult>;
+
+/**
+ * One subscription's results: each source event rendered through its group. A class, not an
+ * object of closures: every open stream holds one (docs/decisions.md, "Lean subscribers").
+ * throw() as well as return(): graphql-sse releases only what looks like an async generator.
+ */
+class RenderedResults implements AsyncIterableIterator<ExecutionResult> {
+  constructor(
+    private readonly source: AsyncIterator<unknown>,
+    private readonly render: Render,
+    private readonly args: ExecutionArgs,
+    private readonly group: string | null,
+  ) {}
+
+  async next(): Promise<IteratorResult<ExecutionResult>> {
+    const event = await this.source.next();
+    if (event.done) return { done: true, value: undefined };
+    return { done: false, value: await this.render(this.args, this.group, event.value) };
+  }
+
+  async return(): Promise<IteratorResult<ExecutionResult>> {
+    await this.source.return?.();
+    return { done: true, value: undefined };
+  }
+
+  async throw(error: unknown): Promise<never> {
+    await this.source.return?.();
+    throw error;
+  }
+
+  [Symbol.asyncIterator](): AsyncIterableIterator<ExecutionResult> {
+    return this;
+  }
+}
+
 export function useSharedRender({ maskError }: SharedRenderOptions): Plugin {
   let nextDocument = 0;
   const documents = new WeakMap<DocumentNode, { id: number; variables: Map<string, string[]> }>();
@@ -119,7 +155,7 @@ export function useSharedRender({ maskError }: SharedRenderOptions): Plugin {
   // Every payload of a person's event stream is one object for all of that person's streams
   // (events/person-stream.ts); a StreamEnded is one stream's own, so its render is too.
   // This runs for every member and event: it makes no closure of its own.
-  const render = (args: ExecutionArgs, group: string | null, payload: unknown): Promise<ExecutionResult> => {
+  const render: Render = (args, group, payload) => {
     if (group === null || typeof payload !== "object" || payload === null) return run(args, payload);
     let groups = renders.get(payload);
     if (!groups) renders.set(payload, (groups = new Map()));
@@ -140,27 +176,7 @@ export function useSharedRender({ maskError }: SharedRenderOptions): Plugin {
         // Refused before the stream opened (no right to it, a bad cursor): graphql-js's answer is
         // what the executor would give (errors, no data); running it again would ask twice.
         if (!isAsyncIterable(stream)) return stream;
-        const source = stream[Symbol.asyncIterator]();
-        const group = groupOf(args);
-        // throw() as well as return(): graphql-sse releases only what looks like an async generator.
-        const results: AsyncIterableIterator<ExecutionResult> & { throw(error: unknown): Promise<never> } = {
-          async next() {
-            const event = await source.next();
-            if (event.done) return { done: true, value: undefined };
-            return { done: false, value: await render(args, group, event.value) };
-          },
-          async return() {
-            await source.return?.();
-            return { done: true, value: undefined };
-          },
-          async throw(error: unknown) {
-            await source.return?.();
-            throw error;
-          },
-          [Symbol.asyncIterator]() {
-            return results;
-          },
-        };
+        const results = new RenderedResults(stream[Symbol.asyncIterator](), render, args, groupOf(args));
         // Not async iterable: envelop passes it through as it is (its hooks find no errors on it).
         return ownResults(args) ? (new OwnResults(results) as unknown as ExecutionResult) : results;
       });

@@ -3,7 +3,7 @@
 // the shared heartbeat and closes the connection of a client that lets too much wait for it.
 // Protocol: docs/event-stream.md ("Heartbeats", "Slow consumers").
 import { Readable } from "node:stream";
-import { onEveryTick } from "./heartbeat.ts";
+import { type Beating, startTicks, stopTicks } from "./heartbeat.ts";
 
 export interface EventStreamLimits {
   heartbeatMs: number;
@@ -33,11 +33,26 @@ function flushAll() {
   flushing.clear();
 }
 
-export class EventStreamBody {
-  readonly readable: Readable;
+/** The Readable the adapter pipes: a subclass rather than options with closures (one per stream). */
+class BodyReadable extends Readable {
+  constructor(private readonly body: EventStreamBody) {
+    super();
+  }
+
+  override _read() {
+    // written to by flush(); the adapter's pipe pulls at the socket's pace
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void) {
+    this.body.finish();
+    callback(error);
+  }
+}
+
+export class EventStreamBody implements Beating {
+  readonly readable: Readable = new BodyReadable(this);
   private closed = false;
   private readonly closeListeners: (() => void)[] = [];
-  private readonly stopBeating: () => void;
   private waiting: (string | Buffer)[] = [];
   private waitingBytes = 0;
 
@@ -46,20 +61,13 @@ export class EventStreamBody {
     private readonly limits: EventStreamLimits,
     private readonly cutOff: () => void,
   ) {
-    this.readable = new Readable({
-      read() {
-        // written to by flush(); the adapter's pipe pulls at the socket's pace
-      },
-      destroy: (error, callback) => {
-        this.finish();
-        callback(error);
-      },
-    });
-    // Only between whole messages (write() takes whole ones), and only when nothing waits: a
-    // client that has not read the last message needs no heartbeat to know the stream is alive.
-    this.stopBeating = onEveryTick(limits.heartbeatMs, () => {
-      if (!this.closed && this.waiting.length === 0 && this.readable.readableLength === 0) this.readable.push(HEARTBEAT);
-    });
+    startTicks(limits.heartbeatMs, this);
+  }
+
+  /** Only between whole messages (write() takes whole ones), and only when nothing waits: a
+   * client that has not read the last message needs no heartbeat to know the stream is alive. */
+  beat(): void {
+    if (!this.closed && this.waiting.length === 0 && this.readable.readableLength === 0) this.readable.push(HEARTBEAT);
   }
 
   /** Writes one whole message; false once the stream is closed (or just closed for falling behind). */
@@ -93,7 +101,7 @@ export class EventStreamBody {
     this.waitingBytes = 0;
   }
 
-  /** An orderly end: what was written still reaches the client. */
+  /** An orderly end: what was written still reaches the client (however the operation ended). */
   end(): void {
     if (this.closed) return;
     this.flush();
@@ -107,10 +115,11 @@ export class EventStreamBody {
     else this.closeListeners.push(listener);
   }
 
-  private finish() {
+  /** Marks the stream closed and runs the close listeners (BodyReadable's destroy calls it too). */
+  finish(): void {
     if (this.closed) return;
     this.closed = true;
-    this.stopBeating();
+    stopTicks(this.limits.heartbeatMs, this);
     flushing.delete(this);
     this.waiting = [];
     this.waitingBytes = 0;

@@ -115,22 +115,68 @@ export async function parseParams(request: Request, url: URL): Promise<RequestPa
   };
 }
 
+/** Where an operation's messages go: a distinct connection's body, or an operation on a reservation. */
+interface MessageSink {
+  write(message: string | Buffer): boolean;
+  /** The operation is over: `completed` when its `complete` message was written. */
+  end(completed: boolean): void;
+}
+
+/** A distinct connection's messages carry no operation id, so one framer serves them all. */
+const DISTINCT = new MessageFramer(null);
+
+const isIterator = (source: ExecutionResult | AsyncIterator<ExecutionResult>): source is AsyncIterator<ExecutionResult> =>
+  typeof (source as AsyncIterator<ExecutionResult>).next === "function";
+
 /**
- * Writes an operation's results until it completes, the stream closes or it fails. Resolves true
- * when it completed (its `complete` message is written), false otherwise.
+ * Writes an operation's results until it completes, the stream closes or it fails, then ends the
+ * sink. One async function per open stream, with nothing awaiting it: every open stream holds
+ * its suspended frame.
  */
-async function pump(outcome: Outcome, framer: MessageFramer, write: (message: string | Buffer) => boolean): Promise<boolean> {
-  if (!isAsyncIterable(outcome)) return write(framer.next(outcome)) && write(framer.complete());
-  const iterator = outcome[Symbol.asyncIterator]();
-  for (;;) {
-    const { done, value } = await iterator.next();
-    if (done) break;
-    if (!write(framer.next(value))) {
-      await iterator.return?.();
-      return false;
+async function pump(source: ExecutionResult | AsyncIterator<ExecutionResult>, framer: MessageFramer, sink: MessageSink, logger: Logger): Promise<void> {
+  let completed = false;
+  try {
+    if (!isIterator(source)) completed = sink.write(framer.next(source)) && sink.write(framer.complete());
+    else {
+      for (;;) {
+        const { done, value } = await source.next();
+        if (done) {
+          completed = sink.write(framer.complete());
+          break;
+        }
+        if (!sink.write(framer.next(value))) {
+          await source.return?.();
+          break;
+        }
+      }
     }
+  } catch (error) {
+    // The source failed (its store went away mid-stream): the stream ends cleanly, so the
+    // client resumes from its last cursor.
+    logger.debug({ err: (error as Error).message }, "a stream's source failed; ending the stream");
   }
-  return write(framer.complete());
+  sink.end(completed);
+}
+
+/** An operation running on a reservation: its messages go to the reservation's stream. */
+class ReservedOperation implements MessageSink {
+  constructor(
+    private readonly reservation: Reservation,
+    private readonly operationId: string,
+    private readonly release: (token: string) => void,
+  ) {}
+
+  write(message: string | Buffer): boolean {
+    return this.reservation.write(message);
+  }
+
+  end(completed: boolean): void {
+    if (completed) this.reservation.operations.delete(this.operationId);
+    // A failed operation, or one whose messages could not be written, ends the whole stream as
+    // in graphql-sse; the client resumes every operation from its cursor.
+    else if (this.reservation.body) this.reservation.body.end();
+    else this.release(this.reservation.token);
+  }
 }
 
 export class GraphQLSseProtocol {
@@ -186,13 +232,14 @@ export class GraphQLSseProtocol {
     const body = new EventStreamBody(this.options.limits, cutOff);
     // An empty message at once: some browsers do not count the headers alone as the stream's start.
     body.write(":\n\n");
-    let source = outcome;
+    let source: ExecutionResult | AsyncIterator<ExecutionResult> = outcome as ExecutionResult;
     if (isAsyncIterable(outcome)) {
       const iterator = outcome[Symbol.asyncIterator]();
       body.onClose(() => stopQuietly(iterator));
-      source = { [Symbol.asyncIterator]: () => iterator };
+      source = iterator;
     }
-    void this.settled(pump(source, new MessageFramer(null), (m) => body.write(m))).then(() => body.end());
+    // The stream ends with its one operation.
+    void pump(source, DISTINCT, body, this.options.logger);
     return this.streamResponse(body);
   }
 
@@ -253,27 +300,9 @@ export class GraphQLSseProtocol {
       return new this.options.Response(null, { status: 204 });
     }
     reservation.operations.set(operationId, iterator);
-    const source: Outcome = iterator ? { [Symbol.asyncIterator]: () => iterator } : (outcome as ExecutionResult);
-    void this.settled(pump(source, new MessageFramer(operationId), (m) => reservation.write(m))).then((completed) => {
-      if (completed) reservation.operations.delete(operationId);
-      // A failed operation, or one whose messages could not be written, ends the whole stream as
-      // in graphql-sse; the client resumes every operation from its cursor.
-      else if (reservation.body) reservation.body.end();
-      else this.release(reservation.token);
-    });
+    const sink = new ReservedOperation(reservation, operationId, (token) => this.release(token));
+    void pump(iterator ?? (outcome as ExecutionResult), new MessageFramer(operationId), sink, this.options.logger);
     return new this.options.Response(null, { status: 202 });
-  }
-
-  /** True when the pumped operation completed; false when it failed (logged) or could not be written. */
-  private async settled(pumping: Promise<boolean>): Promise<boolean> {
-    try {
-      return await pumping;
-    } catch (error) {
-      // The source failed (its store went away mid-stream): the stream ends cleanly, so the
-      // client resumes from its last cursor.
-      this.options.logger.debug({ err: (error as Error).message }, "a stream's source failed; ending the stream");
-      return false;
-    }
   }
 
   private streamResponse(body: EventStreamBody): Response {

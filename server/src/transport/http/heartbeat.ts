@@ -1,17 +1,23 @@
 // One timer per interval for every open stream, not one per stream: thousands of idle streams
 // cost one wake-up per interval. A stream's first heartbeat may therefore come sooner than a
 // full interval after it opened, never later.
-const tickers = new Map<number, { members: Set<() => void>; timer: NodeJS.Timeout }>();
 
-/** Calls `beat` on every tick of the shared `intervalMs` timer until the returned function is called. */
-export function onEveryTick(intervalMs: number, beat: () => void): () => void {
+/** A stream that sends heartbeats: an object, so a stream registers itself rather than a closure. */
+export interface Beating {
+  beat(): void;
+}
+
+const tickers = new Map<number, { members: Set<Beating>; timer: NodeJS.Timeout }>();
+
+/** Calls `member.beat()` on every tick of the shared `intervalMs` timer until stopTicks is called. */
+export function startTicks(intervalMs: number, member: Beating): void {
   let ticker = tickers.get(intervalMs);
   if (!ticker) {
-    const members = new Set<() => void>();
+    const members = new Set<Beating>();
     const timer = setInterval(() => {
-      for (const member of members) {
+      for (const each of members) {
         try {
-          member();
+          each.beat();
         } catch {
           // a stream that ended between two ticks; the others still get theirs
         }
@@ -19,11 +25,12 @@ export function onEveryTick(intervalMs: number, beat: () => void): () => void {
     }, intervalMs);
     tickers.set(intervalMs, (ticker = { members, timer }));
   }
-  const own = ticker;
-  own.members.add(beat);
-  return () => {
-    if (!own.members.delete(beat) || own.members.size > 0 || tickers.get(intervalMs) !== own) return;
-    tickers.delete(intervalMs);
-    clearInterval(own.timer);
-  };
+  ticker.members.add(member);
+}
+
+export function stopTicks(intervalMs: number, member: Beating): void {
+  const ticker = tickers.get(intervalMs);
+  if (!ticker?.members.delete(member) || ticker.members.size > 0) return;
+  tickers.delete(intervalMs);
+  clearInterval(ticker.timer);
 }

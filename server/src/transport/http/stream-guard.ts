@@ -4,7 +4,7 @@
 // Protocol: docs/event-stream.md ("Heartbeats", "Slow consumers").
 // /graphql/stream writes its streams itself (event-stream-body.ts) with the same heartbeat and bound.
 import type { Plugin } from "graphql-yoga";
-import { onEveryTick } from "./heartbeat.ts";
+import { startTicks, stopTicks } from "./heartbeat.ts";
 
 export interface StreamGuardOptions {
   heartbeatMs: number;
@@ -47,9 +47,13 @@ export function guard(source: ReadableStream<Uint8Array>, options: StreamGuardOp
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        stopBeating = onEveryTick(options.heartbeatMs, () => {
-          if (atBoundary && controller.desiredSize !== null && controller.desiredSize > 0) controller.enqueue(heartbeat);
-        });
+        const beating = {
+          beat() {
+            if (atBoundary && controller.desiredSize !== null && controller.desiredSize > 0) controller.enqueue(heartbeat);
+          },
+        };
+        startTicks(options.heartbeatMs, beating);
+        stopBeating = () => stopTicks(options.heartbeatMs, beating);
         // Read the source eagerly so that what waits for the client waits here, where it is
         // counted, rather than in an unbounded queue upstream.
         void (async () => {

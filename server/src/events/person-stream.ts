@@ -59,9 +59,7 @@ function notificationOf(event: CommittedEvent): NotificationRecord {
 // shared state alone would pop a snoozed record back up). The receipts are read once per event
 // for every stream of this instance, not once per stream.
 const receiptsByEvent = new WeakMap<CommittedEvent, Promise<Map<string, Receipt>>>();
-async function viewFor(deps: PersonStreamDeps, event: CommittedEvent, personId: string): Promise<NotificationRecord> {
-  const record = notificationOf(event);
-  if (event.personId !== null || record.scope !== "APPLICATION") return record;
+function receiptsFor(deps: PersonStreamDeps, event: CommittedEvent): Promise<Map<string, Receipt>> {
   let receipts = receiptsByEvent.get(event);
   if (!receipts) {
     receipts = deps.receiptsOf(event.notificationId);
@@ -69,55 +67,91 @@ async function viewFor(deps: PersonStreamDeps, event: CommittedEvent, personId: 
     // A failed read is not remembered: the next stream (or replay) asks again.
     receipts.catch(() => receiptsByEvent.delete(event));
   }
-  return viewOf(record, (await receipts).get(personId) ?? null);
+  return receipts;
 }
+
 // Every open stream of one person that sends a live event sends the same item: one object, so
-// the transport renders it once for all of them (transport/graphql/shared-render.ts).
-const itemsByEvent = new WeakMap<CommittedEvent, Map<string, Promise<StreamItem>>>();
-function itemFor(deps: PersonStreamDeps, event: CommittedEvent, personId: string): Promise<StreamItem> {
+// the transport renders it once for all of them (transport/graphql/shared-render.ts). Once made,
+// it is handed out as is (no promise): only a shared record's first view waits for the receipts.
+const itemsByEvent = new WeakMap<CommittedEvent, Map<string, StreamItem | Promise<StreamItem>>>();
+function itemFor(deps: PersonStreamDeps, event: CommittedEvent, personId: string): StreamItem | Promise<StreamItem> {
   let items = itemsByEvent.get(event);
   if (!items) itemsByEvent.set(event, (items = new Map()));
-  let item = items.get(personId);
-  if (!item) {
-    const made = viewFor(deps, event, personId).then((notification) => ({ seq: event.seq, type: event.type, notification }));
-    items.set(personId, (item = made));
-    // A failed read is not remembered: the next stream (or replay) asks again.
-    made.catch(() => items.get(personId) === made && items.delete(personId));
+  const known = items.get(personId);
+  if (known) return known;
+  const record = notificationOf(event);
+  if (event.personId !== null || record.scope !== "APPLICATION") {
+    const item: StreamItem = { seq: event.seq, type: event.type, notification: record };
+    items.set(personId, item);
+    return item;
   }
-  return item;
+  const made = receiptsFor(deps, event).then((receipts) => {
+    const item: StreamItem = { seq: event.seq, type: event.type, notification: viewOf(record, receipts.get(personId) ?? null) };
+    items.set(personId, item);
+    return item;
+  });
+  items.set(personId, made);
+  // A failed read is not remembered: the next stream (or replay) asks again.
+  made.catch(() => items.get(personId) === made && items.delete(personId));
+  return made;
 }
 
 // New content is what reader controls hold back or leave out; reading-state changes are the person's own doing.
 const HELD_TYPES: readonly string[] = ["CREATED", "UPDATED"];
 
+
+/** Where a person stream delivers its items, in order. */
+export interface StreamSink<T> {
+  /** The next item. While a promise it returns is pending, the stream sends nothing more. */
+  item(item: T): void | Promise<void>;
+  /** Called once, when the stream is over: with the error it failed with, or null. */
+  end(error: Error | null): void;
+  /**
+   * A pull consumer's demand: while false, the stream takes nothing from its queue (so what the
+   * consumer has not asked for waits there, counted against the queue's bound), and the
+   * consumer resumes it. Without it, the stream delivers as soon as it can.
+   */
+  wanting?(): boolean;
+}
+
+/** How a stream tells whoever counts it (the stream registry) that it is over. */
+export interface StreamRegistration {
+  release(): void;
+}
+
 /**
+ * A pull iterator over a new person stream (tests, and consumers without a sink of their own).
  * `after` is the last sequence number the client has (null: live only, from now on).
- * Closing the returned iterator (the client went away) releases its feed subscription at once,
- * even while it waits for the next event.
  */
 export function personEventStream(deps: PersonStreamDeps, personId: string, after: number | null): AsyncIterableIterator<StreamItem> {
-  return new PersonStream(deps, personId, after);
+  return new PersonStream(deps, personId, after)[Symbol.asyncIterator]();
 }
 
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
 
 /**
- * Hand-written, not a Repeater nor an async generator: this is the fan-out's hot path and every
- * open stream holds one. As a Repeater it delivered a fifth as many events in-process (its push()
- * alone a quarter of the CPU profile, docs/decisions.md, "One direction in the event path"); as a
- * generator with a wrapper it held a generator, a dozen closures and their contexts per stream
- * ("Lean subscribers"). Its state is fields, its steps are methods; one next() runs at a time
- * (the consumers of a subscription wait for each result before asking for the next).
+ * One person's notificationEvents subscription. It pushes: a consumer attaches a sink, and the
+ * stream works through what it has (replay, live events, holds and their release) whenever
+ * there is news, then returns. An idle stream holds no pending promise and no suspended frame,
+ * only its fields; a delivered event costs the awaits of its own item and render, not one per
+ * iterator layer. Pull consumers iterate it ([Symbol.asyncIterator], PullAdapter).
+ * Hand-written, not a Repeater nor a generator: this is the fan-out's hot path, and every open
+ * stream holds one (docs/decisions.md, "One direction in the event path" and "Lean subscribers").
+ * `E` is the type of the last item a stream may be ended with (endWith: a revocation's StreamEnded).
  */
-class PersonStream implements AsyncIterableIterator<StreamItem>, PersonListener {
+export class PersonStream<E = never> implements PersonListener, AsyncIterable<StreamItem | E> {
+  registration: StreamRegistration | null = null;
+  private sink: StreamSink<StreamItem | E> | null = null;
+  private draining = false;
+  private started = false;
+  private closed = false;
+  private released = false;
+  private ended = false;
+  private last: { value: E } | null = null;
   private readonly queue: CommittedEvent[] = [];
-  private wake: (() => void) | null = null;
   private holdTimer: NodeJS.Timeout | null = null;
   private overflow = false;
   private quietChanged = false;
-  private closed = false;
-  private finished = false;
-  private started = false;
   private lastSent: number;
   private preferences!: Preferences;
   private holding = false;
@@ -142,31 +176,87 @@ class PersonStream implements AsyncIterableIterator<StreamItem>, PersonListener 
     this.lastSent = after ?? deps.feed.head;
   }
 
+  /** Starts the stream into `sink` (once). */
+  attach(sink: StreamSink<StreamItem | E>): void {
+    if (this.sink) throw new Error("a person stream has one consumer");
+    this.sink = sink;
+    this.kick();
+  }
+
+  [Symbol.asyncIterator](): AsyncIterableIterator<StreamItem | E> {
+    const pull = new PullAdapter<StreamItem | E>(this);
+    this.attach(pull);
+    return pull;
+  }
+
+  /** A pull consumer asks for more (see StreamSink.wanting). */
+  resume(): void {
+    this.kick();
+  }
+
+  /** The consumer is gone: nothing more is sent; the sink hears end(null). */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.release();
+    this.kick();
+  }
+
+  /** Ends the stream for its caller's sake: `value` goes out after whatever is on its way, then end(null). */
+  endWith(value: E): void {
+    if (this.closed) return;
+    this.last = { value };
+    this.close();
+  }
+
   /** The feed's live event (PersonListener). */
   event(event: CommittedEvent): void {
     if (this.queue.length >= this.deps.maxQueuedEvents) this.overflow = true;
     else this.queue.push(event);
-    this.signal();
+    this.kick();
   }
 
   /** The person's quiet mode changed (PersonListener). */
   quiet(): void {
     this.quietChanged = true;
-    this.signal();
+    this.kick();
   }
 
-  async next(): Promise<IteratorResult<StreamItem>> {
-    if (this.finished) return DONE;
+  private kick() {
+    if (this.sink === null || this.draining || this.ended) return;
+    if (this.holdTimer) {
+      clearTimeout(this.holdTimer);
+      this.holdTimer = null;
+    }
+    this.draining = true;
+    void this.drain(this.sink);
+  }
+
+  /** Works through what the stream has, then returns (the next news kicks it again). */
+  private async drain(sink: StreamSink<StreamItem | E>): Promise<void> {
     try {
-      if (!this.started) await this.start();
+      if (!this.started) {
+        this.started = true;
+        await this.start();
+      }
       for (;;) {
         if (this.closed) {
-          this.finish();
-          return DONE;
+          const last = this.last;
+          this.last = null;
+          if (last) {
+            const wait = sink.item(last.value);
+            if (wait) await wait;
+          }
+          this.finish(null);
+          return;
         }
+        if (sink.wanting && !sink.wanting()) return;
         if (this.replaying) {
           const item = await this.nextReplayed();
-          if (item) return { done: false, value: item };
+          if (item && !this.closed) {
+            const wait = sink.item(this.delivered(item));
+            if (wait) await wait;
+          }
           continue;
         }
         if (this.overflow) {
@@ -176,6 +266,7 @@ class PersonStream implements AsyncIterableIterator<StreamItem>, PersonListener 
         if (this.quietChanged) {
           this.quietChanged = false;
           this.preferences = await this.deps.preferences(this.personId);
+          continue;
         }
         if (this.holding && (this.releaseThrough > this.lastSent || !holdsNow(this.preferences, this.deps.clock.now()))) {
           // Release what was held, in order, straight from the log.
@@ -185,40 +276,26 @@ class PersonStream implements AsyncIterableIterator<StreamItem>, PersonListener 
           continue;
         }
         const event = this.queue.shift();
-        if (event) {
-          const item = await this.present(event);
-          if (item) return { done: false, value: item };
-          continue;
+        if (!event) break;
+        let item = this.present(event);
+        if (item instanceof Promise) item = await item;
+        // Closed while its item was made (a revocation): nothing more goes out.
+        if (item && !this.closed) {
+          const wait = sink.item(this.delivered(item));
+          if (wait) await wait;
         }
-        await this.waitForNews();
       }
+      // A holding stream also wakes by itself, to release when quiet hours end.
+      if (this.holding) this.holdTimer = setTimeout(() => this.kick(), this.deps.holdCheckMs);
     } catch (error) {
-      this.finish();
-      throw error;
+      this.release();
+      this.finish(error as Error);
+    } finally {
+      this.draining = false;
     }
   }
 
-  async return(): Promise<IteratorResult<StreamItem>> {
-    this.closed = true;
-    // A next() waiting for news wakes, finds the stream closed and answers done.
-    this.signal();
-    this.finish();
-    return DONE;
-  }
-
-  async throw(error: unknown): Promise<IteratorResult<StreamItem>> {
-    this.closed = true;
-    this.signal();
-    this.finish();
-    throw error;
-  }
-
-  [Symbol.asyncIterator](): AsyncIterableIterator<StreamItem> {
-    return this;
-  }
-
   private async start(): Promise<void> {
-    this.started = true;
     if (this.after !== null) {
       this.preferences = await this.deps.preferences(this.personId);
       this.startReplay();
@@ -250,7 +327,8 @@ class PersonStream implements AsyncIterableIterator<StreamItem>, PersonListener 
         this.morePages = this.page.length === REPLAY_PAGE;
         continue;
       }
-      const item = await this.present(this.page[this.pageAt++]!);
+      let item = this.present(this.page[this.pageAt++]!);
+      if (item instanceof Promise) item = await item;
       // Holding: nothing after this goes out until the hold is released (which replays again).
       if (this.holding) this.endReplay();
       if (item) return item;
@@ -264,7 +342,8 @@ class PersonStream implements AsyncIterableIterator<StreamItem>, PersonListener 
     return null;
   }
 
-  private async present(event: CommittedEvent): Promise<StreamItem | null> {
+  /** What the client gets for this event: an item, or null (already sent, someone else's, muted, held). */
+  private present(event: CommittedEvent): StreamItem | Promise<StreamItem> | null {
     if (event.seq <= this.lastSent) return null;
     if (event.personId !== null && event.personId !== this.personId) return null;
     const notification = notificationOf(event);
@@ -283,26 +362,14 @@ class PersonStream implements AsyncIterableIterator<StreamItem>, PersonListener 
     }
     this.lastSent = event.seq;
     // The person's own view (their receipt of a shared record), not the shared state the rules read.
-    const item = await itemFor(this.deps, event, this.personId);
+    return itemFor(this.deps, event, this.personId);
+  }
+
+  /** The item goes out: a PERSON/SESSION notification still PENDING is now delivered. */
+  private delivered(item: StreamItem): StreamItem {
     const view = item.notification;
     if (view.scope !== "APPLICATION" && view.status === "PENDING") this.deps.markDelivered(this.personId, view);
     return item;
-  }
-
-  private waitForNews(): Promise<void> {
-    // A holding stream also wakes by itself, to release when quiet hours end.
-    if (this.holding) this.holdTimer = setTimeout(() => this.signal(), this.deps.holdCheckMs);
-    return new Promise<void>((resolve) => (this.wake = resolve));
-  }
-
-  private signal() {
-    if (this.holdTimer) {
-      clearTimeout(this.holdTimer);
-      this.holdTimer = null;
-    }
-    const wake = this.wake;
-    this.wake = null;
-    wake?.();
   }
 
   private setHolding(held: boolean) {
@@ -310,13 +377,106 @@ class PersonStream implements AsyncIterableIterator<StreamItem>, PersonListener 
     this.holding = held;
   }
 
-  private finish() {
-    if (this.finished) return;
-    this.finished = true;
+  /** Lets go of the feed and of the registry's count (once). */
+  private release() {
+    if (this.released) return;
+    this.released = true;
     this.closed = true;
     this.setHolding(false);
     this.unsubscribe();
-    this.signal();
     this.queue.length = 0;
+    if (this.holdTimer) clearTimeout(this.holdTimer);
+    this.registration?.release();
+  }
+
+  private finish(error: Error | null) {
+    if (this.ended) return;
+    this.ended = true;
+    this.release();
+    this.sink?.end(error);
+  }
+}
+
+/**
+ * A person stream as a pull iterator: the stream pushes one item ahead at most, and waits for
+ * next() to take it (so a client that does not read lets the feed's queue fill, as it should).
+ */
+class PullAdapter<T> implements AsyncIterableIterator<T>, StreamSink<T> {
+  private ready: { value: T } | null = null;
+  private taken: (() => void) | null = null;
+  private waiter: { resolve(result: IteratorResult<T>): void; reject(error: unknown): void } | null = null;
+  private over: { error: Error | null } | null = null;
+
+  constructor(private readonly stream: { close(): void; resume(): void }) {}
+
+  wanting(): boolean {
+    return this.waiter !== null;
+  }
+
+  item(value: T): void | Promise<void> {
+    const waiter = this.waiter;
+    if (waiter) {
+      this.waiter = null;
+      waiter.resolve({ done: false, value });
+      return;
+    }
+    this.ready = { value };
+    return new Promise<void>((resolve) => (this.taken = resolve));
+  }
+
+  end(error: Error | null): void {
+    this.over = { error };
+    const waiter = this.waiter;
+    if (!waiter) return;
+    this.waiter = null;
+    this.over = { error: null };
+    if (error) waiter.reject(error);
+    else waiter.resolve(DONE);
+  }
+
+  next(): Promise<IteratorResult<T>> {
+    const ready = this.ready;
+    if (ready) {
+      this.ready = null;
+      const taken = this.taken;
+      this.taken = null;
+      taken?.();
+      return Promise.resolve({ done: false, value: ready.value });
+    }
+    const over = this.over;
+    if (over) {
+      // A failure is told once; after it the iterator is done.
+      this.over = { error: null };
+      return over.error ? Promise.reject(over.error) : Promise.resolve(DONE);
+    }
+    const asked = new Promise<IteratorResult<T>>((resolve, reject) => (this.waiter = { resolve, reject }));
+    this.stream.resume();
+    return asked;
+  }
+
+  return(): Promise<IteratorResult<T>> {
+    this.stop();
+    return Promise.resolve(DONE);
+  }
+
+  throw(error: unknown): Promise<IteratorResult<T>> {
+    this.stop();
+    return Promise.reject(error);
+  }
+
+  [Symbol.asyncIterator](): AsyncIterableIterator<T> {
+    return this;
+  }
+
+  private stop() {
+    this.over = { error: null };
+    this.ready = null;
+    this.stream.close();
+    const waiter = this.waiter;
+    this.waiter = null;
+    waiter?.resolve(DONE);
+    const taken = this.taken;
+    this.taken = null;
+    taken?.();
   }
 }

@@ -7,7 +7,7 @@ import type { EventFeed } from "../events/event-feed.ts";
 import type { EventLogReader } from "../events/event-log-reader.ts";
 import type { HeraldObserver } from "../events/observer.ts";
 import { listenerStream } from "../events/listener-stream.ts";
-import { personEventStream, type PersonStreamDeps, type StreamItem } from "../events/person-stream.ts";
+import { PersonStream, type PersonStreamDeps } from "../events/person-stream.ts";
 import type { Logger } from "../logger.ts";
 import type { AuthService } from "./auth-service.ts";
 import type { Caller } from "./caller.ts";
@@ -79,12 +79,13 @@ export class RealtimeService {
   }
 
   /** Validates the cursor first, so a forged one fails the subscription instead of the stream. */
-  notificationEvents(caller: Extract<Caller, { kind: "person" }>, after: string | null | undefined): AsyncIterableIterator<StreamItem | StreamEnded> {
+  notificationEvents(caller: Extract<Caller, { kind: "person" }>, after: string | null | undefined): PersonStream<StreamEnded> {
     const { personId } = caller;
     const afterSeq = after ? this.cursors.decodeSeq(personId, after, "after") : null;
     this.streams.assertRoom(caller.credentialId);
-    const source = personEventStream(this.streamDeps, personId, afterSeq);
-    return this.streams.bind(caller.credentialId, source);
+    const stream = new PersonStream<StreamEnded>(this.streamDeps, personId, afterSeq);
+    this.streams.track(caller.credentialId, stream);
+    return stream;
   }
 
   /** Ends this instance's streams of revoked credentials (heard on the bus, or found by the sweep). */

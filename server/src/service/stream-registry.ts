@@ -2,6 +2,18 @@
 // is checked here, and a revoked credential's streams are ended here.
 // Protocol: docs/event-stream.md, "Revocation".
 import { TooManyStreamsError, UnauthenticatedError } from "../domain/errors.ts";
+import type { StreamRegistration } from "../events/person-stream.ts";
+
+/** A stream the registry can end: a bound iterator, or a stream that ends itself (the person stream). */
+interface Endable {
+  end(value: StreamEnded): void;
+}
+
+/** A stream that ends itself with a last value and tells its registration when it is over. */
+export interface SelfEnding {
+  endWith(value: StreamEnded): void;
+  registration: StreamRegistration | null;
+}
 
 /** The last value of a stream that was ended for its caller's sake; the resolver turns it into that error. */
 export class StreamEnded {
@@ -9,7 +21,7 @@ export class StreamEnded {
 }
 
 export class StreamRegistry {
-  private readonly open = new Map<string, Set<BoundStream<unknown>>>();
+  private readonly open = new Map<string, Set<Endable>>();
 
   constructor(private readonly maxPerCredential: number) {}
 
@@ -52,8 +64,21 @@ export class StreamRegistry {
     return bound;
   }
 
-  /** A bound stream ended: it no longer counts against its credential. */
-  forget(credentialId: string, bound: BoundStream<unknown>): void {
+  /**
+   * Counts a stream that ends itself (no wrapper: the person stream, which every subscriber
+   * holds): a revocation calls its endWith, and it releases its registration when it is over.
+   */
+  track(credentialId: string, stream: SelfEnding): void {
+    this.assertRoom(credentialId);
+    let set = this.open.get(credentialId);
+    if (!set) this.open.set(credentialId, (set = new Set()));
+    const registration = new Registration(stream, this, credentialId);
+    set.add(registration);
+    stream.registration = registration;
+  }
+
+  /** A stream ended: it no longer counts against its credential. */
+  forget(credentialId: string, bound: Endable): void {
     const set = this.open.get(credentialId);
     if (!set?.delete(bound)) return;
     if (set.size === 0) this.open.delete(credentialId);
@@ -125,5 +150,22 @@ export class BoundStream<T> implements AsyncIterableIterator<T | StreamEnded> {
     this.finished = true;
     this.registry.forget(this.credentialId, this);
     await this.source.return?.();
+  }
+}
+
+/** A self-ending stream as the registry holds it. */
+class Registration implements Endable, StreamRegistration {
+  constructor(
+    private readonly stream: SelfEnding,
+    private readonly registry: StreamRegistry,
+    private readonly credentialId: string,
+  ) {}
+
+  end(value: StreamEnded): void {
+    this.stream.endWith(value);
+  }
+
+  release(): void {
+    this.registry.forget(this.credentialId, this);
   }
 }

@@ -10,7 +10,7 @@ import { EventFeed } from "../../src/events/event-feed.ts";
 import type { EventLogReader } from "../../src/events/event-log-reader.ts";
 import { invocationStream } from "../../src/events/invocation-stream.ts";
 import { listenerStream } from "../../src/events/listener-stream.ts";
-import { personEventStream, SlowConsumerError, type PersonStreamDeps } from "../../src/events/person-stream.ts";
+import { PersonStream, personEventStream, SlowConsumerError, type PersonStreamDeps, type StreamItem } from "../../src/events/person-stream.ts";
 import { createLogger } from "../../src/logger.ts";
 import { map, pipe } from "graphql-yoga";
 import { StreamEnded, StreamRegistry } from "../../src/service/stream-registry.ts";
@@ -179,6 +179,91 @@ describe("a listener stream", () => {
     await stream.return!();
     expect(attached).toBe(0);
     expect((await waiting).done).toBe(true);
+  });
+});
+
+describe("a person's event stream with a sink attached (the transport's push path)", () => {
+  /** A sink that records what reaches it; `hold` makes it keep the stream waiting on the next item. */
+  function recordingSink() {
+    const items: (StreamItem | StreamEnded)[] = [];
+    const ends: (Error | null)[] = [];
+    let release: (() => void) | null = null;
+    let hold = false;
+    return {
+      items,
+      ends,
+      holdNext: () => (hold = true),
+      letGo: () => release?.(),
+      sink: {
+        item(item: StreamItem | StreamEnded) {
+          items.push(item);
+          if (!hold) return;
+          hold = false;
+          return new Promise<void>((resolve) => (release = resolve));
+        },
+        end: (error: Error | null) => ends.push(error),
+      },
+    };
+  }
+
+  it("replays, then pushes live events in order, and an idle stream waits on nothing", async () => {
+    const { feed, deps, commit, stop } = await setUp();
+    commit(1);
+    commit(2);
+    const stream = new PersonStream(deps, PERSON, 1);
+    const recorded = recordingSink();
+    stream.attach(recorded.sink);
+    await settle();
+    commit(3);
+    commit(4);
+    await settle();
+    expect(recorded.items.map((item) => (item as StreamItem).seq)).toEqual([2, 3, 4]);
+    stream.close();
+    await settle();
+    expect(recorded.ends).toEqual([null]);
+    expect(feed.listenersOf(PERSON)).toBe(0);
+    stop();
+  });
+
+  it("ends a revoked credential's stream after the item on its way: StreamEnded last, then end, and releases its count", async () => {
+    const registry = new StreamRegistry(2);
+    const { feed, deps, commit, stop } = await setUp();
+    const stream = new PersonStream<StreamEnded>(deps, PERSON, null);
+    registry.track("c-3", stream);
+    const recorded = recordingSink();
+    stream.attach(recorded.sink);
+    await settle();
+    recorded.holdNext();
+    commit(1);
+    await settle();
+    // The item for event 1 is still being written when the revocation comes, and event 2 is queued.
+    commit(2);
+    expect(registry.revoke(["c-3"])).toBe(1);
+    expect(registry.count("c-3")).toBe(0);
+    expect(feed.listenersOf(PERSON)).toBe(0);
+    await settle();
+    expect(recorded.items).toHaveLength(1);
+    recorded.letGo();
+    await settle();
+    expect(recorded.items.map((item) => (item instanceof StreamEnded ? "ended" : item.seq))).toEqual([1, "ended"]);
+    expect(recorded.ends).toEqual([null]);
+    stop();
+  });
+
+  it("ends with the error when the client falls too far behind while a write waits", async () => {
+    const { deps, commit, stop } = await setUp(3);
+    const stream = new PersonStream(deps, PERSON, null);
+    const recorded = recordingSink();
+    stream.attach(recorded.sink);
+    await settle();
+    recorded.holdNext();
+    for (let seq = 1; seq <= 6; seq++) commit(seq);
+    await settle();
+    recorded.letGo();
+    await settle();
+    expect(recorded.items.map((item) => (item as StreamItem).seq)).toEqual([1]);
+    expect(recorded.ends[0]).toBeInstanceOf(SlowConsumerError);
+    stop();
   });
 });
 

@@ -106,7 +106,7 @@ for (const provider of providers) {
     it("counts the stream closed when more live events wait for it than its queue holds", async () => {
       const dee = await h.newPerson("Dee");
       // The stream as the transport drives it, except that nobody asks for the next event.
-      const stream = h.herald.services.realtime.notificationEvents({ kind: "person", personId: dee.id, credentialId: "metrics-test" }, null);
+      const stream = h.herald.services.realtime.notificationEvents({ kind: "person", personId: dee.id, credentialId: "metrics-test" }, null)[Symbol.asyncIterator]();
       const first = stream.next();
       await h.attached(dee.id);
       for (let i = 0; i < 12; i++) await h.herald.services.notifications.publish({ scope: "PERSON", personId: dee.id, key: `q-${i}`, title: "q", source: { plugin: "bulk" } });

@@ -19,6 +19,7 @@ import {
 } from "graphql";
 import { isAsyncIterable } from "@graphql-tools/utils";
 import type { Plugin } from "graphql-yoga";
+import type { StreamSink } from "../../events/person-stream.ts";
 
 /**
  * Set in a subscription's initial context by a transport that writes results itself
@@ -94,37 +95,99 @@ function onlyNotificationEvents(document: DocumentNode, operationName: string | 
 
 type Render = (args: ExecutionArgs, group: string | null, payload: unknown) => Promise<ExecutionResult>;
 
+/** Where a subscription's results go when the transport takes them as they come (attach). */
+export interface ResultSink {
+  /** One result; false when it could not be written (the stream is closed), which ends the subscription. */
+  result(result: ExecutionResult): boolean;
+  /** The subscription is over: null when it ended (its `complete` follows), else the error it failed with. */
+  end(error: Error | null): void;
+}
+
+/** A source that pushes (the person stream): its results can be attached rather than pulled. */
+interface Attachable {
+  attach(sink: StreamSink<unknown>): void;
+  close(): void;
+}
+
+const isAttachable = (stream: unknown): stream is Attachable =>
+  typeof (stream as Attachable).attach === "function" && typeof (stream as Attachable).close === "function";
+
+const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
+
 /**
- * One subscription's results: each source event rendered through its group. A class, not an
- * object of closures: every open stream holds one (docs/decisions.md, "Lean subscribers").
+ * One subscription's results: each source event rendered through its group. A transport that
+ * writes results itself attaches a sink (live is true), and every event goes from the person
+ * stream through the render to the sink with no pending promise per stream between events;
+ * others iterate it. A class, not an object of closures: every open stream holds one
+ * (docs/decisions.md, "Lean subscribers").
  * throw() as well as return(): graphql-sse releases only what looks like an async generator.
  */
-class RenderedResults implements AsyncIterableIterator<ExecutionResult> {
+export class RenderedResults implements AsyncIterableIterator<ExecutionResult>, StreamSink<unknown> {
+  private iterator: AsyncIterator<unknown> | null = null;
+  private out: ResultSink | null = null;
+  private readonly pushing: Attachable | null;
+
   constructor(
-    private readonly source: AsyncIterator<unknown>,
+    private readonly stream: AsyncIterable<unknown>,
     private readonly render: Render,
     private readonly args: ExecutionArgs,
     private readonly group: string | null,
-  ) {}
+  ) {
+    this.pushing = isAttachable(stream) ? stream : null;
+    if (!this.pushing) this.iterator = stream[Symbol.asyncIterator]();
+  }
+
+  /** True while results can still be attached: the source pushes and nobody iterates it yet. */
+  get live(): boolean {
+    return this.pushing !== null && this.iterator === null && this.out === null;
+  }
+
+  /** Sends every result to `out` as it is rendered (see ResultSink). */
+  attach(out: ResultSink): void {
+    this.out = out;
+    this.pushing!.attach(this);
+  }
+
+  /** The source's next payload (StreamSink), rendered once per group; the source waits for it. */
+  item(payload: unknown): Promise<void> {
+    return this.render(this.args, this.group, payload).then(this.written);
+  }
+
+  /** The source is over (StreamSink). */
+  end(error: Error | null): void {
+    this.out?.end(error);
+  }
+
+  // One function per stream, not one per event.
+  private readonly written = (result: ExecutionResult): void => {
+    if (!this.out!.result(result)) this.pushing!.close();
+  };
 
   async next(): Promise<IteratorResult<ExecutionResult>> {
-    const event = await this.source.next();
-    if (event.done) return { done: true, value: undefined };
+    this.iterator ??= this.stream[Symbol.asyncIterator]();
+    const event = await this.iterator.next();
+    if (event.done) return DONE;
     return { done: false, value: await this.render(this.args, this.group, event.value) };
   }
 
   async return(): Promise<IteratorResult<ExecutionResult>> {
-    await this.source.return?.();
-    return { done: true, value: undefined };
+    this.stop();
+    await this.iterator?.return?.();
+    return DONE;
   }
 
   async throw(error: unknown): Promise<never> {
-    await this.source.return?.();
+    this.stop();
+    await this.iterator?.return?.();
     throw error;
   }
 
   [Symbol.asyncIterator](): AsyncIterableIterator<ExecutionResult> {
     return this;
+  }
+
+  private stop() {
+    if (this.iterator === null) this.pushing?.close();
   }
 }
 
@@ -176,7 +239,7 @@ export function useSharedRender({ maskError }: SharedRenderOptions): Plugin {
         // Refused before the stream opened (no right to it, a bad cursor): graphql-js's answer is
         // what the executor would give (errors, no data); running it again would ask twice.
         if (!isAsyncIterable(stream)) return stream;
-        const results = new RenderedResults(stream[Symbol.asyncIterator](), render, args, groupOf(args));
+        const results = new RenderedResults(stream, render, args, groupOf(args));
         // Not async iterable: envelop passes it through as it is (its hooks find no errors on it).
         return ownResults(args) ? (new OwnResults(results) as unknown as ExecutionResult) : results;
       });

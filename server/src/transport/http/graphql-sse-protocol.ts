@@ -13,6 +13,7 @@ import type { Logger } from "../../logger.ts";
 import { EVENT_STREAM_HEADERS, EventStreamBody, type EventStreamLimits } from "./event-stream-body.ts";
 import { errorResponse } from "./http-errors.ts";
 import { MessageFramer } from "./sse-messages.ts";
+import type { ResultSink } from "../graphql/shared-render.ts";
 
 export interface RequestParams {
   query: string;
@@ -39,7 +40,7 @@ export interface ProtocolOptions {
 class Reservation {
   opened = false;
   body: EventStreamBody | null = null;
-  readonly operations = new Map<string, AsyncIterator<ExecutionResult> | null>();
+  readonly operations = new Map<string, Stoppable | null>();
   private waiting: (string | Buffer)[] = [];
   private waitingBytes = 0;
 
@@ -74,7 +75,12 @@ class Reservation {
 }
 
 /** Ends an operation's results (the client left, or stopped it); a failure to end it is nobody's to hear. */
-const stopQuietly = (iterator: AsyncIterator<unknown> | null | undefined) => void iterator?.return?.()?.catch(() => undefined);
+const stopQuietly = (operation: Stoppable | null | undefined) => void operation?.return?.()?.catch(() => undefined);
+
+/** A running operation: its iterator, or its live results. */
+interface Stoppable {
+  return?(): Promise<unknown>;
+}
 
 const tokenOf = (request: Request, url: URL) => request.headers.get(TOKEN_HEADER_KEY) || url.searchParams.get(TOKEN_QUERY_KEY) || null;
 
@@ -115,12 +121,14 @@ export async function parseParams(request: Request, url: URL): Promise<RequestPa
   };
 }
 
-/** Where an operation's messages go: a distinct connection's body, or an operation on a reservation. */
-interface MessageSink {
-  write(message: string | Buffer): boolean;
-  /** The operation is over: `completed` when its `complete` message was written. */
-  end(completed: boolean): void;
+/** A subscription whose results the transport takes as they come (shared-render's RenderedResults). */
+interface LiveOutcome {
+  readonly live: boolean;
+  attach(sink: ResultSink): void;
+  return(): Promise<unknown>;
 }
+
+const isLive = (outcome: Outcome): outcome is Outcome & LiveOutcome => (outcome as Partial<LiveOutcome>).live === true;
 
 /** A distinct connection's messages carry no operation id, so one framer serves them all. */
 const DISTINCT = new MessageFramer(null);
@@ -128,49 +136,74 @@ const DISTINCT = new MessageFramer(null);
 const isIterator = (source: ExecutionResult | AsyncIterator<ExecutionResult>): source is AsyncIterator<ExecutionResult> =>
   typeof (source as AsyncIterator<ExecutionResult>).next === "function";
 
+const logFailure = (logger: Logger, error: Error) =>
+  // The source failed (its store went away mid-stream): the stream ends cleanly, so the client
+  // resumes from its last cursor.
+  logger.debug({ err: error.message }, "a stream's source failed; ending the stream");
+
 /**
- * Writes an operation's results until it completes, the stream closes or it fails, then ends the
- * sink. One async function per open stream, with nothing awaiting it: every open stream holds
- * its suspended frame.
+ * Pulls an operation's results into its sink until it completes, the stream closes or it
+ * fails. Live subscriptions push instead (attach), without a suspended frame per stream.
  */
-async function pump(source: ExecutionResult | AsyncIterator<ExecutionResult>, framer: MessageFramer, sink: MessageSink, logger: Logger): Promise<void> {
-  let completed = false;
+async function pump(source: ExecutionResult | AsyncIterator<ExecutionResult>, sink: ResultSink): Promise<void> {
+  let failure: Error | null = null;
   try {
-    if (!isIterator(source)) completed = sink.write(framer.next(source)) && sink.write(framer.complete());
+    if (!isIterator(source)) sink.result(source);
     else {
       for (;;) {
         const { done, value } = await source.next();
-        if (done) {
-          completed = sink.write(framer.complete());
-          break;
-        }
-        if (!sink.write(framer.next(value))) {
+        if (done) break;
+        if (!sink.result(value)) {
           await source.return?.();
           break;
         }
       }
     }
   } catch (error) {
-    // The source failed (its store went away mid-stream): the stream ends cleanly, so the
-    // client resumes from its last cursor.
-    logger.debug({ err: (error as Error).message }, "a stream's source failed; ending the stream");
+    failure = error as Error;
   }
-  sink.end(completed);
+  // After a write that failed, the `complete` fails too: the sink sees an operation that did not complete.
+  sink.end(failure);
+}
+
+/** A distinct connection: its one operation's results, then the end of the stream. */
+class DistinctOperation implements ResultSink {
+  constructor(
+    private readonly body: EventStreamBody,
+    private readonly logger: Logger,
+  ) {}
+
+  result(result: ExecutionResult): boolean {
+    return this.body.write(DISTINCT.next(result));
+  }
+
+  end(error: Error | null): void {
+    if (error) logFailure(this.logger, error);
+    else this.body.write(DISTINCT.complete());
+    this.body.end();
+  }
 }
 
 /** An operation running on a reservation: its messages go to the reservation's stream. */
-class ReservedOperation implements MessageSink {
+class ReservedOperation implements ResultSink {
+  private readonly framer: MessageFramer;
+
   constructor(
     private readonly reservation: Reservation,
     private readonly operationId: string,
     private readonly release: (token: string) => void,
-  ) {}
-
-  write(message: string | Buffer): boolean {
-    return this.reservation.write(message);
+    private readonly logger: Logger,
+  ) {
+    this.framer = new MessageFramer(operationId);
   }
 
-  end(completed: boolean): void {
+  result(result: ExecutionResult): boolean {
+    return this.reservation.write(this.framer.next(result));
+  }
+
+  end(error: Error | null): void {
+    if (error) logFailure(this.logger, error);
+    const completed = !error && this.reservation.write(this.framer.complete());
     if (completed) this.reservation.operations.delete(this.operationId);
     // A failed operation, or one whose messages could not be written, ends the whole stream as
     // in graphql-sse; the client resumes every operation from its cursor.
@@ -232,14 +265,16 @@ export class GraphQLSseProtocol {
     const body = new EventStreamBody(this.options.limits, cutOff);
     // An empty message at once: some browsers do not count the headers alone as the stream's start.
     body.write(":\n\n");
-    let source: ExecutionResult | AsyncIterator<ExecutionResult> = outcome as ExecutionResult;
-    if (isAsyncIterable(outcome)) {
+    const sink = new DistinctOperation(body, this.options.logger);
+    // The stream ends with its one operation.
+    if (isLive(outcome)) {
+      body.onClose(() => stopQuietly(outcome));
+      outcome.attach(sink);
+    } else if (isAsyncIterable(outcome)) {
       const iterator = outcome[Symbol.asyncIterator]();
       body.onClose(() => stopQuietly(iterator));
-      source = iterator;
-    }
-    // The stream ends with its one operation.
-    void pump(source, DISTINCT, body, this.options.logger);
+      void pump(iterator, sink);
+    } else void pump(outcome, sink);
     return this.streamResponse(body);
   }
 
@@ -293,15 +328,17 @@ export class GraphQLSseProtocol {
       reservation.operations.delete(operationId);
       return outcome;
     }
-    const iterator = isAsyncIterable(outcome) ? outcome[Symbol.asyncIterator]() : null;
+    const live = isLive(outcome) ? outcome : null;
+    const iterator = live || !isAsyncIterable(outcome) ? null : outcome[Symbol.asyncIterator]();
     // Stopped (DELETE, or the stream closed) while it was being prepared.
     if (!reservation.operations.has(operationId)) {
-      stopQuietly(iterator);
+      stopQuietly(live ?? iterator);
       return new this.options.Response(null, { status: 204 });
     }
-    reservation.operations.set(operationId, iterator);
-    const sink = new ReservedOperation(reservation, operationId, (token) => this.release(token));
-    void pump(iterator ?? (outcome as ExecutionResult), new MessageFramer(operationId), sink, this.options.logger);
+    reservation.operations.set(operationId, live ?? iterator);
+    const sink = new ReservedOperation(reservation, operationId, (token) => this.release(token), this.options.logger);
+    if (live) live.attach(sink);
+    else void pump(iterator ?? (outcome as ExecutionResult), sink);
     return new this.options.Response(null, { status: 202 });
   }
 

@@ -26,7 +26,8 @@ const producerKey = await cli.createProducerKey("memory-bench");
 if (snapshotDir) mkdirSync(snapshotDir, { recursive: true });
 const herald = await spawnHerald({
   env: { DATABASE_URL: store.url, ...liftedLimits, HERALD_METRICS_TOKEN: metricsToken },
-  nodeArgs: snapshotDir ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${snapshotDir}`] : [],
+  nodeArgs: [...(snapshotDir ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${snapshotDir}`] : []), ...(process.env.MEMORY_HERALD_NODE_ARGS ?? "").split(" ").filter(Boolean)],
+  onOutput: (text, stream) => stream === "stdout" && process.env.MEMORY_HERALD_STDOUT && process.stdout.write(text),
 });
 const url = new URL(herald.url);
 const pid = herald.process.pid!;
@@ -79,6 +80,7 @@ for (let i = 0; i < subscribers; i++) {
   if (i % 50 === 49) await sleep(20);
 }
 await sleep(2000);
+const open = await memory();
 for (let i = 0; i < events; i++) await publish();
 await sleep(2000);
 const connected = await memory();
@@ -86,7 +88,7 @@ const second = snapshotDir ? await snapshot() : null;
 
 const perSubscriber = (before: number, after: number) => (((after - before) * 1024) / subscribers).toFixed(1);
 console.log(`${subscribers} subscribers, ${received} of ${subscribers * events} deliveries received`);
-console.log(`heap used: ${idle.used.toFixed(1)} -> ${connected.used.toFixed(1)} MiB, ${perSubscriber(idle.used, connected.used)} KiB per subscriber (garbage included)`);
+console.log(`heap used: ${idle.used.toFixed(1)} -> ${open.used.toFixed(1)} connected -> ${connected.used.toFixed(1)} MiB after ${events} events; ${perSubscriber(idle.used, open.used)} -> ${perSubscriber(idle.used, connected.used)} KiB per subscriber (garbage included)`);
 console.log(`heap committed: ${idle.committed.toFixed(1)} -> ${connected.committed.toFixed(1)} MiB, ${perSubscriber(idle.committed, connected.committed)} KiB per subscriber`);
 console.log(`RSS: ${idle.rss.toFixed(1)} -> ${connected.rss.toFixed(1)} MiB, ${perSubscriber(idle.rss, connected.rss)} KiB per subscriber${snapshotDir ? " (the first snapshot's own memory included)" : ""}`);
 for (const socket of sockets) socket.destroy();

@@ -103,7 +103,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
   const directoryStore = new DirectoryStore(database.db, database.sqlite);
   const settings = new SettingsStore(database.db);
   const cursors = new CursorCodec(await settings.getOrCreate("cursor-secret", randomSecret));
-  const eventLog = new EventLog(database.db);
+  const eventLog = new EventLog(database.db, database.sqlite);
   const invocationStore = new InvocationStore(database.db, database.provider === "postgresql");
   await invocationStore.init();
 

@@ -44,7 +44,14 @@ export class DirectoryStore {
   setQuietMode(personId: string, quietMode: boolean) {
     return this.db.person.update({ where: { id: personId }, data: { quietMode } });
   }
+  /** A person's reader controls. Every stream reads them as it opens: on SQLite one statement on the connection (see personExists). */
   async preferences(personId: string): Promise<Preferences> {
+    if (this.sqlite) {
+      const row = this.sqlite.prepare(`SELECT "quietMode", "mutedPlugins", "severityFloor", "quietHours" FROM "Person" WHERE "id" = ?`).get(personId) as
+        | { quietMode: bigint | number; mutedPlugins: string; severityFloor: string; quietHours: string | null }
+        | undefined;
+      return row ? preferencesOf({ ...row, quietMode: Number(row.quietMode) !== 0 }) : defaultPreferences;
+    }
     const row = await this.db.person.findUnique({ where: { id: personId } });
     return row ? preferencesOf(row) : defaultPreferences;
   }

@@ -3,11 +3,20 @@ import type { NotificationEventType } from "../domain/enums.ts";
 import type { CommittedEvent } from "../events/committed-event.ts";
 import type { EventLogReader } from "../events/event-log-reader.ts";
 import type { Db } from "./database.ts";
+import type { SqliteWriter } from "./sqlite-writer.ts";
 
 export class EventLog implements EventLogReader {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** SQLite: the connection itself, for the head every live-only stream reads as it opens. */
+    private readonly sqlite: SqliteWriter | null = null,
+  ) {}
 
   async maxSeq(): Promise<number> {
+    if (this.sqlite) {
+      const row = this.sqlite.prepare(`SELECT MAX("seq") AS "seq" FROM "NotificationEvent"`).get() as { seq: bigint | number | null } | undefined;
+      return Number(row?.seq ?? 0);
+    }
     const row = await this.db.notificationEvent.findFirst({ orderBy: { seq: "desc" }, select: { seq: true } });
     return row?.seq ?? 0;
   }

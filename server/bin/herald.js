@@ -1,9 +1,10 @@
-#!/usr/bin/env -S node --max-semi-space-size=16
+#!/usr/bin/env -S node --max-semi-space-size=8
 // Runs the TypeScript CLI directly (tsx), so there is no build step between a change and a run.
-// A 16 MiB young generation, set rather than left to V8's heuristics: streaming allocates many
+// An 8 MiB young generation, set rather than left to V8's heuristics: streaming allocates many
 // short-lived objects per delivery. It was 64 MiB while every subscriber rendered and serialised
-// its own copy of each event; since those are shared, 64 MiB bought no measurable speed and cost
-// about 60 KiB of RSS per subscriber (docs/decisions.md, "Write bytes"). V8 reads the flag only at
+// its own copy of each event, then 16 MiB; since a subscriber holds no chain of its own (the
+// person stream pushes), 8 MiB delivers as fast, with a lower steady p99 and less RSS per
+// subscriber (docs/decisions.md, "Write bytes" and "Lean subscribers"). V8 reads the flag only at
 // start, so it lives here; start the file itself (not `node herald.js`) to get it.
 import { register } from "tsx/esm/api";
 

@@ -235,7 +235,8 @@ export class PersonStream<E = never> implements PersonListener, AsyncIterable<St
   /** Works through what the stream has, then returns (the next news kicks it again). */
   private async drain(sink: StreamSink<StreamItem | E>): Promise<void> {
     try {
-      if (!this.started) {
+      // A stream closed before it started reads nothing.
+      if (!this.started && !this.closed) {
         this.started = true;
         await this.start();
       }

@@ -11,6 +11,8 @@ export interface HeraldObserver {
   holding(personId: string, held: boolean): void;
   /** An agent session's label could not be read, made or stored (its notification went out regardless). */
   labelsUnavailable(): void;
+  /** A live event was rendered for a group of alike subscriptions (one render serves the whole group). */
+  rendered(): void;
 }
 
 export const noObserver: HeraldObserver = {
@@ -19,4 +21,5 @@ export const noObserver: HeraldObserver = {
   slowConsumerClosed: () => undefined,
   holding: () => undefined,
   labelsUnavailable: () => undefined,
+  rendered: () => undefined,
 };

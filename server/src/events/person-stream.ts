@@ -86,7 +86,8 @@ function itemFor(deps: PersonStreamDeps, event: CommittedEvent, personId: string
     return item;
   }
   const made = receiptsFor(deps, event).then((receipts) => {
-    const item: StreamItem = { seq: event.seq, type: event.type, notification: viewOf(record, receipts.get(personId) ?? null) };
+    const receipt = receipts.get(personId);
+    const item: StreamItem = receipt ? { seq: event.seq, type: event.type, notification: viewOf(record, receipt) } : withoutReceipt(event, record);
     items.set(personId, item);
     return item;
   });
@@ -94,6 +95,15 @@ function itemFor(deps: PersonStreamDeps, event: CommittedEvent, personId: string
   // A failed read is not remembered: the next stream (or replay) asks again.
   made.catch(() => items.get(personId) === made && items.delete(personId));
   return made;
+}
+
+// Every person without a receipt of a shared record sees its shared state as it is: one item for
+// all of them, so the transport may render it once across persons (shared-render.ts).
+const sharedItems = new WeakMap<CommittedEvent, StreamItem>();
+function withoutReceipt(event: CommittedEvent, record: NotificationRecord): StreamItem {
+  let item = sharedItems.get(event);
+  if (!item) sharedItems.set(event, (item = { seq: event.seq, type: event.type, notification: viewOf(record, null) }));
+  return item;
 }
 
 // New content is what reader controls hold back or leave out; reading-state changes are the person's own doing.

@@ -3,13 +3,14 @@
 // docs/event-stream.md). A person token reaches only that person's notifications.
 import { resolveCursorConnection } from "@pothos/plugin-relay";
 import type { StreamItem } from "../../events/person-stream.ts";
+import { CURSOR_PLACEHOLDER, splicesCursor } from "./shared-render.ts";
 import { limits } from "../../domain/limits.ts";
 import { resolveDisplay } from "../../domain/presentation.ts";
 import type { Display, FollowUpAction, NotificationRecord, Operation, Resolution } from "../../domain/notification.ts";
 import { requirePerson } from "../../service/auth-service.ts";
 import { StreamEnded } from "../../service/stream-registry.ts";
 import { builder } from "./builder.ts";
-import { endedOr, memoize } from "./context.ts";
+import { endedOr, type GraphQLContext, memoize } from "./context.ts";
 import { EngagementRef, SessionRef } from "./directory.ts";
 import {
   ActionKindEnum,
@@ -295,14 +296,26 @@ builder.mutationFields((t) => ({
 
 // ---- live ------------------------------------------------------------------------------
 
-// A person's streams get one item object per event (events/person-stream.ts), and alike
-// subscriptions render it once (shared-render.ts); its payload, with the cursor signed once per
-// (person, event), is shared by every render of it.
-const payloads = new WeakMap<StreamItem, EventShape>();
-function sharedPayload(item: StreamItem, cursor: () => string): EventShape {
-  let payload = payloads.get(item);
-  if (!payload) payloads.set(item, (payload = { ...item, cursor: cursor() }));
+// A person's streams get one item object per event (events/person-stream.ts; persons without a
+// receipt of a shared record share one), and alike subscriptions render it once (shared-render.ts).
+// Its payload carries the cursor signed once per (person, event); a render shared across persons
+// carries the placeholder instead, which the transport replaces with each person's own cursor.
+const payloads = new WeakMap<StreamItem, Map<string, EventShape>>();
+const splicedPayloads = new WeakMap<StreamItem, EventShape>();
+function payloadFor(item: StreamItem, personId: string, cursor: () => string): EventShape {
+  let byPerson = payloads.get(item);
+  if (!byPerson) payloads.set(item, (byPerson = new Map()));
+  let payload = byPerson.get(personId);
+  if (!payload) byPerson.set(personId, (payload = { ...item, cursor: cursor() }));
   return payload;
+}
+
+/** The caller's cursor of a live event (signed once per person and event), for the transport's splice. */
+export function eventCursor(ctx: GraphQLContext, event: unknown): string | undefined {
+  if (event instanceof StreamEnded || typeof event !== "object" || event === null) return undefined;
+  const item = event as StreamItem;
+  const { personId } = requirePerson(ctx.caller);
+  return payloadFor(item, personId, () => ctx.services.realtime.cursorFor(personId, item.seq)).cursor;
 }
 
 builder.subscriptionFields((t) => ({
@@ -321,7 +334,13 @@ builder.subscriptionFields((t) => ({
       // (a stale session label must not outlive it). The root field resolves before its fields.
       ctx.memo = new Map();
       const item = endedOr(event);
-      return sharedPayload(item, () => ctx.services.realtime.cursorFor(requirePerson(ctx.caller).personId, item.seq));
+      if (splicesCursor(ctx)) {
+        let payload = splicedPayloads.get(item);
+        if (!payload) splicedPayloads.set(item, (payload = { ...item, cursor: CURSOR_PLACEHOLDER }));
+        return payload;
+      }
+      const { personId } = requirePerson(ctx.caller);
+      return payloadFor(item, personId, () => ctx.services.realtime.cursorFor(personId, item.seq));
     },
   }),
 }));

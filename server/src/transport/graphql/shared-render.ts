@@ -6,20 +6,26 @@
 // graphql-yoga's executor would execute per subscriber (it maps each source event through its
 // own execute), so the subscription is started here: graphql-js's createSourceEventStream runs
 // the field's subscribe resolver exactly as before, and each event is executed through the memo.
+import { randomBytes } from "node:crypto";
 import {
+  BREAK,
   createSourceEventStream,
   type DocumentNode,
   execute,
   type ExecutionArgs,
   type ExecutionResult,
   type GraphQLError,
+  type GraphQLSchema,
   Kind,
   type OperationDefinitionNode,
+  TypeInfo,
   visit,
+  visitWithTypeInfo,
 } from "graphql";
 import { isAsyncIterable } from "@graphql-tools/utils";
 import type { Plugin } from "graphql-yoga";
 import type { StreamSink } from "../../events/person-stream.ts";
+import type { GraphQLContext } from "./context.ts";
 
 /**
  * Set in a subscription's initial context by a transport that writes results itself
@@ -37,6 +43,65 @@ export class OwnResults {
 export interface SharedRenderOptions {
   /** The server's error masking, as Yoga applies it to every result it sends. */
   maskError(error: GraphQLError): GraphQLError;
+  /** The caller's own cursor of a source event, spliced into renders shared across persons. */
+  cursorOf(ctx: GraphQLContext, event: unknown): string | undefined;
+  /** Called for every render made (one per group and event). */
+  onRender?(): void;
+}
+
+/**
+ * Across persons: an APPLICATION event reaches every person, and every person without a receipt
+ * of it sees the same item (events/person-stream.ts). A render of a document that reads nothing
+ * of its caller is then the same for all of them but for the cursor, which is signed per person:
+ * such a render carries this placeholder as its cursor, and the transport writes each member's
+ * own cursor in its place (sse-messages.ts). Random per process, so no producer can put it in a
+ * title. Only transports that serialise the results themselves (OWN_RESULTS) take part.
+ */
+export const CURSOR_PLACEHOLDER = `herald-cursor-${randomBytes(12).toString("hex")}`;
+const SPLICED_CURSOR = Symbol("herald.splicedCursor");
+
+/** True in the context of a subscription whose renders carry the cursor placeholder. */
+export const splicesCursor = (ctx: object): boolean => (ctx as Record<symbol, unknown>)[SPLICED_CURSOR] === true;
+
+/**
+ * The fields a render shared across persons may read: none of them reads the caller. An
+ * allow-list, so that a field added later stays bound to its person until someone checks it and
+ * lists it here (lastInvocation, engagement and session read through the caller's context).
+ */
+const PERSON_FREE: Readonly<Record<string, ReadonlySet<string>>> = {
+  Subscription: new Set(["notificationEvents"]),
+  NotificationEvent: new Set(["cursor", "type", "notification"]),
+  Notification: new Set([
+    "actions", "body", "createdAt", "data", "deliveredAt", "dismissedAt", "display", "expiredAt", "id", "key", "operation",
+    "personId", "requestId", "resolution", "resolvedAt", "retention", "revision", "scope", "seenAt", "sessionId", "severity",
+    "snoozedUntil", "source", "status", "terminalReason", "title", "trigger", "uiEffects", "updatedAt",
+  ]),
+  NotificationSource: new Set(["plugin", "subsystem"]),
+  NotificationDisplay: new Set(["body", "dismissible", "format", "presentation", "title", "variant"]),
+  NotificationAction: new Set(["actionId", "assetId", "fixedParams", "form", "id", "kind", "label", "text", "url"]),
+  NotificationOperation: new Set(["cancellable", "elapsedSeconds", "id", "phase", "state", "type"]),
+  NotificationRetention: new Set(["expiresAt", "policy", "requestId"]),
+  NotificationTrigger: new Set(["ref", "type"]),
+  NotificationResolution: new Set(["actionId", "values"]),
+};
+
+/** Whether every field the document selects (in every operation and fragment) is person-free. */
+export function readsNoCaller(schema: GraphQLSchema, document: DocumentNode): boolean {
+  const typeInfo = new TypeInfo(schema);
+  let free = true;
+  visit(
+    document,
+    visitWithTypeInfo(typeInfo, {
+      Field(node) {
+        if (node.name.value === "__typename") return undefined;
+        const parent = typeInfo.getParentType();
+        if (parent && PERSON_FREE[parent.name]?.has(node.name.value)) return undefined;
+        free = false;
+        return BREAK;
+      },
+    }),
+  );
+  return free;
 }
 
 /** Results handed to every member of a group: the transport serialises each once. */
@@ -97,8 +162,11 @@ type Render = (args: ExecutionArgs, group: string | null, payload: unknown) => P
 
 /** Where a subscription's results go when the transport takes them as they come (attach). */
 export interface ResultSink {
-  /** One result; false when it could not be written (the stream is closed), which ends the subscription. */
-  result(result: ExecutionResult): boolean;
+  /**
+   * One result; false when it could not be written (the stream is closed), which ends the
+   * subscription. `cursor`: the member's own cursor, to write where the render has CURSOR_PLACEHOLDER.
+   */
+  result(result: ExecutionResult, cursor?: string): boolean;
   /** The subscription is over: null when it ended (its `complete` follows), else the error it failed with. */
   end(error: Error | null): void;
 }
@@ -126,12 +194,16 @@ export class RenderedResults implements AsyncIterableIterator<ExecutionResult>, 
   private iterator: AsyncIterator<unknown> | null = null;
   private out: ResultSink | null = null;
   private readonly pushing: Attachable | null;
+  // The source event being rendered (the source waits for it before sending another).
+  private current: unknown = null;
 
   constructor(
     private readonly stream: AsyncIterable<unknown>,
     private readonly render: Render,
     private readonly args: ExecutionArgs,
     private readonly group: string | null,
+    /** Renders shared across persons: the member's own cursor of an event, for the splice. */
+    private readonly cursorOf: SharedRenderOptions["cursorOf"] | null,
   ) {
     this.pushing = isAttachable(stream) ? stream : null;
     if (!this.pushing) this.iterator = stream[Symbol.asyncIterator]();
@@ -150,6 +222,7 @@ export class RenderedResults implements AsyncIterableIterator<ExecutionResult>, 
 
   /** The source's next payload (StreamSink), rendered once per group; the source waits for it. */
   item(payload: unknown): Promise<void> {
+    this.current = payload;
     return this.render(this.args, this.group, payload).then(this.written);
   }
 
@@ -160,14 +233,22 @@ export class RenderedResults implements AsyncIterableIterator<ExecutionResult>, 
 
   // One function per stream, not one per event.
   private readonly written = (result: ExecutionResult): void => {
-    if (!this.out!.result(result)) this.pushing!.close();
+    if (!this.out!.result(result, this.spliced(this.current))) this.pushing!.close();
   };
+
+  private spliced(event: unknown): string | undefined {
+    return this.cursorOf?.(this.args.contextValue as GraphQLContext, event);
+  }
 
   async next(): Promise<IteratorResult<ExecutionResult>> {
     this.iterator ??= this.stream[Symbol.asyncIterator]();
     const event = await this.iterator.next();
     if (event.done) return DONE;
-    return { done: false, value: await this.render(this.args, this.group, event.value) };
+    const result = await this.render(this.args, this.group, event.value);
+    const cursor = this.spliced(event.value);
+    // Iterated although it splices (no transport here to do it): the member's own copy.
+    if (cursor === undefined) return { done: false, value: result };
+    return { done: false, value: JSON.parse(JSON.stringify(result).replaceAll(CURSOR_PLACEHOLDER, cursor)) as ExecutionResult };
   }
 
   async return(): Promise<IteratorResult<ExecutionResult>> {
@@ -191,22 +272,29 @@ export class RenderedResults implements AsyncIterableIterator<ExecutionResult>, 
   }
 }
 
-export function useSharedRender({ maskError }: SharedRenderOptions): Plugin {
+export function useSharedRender({ maskError, cursorOf, onRender }: SharedRenderOptions): Plugin {
   let nextDocument = 0;
-  const documents = new WeakMap<DocumentNode, { id: number; variables: Map<string, string[]> }>();
+  const documents = new WeakMap<DocumentNode, { id: number; variables: Map<string, string[]>; personFree: boolean }>();
   // Per payload, the render of each group; dropped with the payload once every stream is past it.
   const renders = new WeakMap<object, Map<string, Promise<ExecutionResult>>>();
 
-  const groupOf = (args: ExecutionArgs): string | null => {
+  const documentOf = (args: ExecutionArgs) => {
+    let known = documents.get(args.document);
+    if (!known) documents.set(args.document, (known = { id: nextDocument++, variables: new Map(), personFree: readsNoCaller(args.schema, args.document) }));
+    return known;
+  };
+
+  // A group is one person's, unless its renders are shared across persons (see CURSOR_PLACEHOLDER).
+  const groupOf = (args: ExecutionArgs, acrossPersons: boolean): string | null => {
     const operation = operationOf(args.document, args.operationName);
     if (!operation) return null;
-    let known = documents.get(args.document);
-    if (!known) documents.set(args.document, (known = { id: nextDocument++, variables: new Map() }));
+    const known = documentOf(args);
     const operationKey = args.operationName ?? "";
     let names = known.variables.get(operationKey);
     if (!names) known.variables.set(operationKey, (names = perEventVariables(args.document, operation)));
     const values = args.variableValues ?? {};
-    return JSON.stringify([known.id, operationKey, names.map((name) => values[name] ?? null)]);
+    const person = acrossPersons ? null : ((args.contextValue as GraphQLContext).caller as { personId?: string } | null)?.personId ?? "";
+    return JSON.stringify([person, known.id, operationKey, names.map((name) => values[name] ?? null)]);
   };
 
   // Masked here, once per render, for every member: Yoga's masking after it (for members whose
@@ -224,6 +312,7 @@ export function useSharedRender({ maskError }: SharedRenderOptions): Plugin {
     if (!groups) renders.set(payload, (groups = new Map()));
     let rendered = groups.get(group);
     if (!rendered) {
+      onRender?.();
       rendered = run(args, payload).then(shareRender);
       groups.set(group, rendered);
     }
@@ -235,11 +324,13 @@ export function useSharedRender({ maskError }: SharedRenderOptions): Plugin {
       // Only the person's event stream: other subscriptions keep the executor's own path.
       if (!onlyNotificationEvents(subscription.document, subscription.operationName)) return;
       setSubscribeFn(async (args) => {
+        const acrossPersons = ownResults(args) && documentOf(args).personFree;
+        if (acrossPersons) (args.contextValue as Record<symbol, unknown>)[SPLICED_CURSOR] = true;
         const stream = await createSourceEventStream(args);
         // Refused before the stream opened (no right to it, a bad cursor): graphql-js's answer is
         // what the executor would give (errors, no data); running it again would ask twice.
         if (!isAsyncIterable(stream)) return stream;
-        const results = new RenderedResults(stream, render, args, groupOf(args));
+        const results = new RenderedResults(stream, render, args, groupOf(args, acrossPersons), acrossPersons ? cursorOf : null);
         // Not async iterable: envelop passes it through as it is (its hooks find no errors on it).
         return ownResults(args) ? (new OwnResults(results) as unknown as ExecutionResult) : results;
       });

@@ -173,8 +173,8 @@ class DistinctOperation implements ResultSink {
     private readonly logger: Logger,
   ) {}
 
-  result(result: ExecutionResult): boolean {
-    return this.body.write(DISTINCT.next(result));
+  result(result: ExecutionResult, cursor?: string): boolean {
+    return this.body.write(DISTINCT.next(result, cursor));
   }
 
   end(error: Error | null): void {
@@ -197,8 +197,8 @@ class ReservedOperation implements ResultSink {
     this.framer = new MessageFramer(operationId);
   }
 
-  result(result: ExecutionResult): boolean {
-    return this.reservation.write(this.framer.next(result));
+  result(result: ExecutionResult, cursor?: string): boolean {
+    return this.reservation.write(this.framer.next(result, cursor));
   }
 
   end(error: Error | null): void {

@@ -22,6 +22,7 @@ export class HeraldMetrics implements HeraldObserver {
   private readonly publishes: Counter<"plugin">;
   private readonly slowConsumerCloses: Counter<"reason">;
   private readonly labelFailures: Counter;
+  private readonly renders: Counter;
   private readonly eventLag: Histogram;
   private readonly heldStreams = new Map<string, number>();
   private readonly pluginLabels = new Set<string>();
@@ -58,6 +59,11 @@ export class HeraldMetrics implements HeraldObserver {
       buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
       registers,
     });
+    this.renders = new Counter({
+      name: "herald_live_renders_total",
+      help: "Live events rendered, one per group of alike subscriptions (compare with the deliveries they served)",
+      registers,
+    });
     this.labelFailures = new Counter({
       name: "herald_labels_unavailable_total",
       help: "Agent-session labels that could not be read, made or stored (the completion notification was sent anyway)",
@@ -81,6 +87,10 @@ export class HeraldMetrics implements HeraldObserver {
 
   labelsUnavailable(): void {
     this.labelFailures.inc();
+  }
+
+  rendered(): void {
+    this.renders.inc();
   }
 
   fannedOut(lagMs: number): void {

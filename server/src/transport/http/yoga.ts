@@ -22,6 +22,7 @@ import { yogaLogging } from "./request-context.ts";
 import { ErrorLines, useErrorLines } from "./error-lines.ts";
 import { useStreamGuard } from "./stream-guard.ts";
 import { useSharedRender } from "../graphql/shared-render.ts";
+import { eventCursor } from "../graphql/notification.ts";
 import type { Services } from "../../services.ts";
 import { type GraphQLContext, newContext } from "../graphql/context.ts";
 import { schema } from "../graphql/schema.ts";
@@ -108,7 +109,11 @@ export function createGraphQLHandler(
     plugins: [
       // One execution per event for every alike subscription of a person (docs/decisions.md,
       // "Render once"). Before the tracing plugin, which wraps whatever subscribe it finds.
-      useSharedRender({ maskError: (error) => maskHeraldError(error, "Unexpected error.") as GraphQLError }),
+      useSharedRender({
+        maskError: (error) => maskHeraldError(error, "Unexpected error.") as GraphQLError,
+        cursorOf: eventCursor,
+        onRender: () => operations.observer.rendered(),
+      }),
       // Then: refuses over-limit callers (rate, open streams) from headers alone, before any body is read.
       useCallerGate({ services, limiter, logger, graphqlEndpoint: "/graphql", streamEndpoint: "/graphql/stream" }),
       // Then nothing may read a body before its size is checked. File uploads by a producer key

@@ -70,6 +70,8 @@ function receiptsFor(deps: PersonStreamDeps, event: CommittedEvent): Promise<Map
   return receipts;
 }
 
+const itemOf = (event: CommittedEvent, notification: NotificationRecord): StreamItem => ({ seq: event.seq, type: event.type, notification });
+
 // Every open stream of one person that sends a live event sends the same item: one object, so
 // the transport renders it once for all of them (transport/graphql/shared-render.ts). Once made,
 // it is handed out as is (no promise): only a shared record's first view waits for the receipts.
@@ -81,13 +83,13 @@ function itemFor(deps: PersonStreamDeps, event: CommittedEvent, personId: string
   if (known) return known;
   const record = notificationOf(event);
   if (event.personId !== null || record.scope !== "APPLICATION") {
-    const item: StreamItem = { seq: event.seq, type: event.type, notification: record };
+    const item = itemOf(event, record);
     items.set(personId, item);
     return item;
   }
   const made = receiptsFor(deps, event).then((receipts) => {
     const receipt = receipts.get(personId);
-    const item: StreamItem = receipt ? { seq: event.seq, type: event.type, notification: viewOf(record, receipt) } : withoutReceipt(event, record);
+    const item = receipt ? itemOf(event, viewOf(record, receipt)) : withoutReceipt(event, record);
     items.set(personId, item);
     return item;
   });
@@ -102,13 +104,12 @@ function itemFor(deps: PersonStreamDeps, event: CommittedEvent, personId: string
 const sharedItems = new WeakMap<CommittedEvent, StreamItem>();
 function withoutReceipt(event: CommittedEvent, record: NotificationRecord): StreamItem {
   let item = sharedItems.get(event);
-  if (!item) sharedItems.set(event, (item = { seq: event.seq, type: event.type, notification: viewOf(record, null) }));
+  if (!item) sharedItems.set(event, (item = itemOf(event, viewOf(record, null))));
   return item;
 }
 
 // New content is what reader controls hold back or leave out; reading-state changes are the person's own doing.
 const HELD_TYPES: readonly string[] = ["CREATED", "UPDATED"];
-
 
 /** Where a person stream delivers its items, in order. */
 export interface StreamSink<T> {
@@ -263,11 +264,8 @@ export class PersonStream<E = never> implements PersonListener, AsyncIterable<St
         }
         if (sink.wanting && !sink.wanting()) return;
         if (this.replaying) {
-          const item = await this.nextReplayed();
-          if (item && !this.closed) {
-            const wait = sink.item(this.delivered(item));
-            if (wait) await wait;
-          }
+          const wait = this.send(sink, await this.nextReplayed());
+          if (wait) await wait;
           continue;
         }
         if (this.overflow) {
@@ -290,16 +288,12 @@ export class PersonStream<E = never> implements PersonListener, AsyncIterable<St
         if (!event) break;
         let item = this.present(event);
         if (item instanceof Promise) item = await item;
-        // Closed while its item was made (a revocation): nothing more goes out.
-        if (item && !this.closed) {
-          const wait = sink.item(this.delivered(item));
-          if (wait) await wait;
-        }
+        const wait = this.send(sink, item);
+        if (wait) await wait;
       }
       // A holding stream also wakes by itself, to release when quiet hours end.
       if (this.holding) this.holdTimer = setTimeout(() => this.kick(), this.deps.holdCheckMs);
     } catch (error) {
-      this.release();
       this.finish(error as Error);
     } finally {
       this.draining = false;
@@ -376,11 +370,15 @@ export class PersonStream<E = never> implements PersonListener, AsyncIterable<St
     return itemFor(this.deps, event, this.personId);
   }
 
-  /** The item goes out: a PERSON/SESSION notification still PENDING is now delivered. */
-  private delivered(item: StreamItem): StreamItem {
+  /**
+   * Hands an item to the sink, unless there is none or the stream closed while it was made (a
+   * revocation: nothing more goes out). A PERSON/SESSION notification still PENDING is now delivered.
+   */
+  private send(sink: StreamSink<StreamItem | E>, item: StreamItem | null): void | Promise<void> {
+    if (!item || this.closed) return;
     const view = item.notification;
     if (view.scope !== "APPLICATION" && view.status === "PENDING") this.deps.markDelivered(this.personId, view);
-    return item;
+    return sink.item(item);
   }
 
   private setHolding(held: boolean) {

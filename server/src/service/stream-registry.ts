@@ -56,12 +56,7 @@ export class StreamRegistry {
    * through return() and rethrows (one closure less per stream).
    */
   bind<T>(credentialId: string, source: AsyncIterableIterator<T>): AsyncIterableIterator<T | StreamEnded> {
-    this.assertRoom(credentialId);
-    let set = this.open.get(credentialId);
-    if (!set) this.open.set(credentialId, (set = new Set()));
-    const bound = new BoundStream(source, this, credentialId);
-    set.add(bound);
-    return bound;
+    return this.admit(credentialId, new BoundStream(source, this, credentialId));
   }
 
   /**
@@ -69,12 +64,16 @@ export class StreamRegistry {
    * holds): a revocation calls its endWith, and it releases its registration when it is over.
    */
   track(credentialId: string, stream: SelfEnding): void {
+    stream.registration = this.admit(credentialId, new Registration(stream, this, credentialId));
+  }
+
+  /** Counts a stream against its credential, refusing past the cap. */
+  private admit<S extends Endable>(credentialId: string, stream: S): S {
     this.assertRoom(credentialId);
     let set = this.open.get(credentialId);
     if (!set) this.open.set(credentialId, (set = new Set()));
-    const registration = new Registration(stream, this, credentialId);
-    set.add(registration);
-    stream.registration = registration;
+    set.add(stream);
+    return stream;
   }
 
   /** A stream ended: it no longer counts against its credential. */

@@ -282,6 +282,16 @@ describe("a producer's invocation stream", () => {
 });
 
 describe("the stream registry", () => {
+  /** A bound stream waiting for its next value when its credential is revoked: StreamEnded, then done, and no longer counted. */
+  async function expectEndedByRevocation(registry: StreamRegistry, credentialId: string, bound: AsyncIterableIterator<unknown>) {
+    const waiting = bound.next();
+    await settle();
+    expect(registry.revoke([credentialId])).toBe(1);
+    expect((await waiting).value).toBeInstanceOf(StreamEnded);
+    expect((await bound.next()).done).toBe(true);
+    expect(registry.count(credentialId)).toBe(0);
+  }
+
   it("counts a stream from the moment it is bound and releases it on a return() before any read", async () => {
     const registry = new StreamRegistry(2);
     const { feed, deps, stop } = await setUp();
@@ -297,26 +307,14 @@ describe("the stream registry", () => {
     const registry = new StreamRegistry(2);
     let detached = false;
     const signals = listenerStream<number>(() => () => (detached = true), 10);
-    const bound = registry.bind("c-2", pipe(signals, map(async (n: number) => n * 2)));
-    const waiting = bound.next();
-    await settle();
-    expect(registry.revoke(["c-2"])).toBe(1);
-    expect((await waiting).value).toBeInstanceOf(StreamEnded);
-    expect((await bound.next()).done).toBe(true);
-    expect(registry.count("c-2")).toBe(0);
+    await expectEndedByRevocation(registry, "c-2", registry.bind("c-2", pipe(signals, map(async (n: number) => n * 2))));
     expect(detached).toBe(true);
   });
 
   it("ends a revoked credential's waiting stream with StreamEnded, then done, and releases its source", async () => {
     const registry = new StreamRegistry(2);
     const { feed, deps, stop } = await setUp();
-    const bound = registry.bind("c-1", personEventStream(deps, PERSON, null));
-    const waiting = bound.next();
-    await settle();
-    expect(registry.revoke(["c-1"])).toBe(1);
-    expect((await waiting).value).toBeInstanceOf(StreamEnded);
-    expect((await bound.next()).done).toBe(true);
-    expect(registry.count("c-1")).toBe(0);
+    await expectEndedByRevocation(registry, "c-1", registry.bind("c-1", personEventStream(deps, PERSON, null)));
     expect(feed.listenersOf(PERSON)).toBe(0);
     stop();
   });

@@ -310,12 +310,16 @@ function payloadFor(item: StreamItem, personId: string, cursor: () => string): E
   return payload;
 }
 
-/** The caller's cursor of a live event (signed once per person and event), for the transport's splice. */
+/** The caller's own payload of an item: its cursor signed once per (person, event). */
+function callersPayload(ctx: GraphQLContext, item: StreamItem): EventShape {
+  const { personId } = requirePerson(ctx.caller);
+  return payloadFor(item, personId, () => ctx.services.realtime.cursorFor(personId, item.seq));
+}
+
+/** The caller's cursor of a live event, for the transport's splice. */
 export function eventCursor(ctx: GraphQLContext, event: unknown): string | undefined {
   if (event instanceof StreamEnded || typeof event !== "object" || event === null) return undefined;
-  const item = event as StreamItem;
-  const { personId } = requirePerson(ctx.caller);
-  return payloadFor(item, personId, () => ctx.services.realtime.cursorFor(personId, item.seq)).cursor;
+  return callersPayload(ctx, event as StreamItem).cursor;
 }
 
 builder.subscriptionFields((t) => ({
@@ -339,8 +343,7 @@ builder.subscriptionFields((t) => ({
         if (!payload) splicedPayloads.set(item, (payload = { ...item, cursor: CURSOR_PLACEHOLDER }));
         return payload;
       }
-      const { personId } = requirePerson(ctx.caller);
-      return payloadFor(item, personId, () => ctx.services.realtime.cursorFor(personId, item.seq));
+      return callersPayload(ctx, item);
     },
   }),
 }));

@@ -60,6 +60,9 @@ export interface SharedRenderOptions {
 export const CURSOR_PLACEHOLDER = `herald-cursor-${randomBytes(12).toString("hex")}`;
 const SPLICED_CURSOR = Symbol("herald.splicedCursor");
 
+/** A shared render's JSON with a member's own cursor in place of the placeholder (a cursor is base64url: nothing to escape). */
+export const spliceCursor = (json: string, cursor: string): string => json.replaceAll(CURSOR_PLACEHOLDER, cursor);
+
 /** True in the context of a subscription whose renders carry the cursor placeholder. */
 export const splicesCursor = (ctx: object): boolean => (ctx as Record<symbol, unknown>)[SPLICED_CURSOR] === true;
 
@@ -248,7 +251,7 @@ export class RenderedResults implements AsyncIterableIterator<ExecutionResult>, 
     const cursor = this.spliced(event.value);
     // Iterated although it splices (no transport here to do it): the member's own copy.
     if (cursor === undefined) return { done: false, value: result };
-    return { done: false, value: JSON.parse(JSON.stringify(result).replaceAll(CURSOR_PLACEHOLDER, cursor)) as ExecutionResult };
+    return { done: false, value: JSON.parse(spliceCursor(JSON.stringify(result), cursor)) as ExecutionResult };
   }
 
   async return(): Promise<IteratorResult<ExecutionResult>> {

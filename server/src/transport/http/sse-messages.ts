@@ -5,27 +5,24 @@
 // A render shared across persons carries a placeholder for the cursor: each person's JSON (and
 // distinct message) is made once, with the person's own cursor in its place.
 import type { ExecutionResult } from "graphql";
-import { CURSOR_PLACEHOLDER, isSharedRender } from "../graphql/shared-render.ts";
+import { isSharedRender, spliceCursor } from "../graphql/shared-render.ts";
 
-const jsonOfRender = new WeakMap<ExecutionResult, string>();
-const distinctMessageOfRender = new WeakMap<ExecutionResult, Buffer>();
-const splicedJsonOfRender = new WeakMap<ExecutionResult, Map<string, string>>();
-const splicedMessageOfRender = new WeakMap<ExecutionResult, Map<string, Buffer>>();
+// Per shared render, by cursor: "" for the render as it is (a cursor is never empty).
+const jsonOfRender = new WeakMap<ExecutionResult, Map<string, string>>();
+const distinctMessageOfRender = new WeakMap<ExecutionResult, Map<string, Buffer>>();
 
-function jsonOf(result: ExecutionResult): string {
-  if (!isSharedRender(result)) return JSON.stringify(result);
-  let json = jsonOfRender.get(result);
-  if (json === undefined) jsonOfRender.set(result, (json = JSON.stringify(result)));
-  return json;
+function byCursor<V>(cache: WeakMap<ExecutionResult, Map<string, V>>, result: ExecutionResult): Map<string, V> {
+  let known = cache.get(result);
+  if (!known) cache.set(result, (known = new Map()));
+  return known;
 }
 
-/** The render's JSON with `cursor` where it has the placeholder (a cursor is base64url: nothing to escape). */
-function splicedJsonOf(result: ExecutionResult, cursor: string): string {
-  if (!isSharedRender(result)) return jsonOf(result).replaceAll(CURSOR_PLACEHOLDER, cursor);
-  let byCursor = splicedJsonOfRender.get(result);
-  if (!byCursor) splicedJsonOfRender.set(result, (byCursor = new Map()));
-  let json = byCursor.get(cursor);
-  if (json === undefined) byCursor.set(cursor, (json = jsonOf(result).replaceAll(CURSOR_PLACEHOLDER, cursor)));
+/** The result's JSON, with `cursor` in place of the placeholder when one is given. */
+function jsonOf(result: ExecutionResult, cursor: string): string {
+  if (!isSharedRender(result)) return cursor ? spliceCursor(JSON.stringify(result), cursor) : JSON.stringify(result);
+  const known = byCursor(jsonOfRender, result);
+  let json = known.get(cursor);
+  if (json === undefined) known.set(cursor, (json = cursor ? spliceCursor(jsonOf(result, ""), cursor) : JSON.stringify(result)));
   return json;
 }
 
@@ -37,19 +34,13 @@ export class MessageFramer {
   }
 
   /** `cursor`: the member's own, for a render shared across persons (see CURSOR_PLACEHOLDER). */
-  next(result: ExecutionResult, cursor?: string): string | Buffer {
-    const json = cursor === undefined ? jsonOf(result) : splicedJsonOf(result, cursor);
+  next(result: ExecutionResult, cursor = ""): string | Buffer {
+    const json = jsonOf(result, cursor);
     if (this.nextPrefix !== null) return `${this.nextPrefix}${json}}\n\n`;
     if (!isSharedRender(result)) return `event: next\ndata: ${json}\n\n`;
-    if (cursor === undefined) {
-      let message = distinctMessageOfRender.get(result);
-      if (!message) distinctMessageOfRender.set(result, (message = Buffer.from(`event: next\ndata: ${json}\n\n`)));
-      return message;
-    }
-    let byCursor = splicedMessageOfRender.get(result);
-    if (!byCursor) splicedMessageOfRender.set(result, (byCursor = new Map()));
-    let message = byCursor.get(cursor);
-    if (!message) byCursor.set(cursor, (message = Buffer.from(`event: next\ndata: ${json}\n\n`)));
+    const known = byCursor(distinctMessageOfRender, result);
+    let message = known.get(cursor);
+    if (!message) known.set(cursor, (message = Buffer.from(`event: next\ndata: ${json}\n\n`)));
     return message;
   }
 

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 
 const root = join(import.meta.dirname, "..");
-const workspaces = ["server", "sdk", "app", "testkit"];
+const workspaces = ["server", "sdk", "app", "testkit", "integrations"];
 const reports = workspaces.map((w) => join(root, w, "test-results", "vitest.json"));
 for (const report of reports) rmSync(report, { force: true });
 

@@ -20,7 +20,7 @@ const full = {
   seenWarmup: 5,
 
   /**
-   * Goals against the framework floor (a bare graphql-yoga server with the raw driver, issue 12):
+   * Goals against the framework floor (a bare graphql-yoga server with the raw driver):
    * Herald publish ops/s at least half the floor's, list p50 at most twice the floor's (floor/Herald
    * >= 0.5), and a 50-id markNotificationsSeen at most 25 ms at p50.
    */

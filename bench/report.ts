@@ -33,7 +33,7 @@ interface Goals {
 
 const verdict = (met: boolean) => (met ? "MET" : "NOT MET");
 
-/** Herald beside the framework floor (bare graphql-yoga + the raw driver), against issue 12's goals. */
+/** Herald beside the framework floor (bare graphql-yoga + the raw driver), against the performance goals. */
 function floorTable(results: ProviderResult[], goals: Goals): string {
   const rows: string[][] = [];
   for (const r of results) {

@@ -43,7 +43,7 @@ export const fanoutConfig = {
   hardLimitMinutes: 12,
   /** The issue's targets. */
   targets: { p99Ms: 250, p99AtSubscribers: 5_000, completionOverNchan: 4 },
-  /** Issue 12's goals at this many subscribers: burst deliveries/s beside each baseline, and memory per subscriber. */
+  /** The fan-out goals at this many subscribers: burst deliveries/s beside each baseline, and memory per subscriber. */
   renderOnce: { subscribers: 1_000, overBare: 0.8, overNchan: 0.5, perConnectionKiB: 30 },
 } as const;
 

@@ -174,7 +174,7 @@ export function writeJson(file: string, value: unknown): void {
   writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
 }
 
-/** Issue 12 (render once, write bytes): Herald's burst deliveries/s beside bare and nchan, and its RSS per subscriber. */
+/** Render once and write bytes: Herald's burst deliveries/s beside bare and nchan, and its RSS per subscriber. */
 function renderOnceVerdicts(results: ScenarioResult[]): TargetVerdict[] {
   const { subscribers, overBare, overNchan, perConnectionKiB } = fanoutConfig.renderOnce;
   const t = byTarget(results, subscribers);

@@ -1,6 +1,6 @@
 // Prisma CLI configuration for PostgreSQL. `migrate deploy` runs through adapter-pg 7.x
 // (installed under the alias pg-adapter-migrate) because 6.19's adapter fails to read the
-// migrations table there (prisma/orm issue 27403); the runtime client keeps adapter-pg 6.19.3.
+// migrations table there (adapter-pg 6.19 cannot deserialize PostgreSQL's `name` column type); the runtime client keeps adapter-pg 6.19.3.
 import { defineConfig } from "prisma/config";
 import { postgresPoolConfig, postgresSchemaOf } from "../../server/src/storage/postgres-url.ts";
 

@@ -147,7 +147,7 @@ const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value:
  * only its fields; a delivered event costs the awaits of its own item and render, not one per
  * iterator layer. Pull consumers iterate it ([Symbol.asyncIterator], PullAdapter).
  * Hand-written, not a Repeater nor a generator: this is the fan-out's hot path, and every open
- * stream holds one (docs/decisions.md, "One direction in the event path" and "Lean subscribers").
+ * stream holds one (bench/history.md, "One direction in the event path" and "Lean subscribers").
  * `E` is the type of the last item a stream may be ended with (endWith: a revocation's StreamEnded).
  */
 export class PersonStream<E = never> implements PersonListener, AsyncIterable<StreamItem | E> {

@@ -46,7 +46,7 @@ export class StreamRegistry {
    * The source must end a pending next() when return() is called (the person stream and Yoga's
    * Repeaters do): a revocation that finds the stream waiting closes the source, and the waiting
    * next() answers with the StreamEnded instead. Racing every next() against an interruption
-   * promise cost three promises per event of every stream (docs/decisions.md, "Render once").
+   * promise cost three promises per event of every stream (bench/history.md, "Render once: live fan-out").
    * Hand-written, not a Repeater: the stream must count from the moment it is bound (the cap
    * holds between subscribe and first read) and must be released by a return() that comes
    * before any read (graphql-sse does that to an operation completed before it was performed);

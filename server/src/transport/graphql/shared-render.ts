@@ -31,7 +31,7 @@ import type { GraphQLContext } from "./context.ts";
  * Set in a subscription's initial context by a transport that writes results itself
  * (/graphql/stream). Its stream comes back as OwnResults, past envelop's per-result hooks: each
  * would wrap every event of every stream in an iterator layer of its own, so the masking they
- * would do is done here, once per render (docs/decisions.md, "Render once").
+ * would do is done here, once per render (bench/history.md, "Render once: live fan-out").
  */
 export const OWN_RESULTS = Symbol("herald.ownResults");
 
@@ -190,7 +190,7 @@ const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value:
  * writes results itself attaches a sink (live is true), and every event goes from the person
  * stream through the render to the sink with no pending promise per stream between events;
  * others iterate it. A class, not an object of closures: every open stream holds one
- * (docs/decisions.md, "Lean subscribers").
+ * (bench/history.md, "Lean subscribers").
  * throw() as well as return(): graphql-sse releases only what looks like an async generator.
  */
 export class RenderedResults implements AsyncIterableIterator<ExecutionResult>, StreamSink<unknown> {

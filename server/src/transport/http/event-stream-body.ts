@@ -24,7 +24,7 @@ export const EVENT_STREAM_HEADERS = {
 
 // Messages wait for the end of this turn of the event loop before they reach their sockets: the
 // events committed in one turn leave for each client in one system call, where they cost one
-// each (under load several commits share a turn; docs/decisions.md, "Render once").
+// each (under load several commits share a turn; bench/history.md, "Render once: live fan-out").
 const flushing = new Set<EventStreamBody>();
 let flushScheduled = false;
 function flushAll() {

@@ -3,7 +3,7 @@
 // (PUT reserves a token, GET opens the one stream, POST runs operations onto it, DELETE stops one).
 // It follows graphql-sse's PROTOCOL.md and answers as graphql-sse's own handler does, so the stock
 // client works in both modes; it is written here so that each result is serialised once for
-// every subscriber and written as bytes (docs/decisions.md, "Write bytes"). Every refusal is typed
+// every subscriber and written as bytes (bench/history.md, "Write bytes"). Every refusal is typed
 // JSON with its status. Protocol: docs/event-stream.md ("Transport").
 import { randomBytes } from "node:crypto";
 import { isAsyncIterable } from "@graphql-tools/utils";

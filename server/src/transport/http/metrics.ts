@@ -130,7 +130,7 @@ export function useMetrics({ metrics, schema, token }: MetricsEndpointOptions): 
           skipIntrospection: true,
           resolversWhitelist: rootFields,
           // Queries and mutations only: the subscribe phase's metrics wrap every event of every open
-          // stream in up to three more iterator layers (docs/decisions.md, "Render once"); open
+          // stream in up to three more iterator layers (bench/history.md, "Render once: live fan-out"); open
           // streams are herald_open_streams, and slow-consumer closes are counted too.
           metrics: {
             graphql_envelop_execute_resolver: true,

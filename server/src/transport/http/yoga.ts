@@ -107,8 +107,8 @@ export function createGraphQLHandler(
       },
     },
     plugins: [
-      // One execution per event for every alike subscription of a person (docs/decisions.md,
-      // "Render once"). Before the tracing plugin, which wraps whatever subscribe it finds.
+      // One execution per event for every alike subscription of a person (bench/history.md,
+      // "Render once: live fan-out"). Before the tracing plugin, which wraps whatever subscribe it finds.
       useSharedRender({
         maskError: (error) => maskHeraldError(error, "Unexpected error.") as GraphQLError,
         cursorOf: eventCursor,

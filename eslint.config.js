@@ -1,6 +1,40 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
+const src = "server/src";
+const ioModules = ["node:fs", "node:fs/promises", "node:net", "node:http", "node:child_process", "node:worker_threads", "pg", "better-sqlite3", "ioredis", "@prisma/*", "pino"];
+/** Folders (or files) of server/src that a layer may not import from. */
+const forbidden = {
+  domain: ["config.ts", "logger.ts", "storage", "events", "service", "transport", "background", "cli", "app.ts", "services.ts"],
+  storage: ["service", "transport", "background", "cli", "app.ts", "services.ts"],
+  events: ["storage", "service", "transport", "background", "cli", "app.ts", "services.ts"],
+  service: ["transport", "background", "cli", "app.ts"],
+  transport: ["storage", "background", "cli", "app.ts"],
+  background: ["storage", "transport", "cli", "app.ts"],
+};
+/** Peers whose types (never values) a layer may use. */
+const typeOnly = { storage: ["events"], transport: ["events", "storage"], background: ["storage"] };
+
+function layerRules() {
+  return Object.entries(forbidden).map(([layer, targets]) => {
+    const peers = typeOnly[layer] ?? [];
+    const patterns = targets.filter((target) => !peers.includes(target)).map((target) => ({
+      group: [`**/${target}`, `**/${target}/**`].filter((g) => !g.endsWith(".ts/**")),
+      message: `${layer}/ may not import ${target}: see "Layers" in docs/decisions.md.`,
+    }));
+    for (const peer of peers) {
+      patterns.push({ group: [`**/${peer}/**`], allowTypeImports: true, message: `${layer}/ may use only types of ${peer}/.` });
+    }
+    if (layer === "domain") patterns.push({ group: ioModules, message: "domain/ is rules without I/O." });
+    return {
+      files: [`${src}/${layer}/**/*.ts`],
+      // A worker thread's entry point is a composition root of its own.
+      ignores: [`${src}/background/scanner/selection-worker.ts`],
+      rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns }] },
+    };
+  });
+}
+
 export default tseslint.config(
   { ignores: ["**/node_modules/**", "**/prisma-client/**", "**/generated/**", "**/dist/**", "**/build/**", "**/.svelte-kit/**", "data/**"] },
   js.configs.recommended,
@@ -11,6 +45,11 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  // The server's layers, each using only what is below it (docs/decisions.md, "Layers"):
+  // composition root (app.ts, cli/, a worker's entry) -> transport and background -> service ->
+  // events and storage -> domain and config. Type-only imports between the peers events and storage
+  // are allowed (storage implements the event log's reader and appends committed events).
+  ...layerRules(),
   {
     // Tests read loosely typed GraphQL responses on purpose: they assert on the wire format.
     files: ["**/test/**/*.ts", "**/bench/**/*.ts"],

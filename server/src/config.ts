@@ -1,9 +1,6 @@
 // Everything the server reads from its environment, checked once at start.
 import { z } from "zod";
 
-/** Agent harnesses whose sessions Herald labels (reportExchange, `herald session-metadata`). */
-export const supportedHarnesses = ["pi", "claude-code", "codex", "opencode"] as const;
-
 const schema = z.object({
   DATABASE_URL: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65_535).default(4000),

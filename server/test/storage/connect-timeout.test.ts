@@ -4,7 +4,7 @@
 import { createServer, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, pingDatabase } from "../../src/storage/database.ts";
-import { isStorageUnavailable } from "../../src/storage/unavailable.ts";
+import { isStorageUnavailable } from "../../src/service/storage-unavailable.ts";
 
 describe("PostgreSQL connect timeout", () => {
   let hole: Server;

@@ -6,7 +6,7 @@ import contentDisposition from "content-disposition";
 import type { Plugin } from "graphql-yoga";
 import type { Logger } from "../../logger.ts";
 import type { Services } from "../../services.ts";
-import { isStorageUnavailable } from "../../storage/unavailable.ts";
+import { isStorageUnavailable } from "../../service/storage-unavailable.ts";
 import { callerOf } from "./caller-gate.ts";
 import { errorResponse } from "./http-errors.ts";
 import { requestLogger } from "./request-context.ts";

@@ -5,7 +5,7 @@ import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { GraphQLError } from "graphql";
 import { createYoga, maskError, type Plugin } from "graphql-yoga";
 import { DomainError, StorageUnavailableError, ValidationError } from "../../domain/errors.ts";
-import { isStorageUnavailable } from "../../storage/unavailable.ts";
+import { isStorageUnavailable } from "../../service/storage-unavailable.ts";
 import { limits } from "../../domain/limits.ts";
 import type { Tuning } from "../../config.ts";
 import type { Logger } from "../../logger.ts";
@@ -16,7 +16,7 @@ import { callerOf, useCallerGate } from "./caller-gate.ts";
 import { boundedParseCache, useDocumentLimits } from "./document-limits.ts";
 import { useGraphQLStream } from "./graphql-stream.ts";
 import type { RequestRateLimiter } from "./rate-limiter.ts";
-import { noObserver, type HeraldObserver } from "../../events/observer.ts";
+import type { HeraldObserver } from "../../events/observer.ts";
 import { useProducerApi } from "./producer-api.ts";
 import { yogaLogging } from "./request-context.ts";
 import { ErrorLines, useErrorLines } from "./error-lines.ts";
@@ -41,7 +41,8 @@ query Inbox {
 /** Operations endpoints (/ready, /metrics) and the observer that counts slow-consumer closes. */
 export interface OperationsWiring {
   plugins: Plugin[];
-  observer: HeraldObserver;
+  /** Absent in tests that serve GraphQL without operations. */
+  observer?: HeraldObserver;
 }
 
 export function createGraphQLHandler(
@@ -49,7 +50,7 @@ export function createGraphQLHandler(
   logger: Logger,
   tuning: Tuning,
   limiter: RequestRateLimiter,
-  operations: OperationsWiring = { plugins: [], observer: noObserver },
+  operations: OperationsWiring = { plugins: [] },
 ) {
   // Each error's line is written once, at the level its kind deserves; Yoga logs every masked
   // error again at error level, which would let any client flood the error log.
@@ -82,7 +83,7 @@ export function createGraphQLHandler(
     maxBufferedBytes: tuning.maxBufferedBytes,
     onSlowConsumer: () => {
       logger.info("closed a stream whose client fell behind");
-      operations.observer.slowConsumerClosed("bytes");
+      operations.observer?.slowConsumerClosed("bytes");
     },
   };
   return createYoga<Record<string, unknown>, GraphQLContext>({
@@ -112,7 +113,7 @@ export function createGraphQLHandler(
       useSharedRender({
         maskError: (error) => maskHeraldError(error, "Unexpected error.") as GraphQLError,
         cursorOf: eventCursor,
-        onRender: () => operations.observer.rendered(),
+        onRender: () => operations.observer?.rendered(),
       }),
       // Then: refuses over-limit callers (rate, open streams) from headers alone, before any body is read.
       useCallerGate({ services, limiter, logger, graphqlEndpoint: "/graphql", streamEndpoint: "/graphql/stream" }),

@@ -1,8 +1,7 @@
 // Everything the server reads from its environment, checked once at start.
 import { z } from "zod";
 
-/** Agent harnesses whose sessions Herald labels (reportExchange, `herald session-metadata`). */
-export const supportedHarnesses = ["pi", "claude-code", "codex", "opencode"] as const;
+export { supportedHarnesses } from "./domain/harnesses.ts";
 
 const schema = z.object({
   DATABASE_URL: z.string().optional(),

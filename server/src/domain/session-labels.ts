@@ -1,7 +1,7 @@
 // Shared session labels: which exchanges count, when a label is requested, which labeler
 // answers are accepted, and what a stored label state must look like. Pure: no I/O, no clock.
 import { createHash } from "node:crypto";
-import { supportedHarnesses } from "../config.ts";
+import { supportedHarnesses } from "./harnesses.ts";
 
 /** Generations are unsigned 64-bit counters, kept exact as BigInt and canonical decimal text. */
 export const MAX_GENERATION = 2n ** 64n - 1n;

@@ -1,5 +1,6 @@
 // `npm start`: Herald and its dashboard together on the embedded default store. Builds what the
-// dashboard needs, starts the server, then the dashboard, and prints where to go.
+// dashboard needs and the server (each only when its sources changed), starts the server, then
+// the dashboard, and prints where to go.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { spawnHerald, waitForHttp } from "@herald/testkit";
@@ -10,7 +11,7 @@ const appPort = process.env.APP_PORT ?? "5173";
 const host = process.env.HOST ?? "127.0.0.1";
 const dashboardUrl = `http://${host}:${appPort}`;
 
-const build = spawnSync("npx", ["turbo", "run", "build", "--filter=@herald/app...", "--output-logs=errors-only"], {
+const build = spawnSync("npx", ["turbo", "run", "build", "--filter=@herald/app...", "--filter=@herald/server", "--output-logs=errors-only"], {
   cwd: root,
   stdio: "inherit",
   env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1" },

@@ -8,6 +8,8 @@ export default defineConfig({
   resolve: { alias: [{ find: /^graphql$/, replacement: require.resolve("graphql") }] },
   test: {
     include: ["test/**/*.test.ts"],
+    // Suites start the compiled herald: build it first when it is missing or stale.
+    globalSetup: ["../testkit/src/global-setup.ts"],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: "forks",

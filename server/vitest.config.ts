@@ -11,6 +11,8 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts"],
+    // Suites start the compiled herald: build it first when it is missing or stale.
+    globalSetup: ["../testkit/src/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Each file gets its own SQLite file and PostgreSQL schema, so files may run in parallel.

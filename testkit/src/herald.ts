@@ -1,8 +1,11 @@
-// `herald serve` and the `herald` CLI in their own processes, started the way an operator starts
-// them: the binary itself, whose shebang carries the server's V8 flags.
+// `herald serve` and the `herald` CLI in their own processes, started through the launcher
+// (server/bin/herald.js), which runs the compiled build. The kit starts `serve` in a node that
+// already has the launcher's V8 flags, so the process it holds is the server itself (a kill is a
+// crash of the server, not of a launcher in front of it).
 import { type ChildProcess, spawn as spawnChild } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { nodeFlags } from "../../server/bin/node-flags.js";
+import { ensureHeraldBuilt } from "./build.ts";
 import { stopProcess } from "./processes.ts";
 
 export const heraldBin = join(import.meta.dirname, "..", "..", "server", "bin", "herald.js");
@@ -52,10 +55,9 @@ export function heraldEnv(env: Env = {}): NodeJS.ProcessEnv {
   return { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: "0", ...env };
 }
 
-/** The node flags on the binary's `#!/usr/bin/env -S node ...` line. */
-export function heraldNodeFlags(): string[] {
-  const words = readFileSync(heraldBin, "utf8").split("\n", 1)[0]!.split(/\s+/);
-  return words.slice(words.indexOf("node") + 1);
+/** The node flags the launcher gives a command (server/bin/node-flags.js); `serve`'s by default. */
+export function heraldNodeFlags(command = "serve"): string[] {
+  return [...(nodeFlags[command] ?? [])];
 }
 
 export interface SpawnHeraldOptions {
@@ -63,7 +65,7 @@ export interface SpawnHeraldOptions {
   env?: Env;
   /** The command and its arguments; default ["serve"]. */
   args?: string[];
-  /** Extra node flags (e.g. --cpu-prof): node is then started by hand, with the shebang's flags too. */
+  /** Extra node flags (e.g. --cpu-prof), after the launcher's own for the command. */
   nodeArgs?: string[];
   /** Starts the process (e.g. pinned to CPUs, tracked for clean-up); default: spawn with piped output. */
   spawn?: Spawn;
@@ -97,10 +99,9 @@ interface ReadyLine {
 /** Starts `herald serve` (or `args`) and resolves once it prints its ready line. */
 export async function spawnHerald(options: SpawnHeraldOptions = {}): Promise<SpawnedHerald> {
   const args = options.args ?? ["serve"];
-  const [command, ...argv] = options.nodeArgs?.length
-    ? [process.execPath, ...heraldNodeFlags(), ...options.nodeArgs, heraldBin, ...args]
-    : [heraldBin, ...args];
-  const child = track((options.spawn ?? spawnPiped)(command!, argv, heraldEnv(options.env)));
+  ensureHeraldBuilt();
+  const argv = [...heraldNodeFlags(args[0]), ...(options.nodeArgs ?? []), heraldBin, ...args];
+  const child = track((options.spawn ?? spawnPiped)(process.execPath, argv, heraldEnv(options.env)));
   const gone = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   let output = "";
   const timeoutMs = options.startTimeoutMs ?? 60_000;
@@ -187,8 +188,8 @@ export interface HeraldCli {
 export function heraldCli(env: Env = {}, options: { spawn?: Spawn; timeoutMs?: number } = {}): HeraldCli {
   const run = (...args: string[]) =>
     new Promise<CliResult>((resolve, reject) => {
-      // Through node, not the shebang: a short-lived command needs no server tuning.
-      const child = track((options.spawn ?? spawnPiped)(process.execPath, [heraldBin, ...args], heraldEnv(env)));
+      ensureHeraldBuilt();
+      const child = track((options.spawn ?? spawnPiped)(process.execPath, [...heraldNodeFlags(args[0]), heraldBin, ...args], heraldEnv(env)));
       let stdout = "";
       let stderr = "";
       child.stdout!.on("data", (c: Buffer) => (stdout += c.toString()));

@@ -1,8 +1,10 @@
 // Builds the dashboard (vite build with adapter-node into app/build) when the build is missing
-// or older than its sources or the SDK it bundles. Under turbo the build task ran just before.
+// or older than its sources or the SDK it bundles, and the server the suites start (the test
+// kit's check). Under turbo the build tasks ran just before.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { ensureHeraldBuilt } from "@herald/testkit";
 
 const app = join(import.meta.dirname, "..", "..");
 const sdkDist = join(app, "..", "sdk", "dist");
@@ -17,6 +19,7 @@ function newest(path: string): number {
 }
 
 export default function setup(): void {
+  ensureHeraldBuilt();
   const built = join(app, "build", "handler.js");
   const sources = Math.max(
     newest(join(app, "src")),

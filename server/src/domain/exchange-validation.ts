@@ -1,8 +1,9 @@
 // What reportExchange accepts: only the supported harnesses and the session-id form the
 // metadata query accepts, so every labelled session can be queried.
 import { z } from "zod";
+import { supportedHarnesses } from "./harnesses.ts";
 import { limits } from "./limits.ts";
-import { type Harness, isSupportedHarness, isValidCompletionId, isValidSessionId, supportedHarnesses } from "./session-labels.ts";
+import { type Harness, isSupportedHarness, isValidCompletionId, isValidSessionId } from "./session-labels.ts";
 import { parse } from "./validation.ts";
 
 export interface ValidExchange {

@@ -1,6 +1,7 @@
 // Shared session labels: which exchanges count, when a label is requested, which labeler
 // answers are accepted, and what a stored label state must look like. Pure: no I/O, no clock.
 import { createHash } from "node:crypto";
+import { supportedHarnesses } from "./harnesses.ts";
 
 /** Generations are unsigned 64-bit counters, kept exact as BigInt and canonical decimal text. */
 export const MAX_GENERATION = 2n ** 64n - 1n;
@@ -13,8 +14,6 @@ export const MATERIAL_CHARS = 2_000;
 export const BODY_CHARS = 500;
 const TITLE_NAME_CHARS = 120;
 
-/** Agent harnesses whose sessions Herald labels (reportExchange, `herald session-metadata`). */
-export const supportedHarnesses = ["pi", "claude-code", "codex", "opencode"] as const;
 export type Harness = (typeof supportedHarnesses)[number];
 
 export interface LabelState {

@@ -1,18 +1,12 @@
 // Opens the store a DATABASE_URL names: SQLite (the embedded default) or PostgreSQL.
-// Both providers use clients generated from the same models (prisma/models.prisma).
+// Both providers use clients generated from the same models (prisma/models.prisma). Each
+// provider's client, driver and adapter are imported when a store of that kind is opened, so a
+// process loads only the one it uses.
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaPg } from "@prisma/adapter-pg";
-import pg from "pg";
 import { type Provider, providerOf, sqliteFileOf } from "./database-url.ts";
-import { hearingConnectionErrors } from "./pg-connection-errors.ts";
-import { releasingFailedEnds } from "./pg-release-guard.ts";
-import { withStatementCache } from "./sqlite-statement-cache.ts";
-import { sharingWriter, SqliteWriter } from "./sqlite-writer.ts";
-import { postgresPoolConfig, postgresSchemaOf } from "./postgres-url.ts";
-import { PrismaClient as PostgresClient } from "./prisma-client/postgresql/client.ts";
-import { PrismaClient as SqliteClient } from "./prisma-client/sqlite/client.ts";
+import type { PrismaClient as SqliteClient } from "./prisma-client/sqlite/client.ts";
+import type { SqliteWriter } from "./sqlite-writer.ts";
 
 /** The two generated clients have the same model API; the SQLite one names the type. */
 export type Db = SqliteClient;
@@ -43,12 +37,26 @@ export const POSTGRES_CONNECT_TIMEOUT_MS = 10_000;
 export async function openDatabase(url: string, options: { connectTimeoutMs?: number } = {}): Promise<Database> {
   const provider = providerOf(url);
   if (provider === "postgresql") {
+    const [{ default: pg }, { PrismaPg }, { PrismaClient: PostgresClient }, { hearingConnectionErrors }, { releasingFailedEnds }, { postgresPoolConfig, postgresSchemaOf }] = await Promise.all([
+      import("pg"),
+      import("@prisma/adapter-pg"),
+      import("./prisma-client/postgresql/client.ts"),
+      import("./pg-connection-errors.ts"),
+      import("./pg-release-guard.ts"),
+      import("./postgres-url.ts"),
+    ]);
     const pool = hearingConnectionErrors(new pg.Pool(postgresPoolConfig(url, { max: 10, connectionTimeoutMillis: options.connectTimeoutMs ?? POSTGRES_CONNECT_TIMEOUT_MS })));
     // The adapter ends the pool on disconnect, as it does a pool it made itself.
     const adapter = releasingFailedEnds(new PrismaPg(pool, { schema: postgresSchemaOf(url), disposeExternalPool: true }));
     const db = new PostgresClient({ adapter }) as unknown as Db;
     return { db, provider, url, sqlite: null, close: () => db.$disconnect() };
   }
+  const [{ PrismaBetterSQLite3 }, { PrismaClient: SqliteClient }, { withStatementCache }, { sharingWriter, SqliteWriter }] = await Promise.all([
+    import("@prisma/adapter-better-sqlite3"),
+    import("./prisma-client/sqlite/client.ts"),
+    import("./sqlite-statement-cache.ts"),
+    import("./sqlite-writer.ts"),
+  ]);
   const file = ensureSqliteDirectory(url);
   const sqlite = new SqliteWriter();
   const db = new SqliteClient({ adapter: withStatementCache(sharingWriter(new PrismaBetterSQLite3({ url: file, timeout: 10_000 }), sqlite)) });

@@ -7,7 +7,8 @@
 // prisma/models.prisma by test/storage/notification-write-sql.test.ts) are spliced in.
 import type { NotificationEventType } from "../domain/enums.ts";
 import type { Provider } from "./database.ts";
-import { type Notification as NotificationRow, Prisma, type NotificationReceipt as ReceiptRow } from "./prisma-client/sqlite/client.ts";
+import type { Notification as NotificationRow, NotificationReceipt as ReceiptRow } from "./prisma-client/sqlite/client.ts";
+import * as Prisma from "./prisma-sql.ts";
 import { NOTIFICATION_DATE_COLUMNS, RECEIPT_COLUMNS, RECEIPT_DATE_COLUMNS, toNotificationRow, toReceiptRow } from "./raw-rows.ts";
 import { StaleWrite } from "./retrying-transaction.ts";
 import type { RowWrite, StatementRunner } from "./statement-runner.ts";

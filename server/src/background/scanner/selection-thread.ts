@@ -37,6 +37,10 @@ export class InProcessSelector implements Selector {
 
 const CLOSE_WAIT_MS = 2_000;
 
+// The compiled server starts the worker's own module. Run from its TypeScript sources (the test
+// suites import the server in-process), the thread starts through an entry that registers tsx.
+const workerEntry = import.meta.url.endsWith(".ts") ? new URL("./selection-worker-entry.mjs", import.meta.url) : new URL("./selection-worker.js", import.meta.url);
+
 export class SelectionThread implements Selector {
   private worker: Worker | null = null;
   private nextId = 0;
@@ -70,7 +74,7 @@ export class SelectionThread implements Selector {
   }
 
   private spawn(): Worker {
-    const worker = new Worker(new URL("./selection-worker-entry.mjs", import.meta.url), { workerData: this.data, execArgv: [] });
+    const worker = new Worker(workerEntry, { workerData: this.data, execArgv: [] });
     worker.unref();
     worker.on("message", (reply: SelectionReply) => {
       const waiting = this.pending.get(reply.id);

@@ -1,5 +1,6 @@
-// The selection thread's entry point: plain JavaScript that teaches this thread TypeScript (the
-// server runs its sources directly), then loads the worker. Nothing is inherited from the
+// The selection thread's entry point when the server runs from its TypeScript sources (in-process
+// tests): plain JavaScript that teaches this thread TypeScript, then loads the worker. The
+// compiled server starts selection-worker.js itself. Nothing is inherited from the
 // server's command line, so it starts the same under `herald serve`, the tests and benchmarks.
 import { register } from "tsx/esm/api";
 

@@ -8,7 +8,7 @@ import type { SelectionReply, SelectionRequest, SelectionThreadData } from "./se
 import { selectDue } from "./selection.ts";
 
 const { databaseUrl, options } = workerData as SelectionThreadData;
-const connection = openScanConnection(databaseUrl);
+const connection = await openScanConnection(databaseUrl);
 const source = new ScanReads(providerOf(databaseUrl), connection.read);
 // Nothing else runs on this thread: no reason to yield between pages.
 const noPause = () => Promise.resolve();

@@ -13,6 +13,7 @@ import { TriggerScanner } from "./background/scanner/scanner.ts";
 import { InProcessSelector, SelectionThread } from "./background/scanner/selection-thread.ts";
 import { startSnoozeWaker } from "./background/snooze-waker.ts";
 import { startHistoryPruner } from "./background/history-pruner.ts";
+import { startInvocationSweep } from "./background/invocation-sweep.ts";
 import { HistoryService } from "./service/history-service.ts";
 import { HistoryStore } from "./storage/history-store.ts";
 import { loadConfig, type Tuning, tuningFrom } from "./config.ts";
@@ -159,6 +160,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
     invocations: new InvocationService(notificationStore, invocationStore, bus, feed, cursors, clock, {
       maxQueuedEvents: tuning.maxQueuedEvents,
       pollMs: tuning.feedPollMs,
+      retentionMs: tuning.invocationRetentionMs,
     }),
     assets: new AssetService(new DatabaseAssetStore(database.db), new AssetIndex(database.db), clock, {
       maxBytes: tuning.assetMaxBytes,
@@ -203,6 +205,7 @@ export async function startServer(herald: Herald, port: number, host: string): P
   const stopWaker = startSnoozeWaker(herald.services.notifications, logger, tuning.snoozeIntervalMs);
   const stopSweep = startRevocationSweep(herald.services.realtime, logger, tuning.revocationCheckMs);
   const stopPruner = startHistoryPruner(herald.services.history, logger, tuning.historyIntervalMs);
+  const stopInvocationSweep = startInvocationSweep(herald.services.invocations, logger, tuning.historyIntervalMs);
   const stopScanner = herald.scanner.start();
   const stopCollector = startAssetCollector(herald.services.assets, logger, tuning.assetCollectIntervalMs);
   const yoga = createGraphQLHandler(herald.services, logger, tuning, herald.rateLimiter, {
@@ -233,6 +236,7 @@ export async function startServer(herald: Herald, port: number, host: string): P
         stopWaker();
         stopSweep();
         stopPruner();
+        stopInvocationSweep();
         stopCollector();
         server.close(() => resolve());
         server.closeAllConnections();

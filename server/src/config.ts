@@ -44,8 +44,12 @@ const schema = z.object({
   HERALD_HISTORY_LIMIT: z.coerce.number().int().min(0).default(200),
   /** How long events stay replayable: a pruned record and its events go once its last change is this old. */
   HERALD_EVENT_RETENTION_HOURS: z.coerce.number().min(0).default(168),
-  /** How often terminal history beyond the limit is pruned. */
+  /** How often terminal history beyond the limit is pruned (and old action invocations swept). */
   HERALD_HISTORY_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
+  /** How long an action invocation is kept (pending or settled) after it was made. */
+  HERALD_INVOCATION_RETENTION_HOURS: z.coerce.number().min(0).default(168),
+  /** Attachment downloads one credential may have in flight at once on an instance. */
+  HERALD_ASSET_DOWNLOADS_PER_CREDENTIAL: z.coerce.number().int().min(1).default(4),
   /** Largest attachment a producer may upload (uploadAsset). */
   HERALD_ASSET_MAX_BYTES: z.coerce.number().int().min(1_024).max(1024 * 1024 * 1024).default(10 * 1024 * 1024),
   /** How long an upload no notification references is kept before it is collected. */
@@ -112,6 +116,10 @@ export interface Tuning {
   /** Age of a record's last change before it may be pruned with its events. */
   eventRetentionMs: number;
   historyIntervalMs: number;
+  /** Age after which an action invocation is deleted by the sweep (HERALD_INVOCATION_RETENTION_HOURS). */
+  invocationRetentionMs: number;
+  /** Concurrent attachment downloads per credential; past it HTTP 429. */
+  assetDownloadsPerCredential: number;
   /** Largest attachment accepted; multipart uploads by a producer key may be this much larger than maxBodyBytes. */
   assetMaxBytes: number;
   /** Age below which an unreferenced attachment is kept (an upload waiting for its publish). */
@@ -146,6 +154,8 @@ export function tuningFrom(config: Config): Tuning {
     historyLimit: config.HERALD_HISTORY_LIMIT,
     eventRetentionMs: Math.round(config.HERALD_EVENT_RETENTION_HOURS * 3_600_000),
     historyIntervalMs: config.HERALD_HISTORY_INTERVAL_MS,
+    invocationRetentionMs: Math.round(config.HERALD_INVOCATION_RETENTION_HOURS * 3_600_000),
+    assetDownloadsPerCredential: config.HERALD_ASSET_DOWNLOADS_PER_CREDENTIAL,
     assetMaxBytes: config.HERALD_ASSET_MAX_BYTES,
     assetGraceMs: config.HERALD_ASSET_GRACE_MS,
     assetCollectIntervalMs: config.HERALD_ASSET_COLLECT_INTERVAL_MS,

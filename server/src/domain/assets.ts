@@ -48,14 +48,23 @@ export async function checkUpload(bytes: Uint8Array, declaredType: string, filen
   return { filename: name, contentType };
 }
 
-/** A plain file name: 1-200 characters, no path separators or control characters. */
+/** C0 and C1 control characters and DEL. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+/**
+ * Marks that reorder how a name is shown ("invoice\u202Efdp.exe" displays as "invoiceexe.pdf"):
+ * embeddings, overrides and isolates, and the invisible direction marks.
+ */
+const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+/** A plain file name: 1-200 characters, no path separators, control characters or direction marks. */
 export function checkFilename(filename: string): string {
   const name = filename.trim();
   const fail = (rule: string) => new ValidationError("filename", `filename: ${rule}`);
   if (name === "" || name.length > FILENAME_LENGTH) throw fail(`must be 1-${FILENAME_LENGTH} characters`);
   if (/[/\\]/.test(name) || name === "." || name === "..") throw fail("must be a file name, not a path");
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(name)) throw fail("must not contain control characters");
+  if (CONTROL.test(name)) throw fail("must not contain control characters");
+  if (BIDI.test(name)) throw fail("must not contain bidirectional override or isolate characters");
   return name;
 }
 
@@ -70,9 +79,14 @@ function startsWith(bytes: Uint8Array, signature: readonly number[]): boolean {
   return signature.every((b, i) => bytes[i] === b);
 }
 
-/** After an optional UTF-8 byte-order mark and whitespace, a `<` opens markup. */
+/**
+ * After an optional byte-order mark (UTF-8, UTF-16 in either order), anything a browser's sniffer
+ * skips (whitespace, form feed, any other control byte, NUL padding), a `<` opens markup.
+ */
 function startsWithMarkup(bytes: Uint8Array): boolean {
-  let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  while (i < bytes.length && (bytes[i] === 0x20 || bytes[i] === 0x09 || bytes[i] === 0x0a || bytes[i] === 0x0d)) i++;
+  let i = 0;
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) i = 3;
+  else if ((bytes[0] === 0xfe && bytes[1] === 0xff) || (bytes[0] === 0xff && bytes[1] === 0xfe)) i = 2;
+  while (i < bytes.length && bytes[i]! <= 0x20) i++;
   return bytes[i] === 0x3c;
 }

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { ValidationError } from "./errors.ts";
 import type { JsonObject, JsonValue } from "./json.ts";
+import { limits } from "./limits.ts";
 
 export const FormFieldTypes = ["TEXT", "TEXTAREA", "NUMBER", "BOOLEAN", "SELECT"] as const;
 export type FormFieldType = (typeof FormFieldTypes)[number];
@@ -31,7 +32,9 @@ const FORM_REFERENCE = /^\$form\.(.+)$/;
 
 const fieldName = z
   .string()
-  .regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, "must be 1-64 letters, digits or _, not starting with a digit");
+  .regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, "must be 1-64 letters, digits or _, not starting with a digit")
+  // Its values could never be submitted: the key __proto__ is refused in every JSON input.
+  .refine((name) => name !== "__proto__", "must not be __proto__");
 
 export const formFieldSchema = z
   .object({
@@ -96,13 +99,21 @@ export function applyForm(
   for (const name of Object.keys(submitted)) {
     if (!byName.has(name)) throw new ValidationError(`values.${name}`, `values.${name}: not a field of this form`);
   }
-  const accepted: JsonObject = {};
-  for (const field of form) accepted[field.name] = checkField(field, submitted[field.name]);
+  // Own properties and a Map only: a field named like an Object.prototype member ("constructor",
+  // "toString") must read as not submitted, never as the inherited function.
+  const accepted = new Map<string, JsonValue>();
+  for (const field of form) accepted.set(field.name, checkField(field, Object.hasOwn(submitted, field.name) ? submitted[field.name] : undefined));
   const mapped = visit(fixedParams, [], (value) => {
     const match = FORM_REFERENCE.exec(value);
-    return match ? (accepted[match[1]!] ?? null) : value;
+    return match ? (accepted.get(match[1]!) ?? null) : value;
   }) as JsonObject | null;
-  return { fixedParams: mapped, values: accepted };
+  const size = Buffer.byteLength(JSON.stringify(mapped));
+  // References copy values, so a small submission can map to a large fixedParams: the JSON bound
+  // holds for what is stored and delivered, not only for what was sent.
+  if (size > limits.jsonBytes) {
+    throw new ValidationError("values", `values: the action's parameters with these values would be ${size} bytes, more than ${limits.jsonBytes}`);
+  }
+  return { fixedParams: mapped, values: Object.fromEntries(accepted) as JsonObject };
 }
 
 function checkField(field: FormField, value: JsonValue | undefined): JsonValue {
@@ -141,9 +152,8 @@ function visit(value: JsonValue | null, path: string[], map: (text: string, path
   if (typeof value === "string") return map(value, path);
   if (Array.isArray(value)) return value.map((v, i) => visit(v, [...path, String(i)], map));
   if (value !== null && typeof value === "object") {
-    const out: JsonObject = {};
-    for (const [k, v] of Object.entries(value)) out[k] = visit(v, [...path, k], map) as JsonValue;
-    return out;
+    // fromEntries defines own properties: a "__proto__" key stays a key instead of a prototype.
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, visit(v, [...path, k], map)])) as JsonObject;
   }
   return value;
 }

@@ -381,33 +381,3 @@ export function validatePageSize(value: number, field: string): number {
   }
   return value;
 }
-
-// NUL cannot be stored by PostgreSQL (and SQLite would keep it, so the providers would differ);
-// a lone UTF-16 surrogate is not text at all and would be silently replaced on the way to UTF-8.
-// eslint-disable-next-line no-control-regex
-const unsafeText = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Refuses NUL and lone surrogates anywhere in an input (strings and object keys, at any depth). */
-export function assertSafeText(value: unknown, field: string): void {
-  const found = findUnsafeText(value, field);
-  if (found !== null) throw new ValidationError(found, `${found}: must not contain NUL or unpaired surrogate characters`);
-}
-
-function findUnsafeText(value: unknown, path: string): string | null {
-  if (typeof value === "string") return unsafeText.test(value) ? path : null;
-  if (typeof value !== "object" || value === null || value instanceof Date) return null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findUnsafeText(value[i], `${path}.${i}`);
-      if (found !== null) return found;
-    }
-    return null;
-  }
-  for (const [key, item] of Object.entries(value)) {
-    const at = path ? `${path}.${key}` : key;
-    if (unsafeText.test(key)) return at;
-    const found = findUnsafeText(item, at);
-    if (found !== null) return found;
-  }
-  return null;
-}

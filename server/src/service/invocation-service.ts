@@ -23,7 +23,13 @@ import { resolveDisplay } from "../domain/presentation.ts";
 export interface InvocationOptions {
   maxQueuedEvents: number;
   pollMs: number;
+  /** Invocations older than this are deleted by `sweep` (HERALD_INVOCATION_RETENTION_HOURS). */
+  retentionMs: number;
 }
+
+/** Invocations deleted per statement, and statements per sweep: every step is bounded. */
+const SWEEP_BATCH = 500;
+const SWEEP_BATCHES = 20;
 
 export interface InvocationPage {
   items: InvocationRecord[];
@@ -151,6 +157,21 @@ export class InvocationService {
       plugin,
       after,
     );
+  }
+
+  /**
+   * Deletes invocations past the retention, pending or settled: their values were for the
+   * producer, which had the retention to read them. Returns how many went.
+   */
+  async sweep(): Promise<number> {
+    const cutoff = new Date(this.clock.now().getTime() - this.options.retentionMs);
+    let removed = 0;
+    for (let batch = 0; batch < SWEEP_BATCHES; batch++) {
+      const count = await this.invocations.deleteCreatedBefore(cutoff, SWEEP_BATCH);
+      removed += count;
+      if (count < SWEEP_BATCH) break;
+    }
+    return removed;
   }
 
   /** The latest invocation of each notification by the person (by anyone, for a producer). */

@@ -56,6 +56,14 @@ export class InvocationStore {
     if (count !== 1) throw new StaleWrite();
   }
 
+  /** Deletes up to `limit` invocations made before `cutoff`, oldest first; returns how many. */
+  async deleteCreatedBefore(cutoff: Date, limit: number): Promise<number> {
+    const rows = await this.db.actionInvocation.findMany({ where: { createdAt: { lt: cutoff } }, orderBy: { seq: "asc" }, select: { id: true }, take: limit });
+    if (rows.length === 0) return 0;
+    const { count } = await this.db.actionInvocation.deleteMany({ where: { id: { in: rows.map((r) => r.id) } } });
+    return count;
+  }
+
   async maxSeq(): Promise<number> {
     const row = await this.db.actionInvocation.findFirst({ orderBy: { seq: "desc" }, select: { seq: true } });
     return row?.seq ?? 0;

@@ -1,7 +1,7 @@
 // Every argument of every field passes the domain's text check before its resolver runs, so NUL
 // and lone surrogates are refused the same way on every provider, whichever field carries them.
 import { defaultFieldResolver, type GraphQLFieldResolver, type GraphQLSchema, getNamedType, isObjectType, isUnionType } from "graphql";
-import { assertSafeText } from "../../domain/validation.ts";
+import { assertSafeText } from "../../domain/safe-text.ts";
 import { failureOf } from "./errors.ts";
 
 // Fields name input paths relative to an `input` argument (as the services' validation does).

@@ -12,10 +12,11 @@ import { readAtMost } from "../../util/read-at-most.ts";
  */
 const LINGER_BYTES = 32 * 1024 * 1024;
 
-/** A larger cap for file uploads (multipart requests), for the callers `allows` accepts. */
+/** A larger cap for file uploads (multipart requests), for the callers `refusal` lets through. */
 export interface UploadAllowance {
   maxBytes: number;
-  allows(request: Request): Promise<boolean>;
+  /** Null when the caller may upload here; else the answer, sent before the body is read. */
+  refusal(request: Request): Promise<Response | null>;
 }
 
 export function useBodyLimit(maxBytes: number, upload?: UploadAllowance): Plugin {
@@ -25,7 +26,12 @@ export function useBodyLimit(maxBytes: number, upload?: UploadAllowance): Plugin
       if (!request.body) return;
       const reader = request.body.getReader();
       const multipart = (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
-      const limit = upload && multipart && (await upload.allows(request)) ? upload.maxBytes : maxBytes;
+      const refused = upload && multipart ? await upload.refusal(request) : null;
+      if (refused) {
+        void discard(reader, LINGER_BYTES);
+        return endResponse(refused);
+      }
+      const limit = upload && multipart ? upload.maxBytes : maxBytes;
       const declared = Number(request.headers.get("content-length") ?? "0");
       const body = declared > limit ? null : await readAtMost(reader, limit);
       if (!body) {

@@ -35,3 +35,11 @@ export function errorResponse(code: HttpErrorCode, message: string, headers: Rec
     headers: { "content-type": "application/json; charset=utf-8", ...headers },
   });
 }
+
+/** 503 with Retry-After: the store cannot be reached right now; nothing was changed. */
+export function storageUnavailableResponse(): Response {
+  return new Response(JSON.stringify(errorBody("STORAGE_UNAVAILABLE", "The store is unavailable; retry shortly")), {
+    status: 503,
+    headers: { "content-type": "application/json; charset=utf-8", "retry-after": "5" },
+  });
+}

@@ -140,8 +140,9 @@ export function useMetrics({ metrics, schema, token }: MetricsEndpointOptions): 
             graphql_envelop_request_duration: ["execute"],
             graphql_envelop_error_result: ["parse", "validate", "context", "execute"],
           },
-          // Operation names and URLs are whatever a client sends: unbounded label values.
-          labels: { operationName: false, url: false },
+          // Operation names, URLs and error paths (aliases) are whatever a client sends: unbounded
+          // label values, a new series each. No label may take a value a client chooses.
+          labels: { operationName: false, url: false, path: false },
         }),
       );
     },

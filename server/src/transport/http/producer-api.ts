@@ -120,8 +120,9 @@ export function useProducerApi({ logger }: ProducerApiOptions): Plugin {
           if (path.startsWith(`${producerApiBase}/webhook`)) return payload.endResponse(notFound());
           const refusal = await bodyRefusal(payload.request);
           if (refusal) return payload.endResponse(refusal);
+          const request = bodyOnly(payload.request, payload.url, payload.fetchAPI.Request);
           let answered: Response | undefined;
-          await sofa.onRequest?.({ ...payload, endResponse: (response) => (answered = response) });
+          await sofa.onRequest?.({ ...payload, request, url: new URL(request.url), endResponse: (response) => (answered = response) });
           if (!answered) return payload.endResponse(notFound());
           if (path === producerApiDocument && answered.status === 200) {
             const schema = api!;
@@ -277,6 +278,17 @@ async function bodyRefusal(request: Request): Promise<Response | null> {
     // refused below
   }
   return errorResponse("BAD_REQUEST", "The body must be a JSON object of the operation's arguments");
+}
+
+/**
+ * SOFA lets a query-string parameter win over the body's field of the same name. A POST's
+ * arguments are its body, nothing else: the query string is dropped before SOFA reads it.
+ */
+function bodyOnly(request: Request, url: URL, RequestClass: typeof Request): Request {
+  if (request.method !== "POST" || url.search === "") return request;
+  const bare = new URL(url);
+  bare.search = "";
+  return new RequestClass(bare, { method: request.method, headers: request.headers, body: request.body, signal: request.signal, duplex: "half" } as RequestInit);
 }
 
 function notFound(): Response {

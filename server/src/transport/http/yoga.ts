@@ -14,6 +14,8 @@ import { useAssetDownload } from "./asset-download.ts";
 import { useBodyLimit } from "./body-limit.ts";
 import { callerOf, useCallerGate } from "./caller-gate.ts";
 import { boundedParseCache, useDocumentLimits } from "./document-limits.ts";
+import { useGetParams } from "./get-params.ts";
+import { useVaryOrigin } from "./vary-origin.ts";
 import { useGraphQLStream } from "./graphql-stream.ts";
 import type { RequestRateLimiter } from "./rate-limiter.ts";
 import type { HeraldObserver } from "../../events/observer.ts";
@@ -21,6 +23,7 @@ import { useProducerApi } from "./producer-api.ts";
 import { yogaLogging } from "./request-context.ts";
 import { ErrorLines, useErrorLines } from "./error-lines.ts";
 import { useStreamGuard } from "./stream-guard.ts";
+import { uploadRefusal } from "./upload-gate.ts";
 import { useSharedRender } from "../graphql/shared-render.ts";
 import { eventCursor } from "../graphql/notification.ts";
 import type { Services } from "../../services.ts";
@@ -108,6 +111,7 @@ export function createGraphQLHandler(
       },
     },
     plugins: [
+      useVaryOrigin(),
       // One execution per event for every alike subscription of a person (bench/history.md,
       // "Render once: live fan-out"). Before the tracing plugin, which wraps whatever subscribe it finds.
       useSharedRender({
@@ -119,11 +123,10 @@ export function createGraphQLHandler(
       useCallerGate({ services, limiter, logger, graphqlEndpoint: "/graphql", streamEndpoint: "/graphql/stream" }),
       // Then nothing may read a body before its size is checked. File uploads by a producer key
       // to /graphql may be as large as one attachment plus the usual body.
-      useBodyLimit(tuning.maxBodyBytes, {
-        maxBytes: tuning.assetMaxBytes + tuning.maxBodyBytes,
-        allows: async (request) =>
-          new URL(request.url).pathname === "/graphql" && (await callerOf(services, request).catch(() => null))?.kind === "producer",
-      }),
+      // Multipart requests from anyone else are refused before their body is read.
+      useBodyLimit(tuning.maxBodyBytes, { maxBytes: tuning.assetMaxBytes + tuning.maxBodyBytes, refusal: uploadRefusal(services, "/graphql") }),
+      // Malformed JSON in a GET's query string: a 400, not an unexpected error.
+      useGetParams("/graphql"),
       // GET /assets/:id, attachments for persons.
       useAssetDownload(services, logger),
       // Operations endpoints (/ready, /metrics) and request timings: after the body limit, which

@@ -55,6 +55,9 @@ builder.mutationFields((t) => ({
     type: IssuedCredentialRef,
     args: { code: t.arg.string({ required: true }) },
     description: "Exchanges a one-time sign-in code for a person token. Needs no credential.",
-    resolve: (_root, args, ctx) => ctx.services.auth.redeemSignInCode(args.code),
+    resolve: async (_root, args, ctx) => {
+      await ctx.signIn.admit(args.code, ctx.clientAddress);
+      return ctx.services.auth.redeemSignInCode(args.code);
+    },
   }),
 }));

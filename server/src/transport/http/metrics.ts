@@ -32,7 +32,7 @@ export class HeraldMetrics implements HeraldObserver {
     collectDefaultMetrics({ register: this.registry });
     new Gauge({
       name: "herald_open_streams",
-      help: "Open event streams (person notificationEvents and producer actionInvocations) on this instance",
+      help: "Open event streams (person notificationEvents, producer actionInvocations, graphql-sse single connections) on this instance",
       registers,
       collect() {
         this.set(sources.openStreams());

@@ -110,8 +110,11 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
   const invocationStore = new InvocationStore(database.db, database.provider === "postgresql");
   await invocationStore.init();
 
-  // Read at scrape time, when the services exist: person and producer streams, and open single-connection streams.
-  const metrics = new HeraldMetrics({ openStreams: (): number => feed.listenerCount + services.realtime.heldConnections });
+  const metrics = new HeraldMetrics({
+    openStreams: (): number => feed.listenerCount,
+    // Read at scrape time, when the services exist.
+    openConnections: (): number => services.realtime.heldConnections,
+  });
   const tracing = await createTracing({ otlpTracesUrl: tuning.otlpTracesUrl, exporter: options.spanExporter, serviceName: tuning.otelServiceName });
   const readiness: ReadinessChecks = { database: () => pingDatabase(database) };
   let bus: EventBus = new InMemoryEventBus();

@@ -1,6 +1,7 @@
 // graphql-sse single-connection streams (PUT a reservation, GET its stream) under the
 // per-credential stream cap, over real HTTP on every storage provider: an opened stream counts
-// even while it carries no operation and only heartbeats keep it alive, /metrics counts it, the
+// even while it carries no operation and only heartbeats keep it alive, /metrics counts it
+// (herald_open_single_connections), the
 // stream past the cap is refused before it opens, and revoking the credential closes idle ones.
 import { eventually } from "@herald/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,7 +27,7 @@ for (const provider of providers) {
 
     const openStreams = async () => {
       const text = await (await fetch(`${h.url.replace(/\/graphql$/, "")}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
-      return sample(text, "herald_open_streams");
+      return sample(text, "herald_open_single_connections");
     };
 
     /** PUT a reservation, then GET its stream; resolves with the open response once its first bytes arrived. */
@@ -41,7 +42,7 @@ for (const provider of providers) {
       return { response, controller, reader: response.status === 200 ? response.body!.getReader() : null };
     };
 
-    it("counts idle opened streams against the cap and in herald_open_streams, and refuses the one past it", async () => {
+    it("counts idle opened streams against the cap and on /metrics, and refuses the one past it", async () => {
       const ada = await h.newPerson("Ada");
       const before = await openStreams();
       const open = [];

@@ -15,6 +15,8 @@ const OTHER_PLUGINS = "_other";
 export interface MetricsSources {
   /** Open person event streams and producer invocation streams of this instance. */
   openStreams(): number;
+  /** Open graphql-sse single-connection streams (each also counts against its credential's stream cap). */
+  openConnections(): number;
 }
 
 export class HeraldMetrics implements HeraldObserver {
@@ -32,10 +34,18 @@ export class HeraldMetrics implements HeraldObserver {
     collectDefaultMetrics({ register: this.registry });
     new Gauge({
       name: "herald_open_streams",
-      help: "Open event streams (person notificationEvents, producer actionInvocations, graphql-sse single connections) on this instance",
+      help: "Open event streams (person notificationEvents and producer actionInvocations) on this instance",
       registers,
       collect() {
         this.set(sources.openStreams());
+      },
+    });
+    new Gauge({
+      name: "herald_open_single_connections",
+      help: "Open graphql-sse single-connection streams on this instance, idle or carrying subscriptions",
+      registers,
+      collect() {
+        this.set(sources.openConnections());
       },
     });
     const held = this.heldStreams;

@@ -50,6 +50,8 @@ import { SessionStore } from "./storage/session-store.ts";
 import { randomSecret, SettingsStore } from "./storage/settings-store.ts";
 import { withHealth } from "./transport/http/health.ts";
 import { RequestRateLimiter } from "./transport/http/rate-limiter.ts";
+import { SignInBudget } from "./transport/http/sign-in-budget.ts";
+import { TrustedProxies } from "./transport/http/client-address.ts";
 import { schema } from "./transport/graphql/schema.ts";
 import { type ReadinessChecks, useReadiness } from "./transport/http/health.ts";
 import { HeraldMetrics, useMetrics } from "./transport/http/metrics.ts";
@@ -76,6 +78,7 @@ export interface Herald {
   database: Database;
   feed: EventFeed;
   rateLimiter: RequestRateLimiter;
+  signInBudget: SignInBudget;
   scanner: TriggerScanner;
   tuning: Tuning;
   logger: Logger;
@@ -108,7 +111,11 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
   const invocationStore = new InvocationStore(database.db, database.provider === "postgresql");
   await invocationStore.init();
 
-  const metrics = new HeraldMetrics({ openStreams: (): number => feed.listenerCount });
+  const metrics = new HeraldMetrics({
+    openStreams: (): number => feed.listenerCount,
+    // Read at scrape time, when the services exist.
+    openConnections: (): number => services.realtime.heldConnections,
+  });
   const tracing = await createTracing({ otlpTracesUrl: tuning.otlpTracesUrl, exporter: options.spanExporter, serviceName: tuning.otelServiceName });
   const readiness: ReadinessChecks = { database: () => pingDatabase(database) };
   let bus: EventBus = new InMemoryEventBus();
@@ -122,6 +129,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
     readiness.redis = () => redis.ping();
   }
   const rateLimiter = new RequestRateLimiter({ points: tuning.rateLimitPoints, windowSeconds: tuning.rateLimitWindowSeconds, redis: sharedRateLimit });
+  const signInBudget = new SignInBudget(logger, sharedRateLimit);
   const feed = new EventFeed(bus, eventLog, logger, { gapWaitMs: 50, pollMs: tuning.feedPollMs, observer: metrics });
   await feed.start();
 
@@ -172,6 +180,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
     database,
     feed,
     rateLimiter,
+    signInBudget,
     scanner,
     tuning,
     logger,
@@ -184,6 +193,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
       await scanner.close();
       services.realtime.stop();
       rateLimiter.close();
+      signInBudget.close();
       feed.stop();
       await bus.close();
       await database.close();
@@ -208,7 +218,8 @@ export async function startServer(herald: Herald, port: number, host: string): P
   const stopInvocationSweep = startInvocationSweep(herald.services.invocations, logger, tuning.historyIntervalMs);
   const stopScanner = herald.scanner.start();
   const stopCollector = startAssetCollector(herald.services.assets, logger, tuning.assetCollectIntervalMs);
-  const yoga = createGraphQLHandler(herald.services, logger, tuning, herald.rateLimiter, {
+  const limiters = { requests: herald.rateLimiter, signIn: herald.signInBudget, trustedProxies: new TrustedProxies(tuning.trustedProxies) };
+  const yoga = createGraphQLHandler(herald.services, logger, tuning, limiters, {
     plugins: [
       ...(herald.tracing ? [herald.tracing.plugin] : []),
       useReadiness(herald.readiness, logger),

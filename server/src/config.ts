@@ -1,4 +1,5 @@
 // Everything the server reads from its environment, checked once at start.
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const schema = z.object({
@@ -27,6 +28,8 @@ const schema = z.object({
   HERALD_REVOCATION_CHECK_MS: z.coerce.number().int().min(10).default(2_000),
   HERALD_RATE_LIMIT_POINTS: z.coerce.number().int().min(1).default(3_000),
   HERALD_RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(60),
+  /** Comma-separated addresses and CIDR ranges of proxies whose X-Forwarded-For is believed; default none. */
+  HERALD_TRUSTED_PROXIES: z.string().default(""),
   /** Bearer token for /metrics; unset, /metrics answers 404. */
   HERALD_METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   /** An OpenAI-compatible API (base URL or its /chat/completions endpoint); unset: the built-in labeler. */
@@ -98,6 +101,8 @@ export interface Tuning {
   /** Requests one credential (or one client address without one) may make per window. */
   rateLimitPoints: number;
   rateLimitWindowSeconds: number;
+  /** Proxies (addresses, CIDR ranges) whose X-Forwarded-For names the client; empty: the socket's peer is the client. */
+  trustedProxies: string[];
   metricsToken: string | undefined;
   scanIntervalMs: number;
   dateLeadDays: number;
@@ -143,6 +148,7 @@ export function tuningFrom(config: Config): Tuning {
     revocationCheckMs: config.HERALD_REVOCATION_CHECK_MS,
     rateLimitPoints: config.HERALD_RATE_LIMIT_POINTS,
     rateLimitWindowSeconds: config.HERALD_RATE_LIMIT_WINDOW_S,
+    trustedProxies: trustedProxies(config),
     metricsToken: config.HERALD_METRICS_TOKEN || undefined,
     scanIntervalMs: config.HERALD_SCAN_INTERVAL_MS,
     dateLeadDays: config.HERALD_DATE_LEAD_DAYS,
@@ -171,6 +177,31 @@ function otlpTracesUrl(config: Config): string | undefined {
   if (config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
   const base = config.OTEL_EXPORTER_OTLP_ENDPOINT ?? (config.HERALD_OTEL === "on" ? "http://localhost:4318" : undefined);
   return base ? `${base.replace(/\/+$/, "")}/v1/traces` : undefined;
+}
+
+/** Checked at start: a malformed entry stops the server rather than trust nobody (or everybody) silently. */
+function trustedProxies(config: Config): string[] {
+  const entries = config.HERALD_TRUSTED_PROXIES.split(",").map((entry) => entry.trim()).filter(Boolean);
+  entries.forEach(parseTrustedProxy);
+  return entries;
+}
+
+export interface ProxyRange {
+  address: string;
+  family: 4 | 6;
+  /** null: one address. */
+  prefix: number | null;
+}
+
+/** One HERALD_TRUSTED_PROXIES entry: an IPv4 or IPv6 address, optionally with a /prefix. */
+export function parseTrustedProxy(entry: string): ProxyRange {
+  const [address = "", bits, extra] = entry.split("/");
+  const family = isIP(address);
+  const prefix = bits === undefined ? null : /^\d{1,3}$/.test(bits) ? Number(bits) : -1;
+  if (family === 0 || extra !== undefined || (prefix !== null && (prefix < 0 || prefix > (family === 6 ? 128 : 32)))) {
+    throw new Error(`Invalid environment: HERALD_TRUSTED_PROXIES entry "${entry}" is not an IP address or CIDR range`);
+  }
+  return { address, family: family as 4 | 6, prefix };
 }
 
 function allowedOrigins(config: Config): string[] {

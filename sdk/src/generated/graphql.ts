@@ -61,7 +61,7 @@ export type EmitEventInput = {
   /** Who caused it: never notified of their own doing. */
   actorPersonId?: string | null | undefined;
   engagementId?: string | null | undefined;
-  /** The same key again returns the first result and changes nothing. */
+  /** This producer key's own: the same key with the same event again returns the first result and changes nothing; with a different event it is a ValidationError on idempotencyKey. */
   idempotencyKey?: string | null | undefined;
   /** Defaults to when Herald received it. */
   occurredAt?: string | null | undefined;

@@ -76,11 +76,12 @@ const key = program.command("key").description("manage producer keys");
 key
   .command("create")
   .requiredOption("--name <name>", "what the key is for, e.g. the producing service")
+  .option("--plugin <plugin>", "bind the key to one plugin (give hooks and agents such a key); without it: an admin key")
   .description("create a producer key (printed last)")
-  .action(async (options: { name: string }) => {
+  .action(async (options: { name: string; plugin?: string }) => {
     await withHerald(async (herald) => {
-      const issued = await herald.services.auth.issueProducerKey(options.name);
-      console.log(`producer key ${issued.id}`);
+      const issued = await herald.services.auth.issueProducerKey(options.name, options.plugin ?? null);
+      console.log(options.plugin === undefined ? `admin producer key ${issued.id}` : `producer key ${issued.id} bound to plugin ${options.plugin.trim()}`);
       console.log(issued.secret);
     });
   });

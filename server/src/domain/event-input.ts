@@ -1,7 +1,7 @@
 // emitEvent input: what a producer says happened in its engine. Pure.
 import { z } from "zod";
 import { ValidationError } from "./errors.ts";
-import type { JsonObject } from "./json.ts";
+import type { JsonObject, JsonValue } from "./json.ts";
 import { limits } from "./limits.ts";
 import { parse, validatePayload } from "./validation.ts";
 
@@ -63,4 +63,25 @@ export function payloadText(event: EmittedEvent, field: string, fallback: string
 export function requireEngagement(event: EmittedEvent): string {
   if (!event.engagementId) throw new ValidationError("engagementId", `engagementId: is required for ${event.type} events`);
   return event.engagementId;
+}
+
+/**
+ * What an event says, as one string that does not depend on key order: a repeated
+ * idempotencyKey must carry the same body. occurredAt counts only when the producer gave it.
+ */
+export function eventBody(event: EmittedEvent, occurredAtGiven: boolean): string {
+  return sortedJson({
+    type: event.type,
+    payload: event.payload,
+    engagementId: event.engagementId,
+    actorPersonId: event.actorPersonId,
+    occurredAt: occurredAtGiven ? event.occurredAt.toISOString() : null,
+  });
+}
+
+function sortedJson(value: JsonValue): string {
+  if (Array.isArray(value)) return `[${value.map(sortedJson).join(",")}]`;
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
+  const keys = Object.keys(value).sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${sortedJson(value[k]!)}`).join(",")}}`;
 }

@@ -352,6 +352,11 @@ export function validateName(name: unknown, field = "name"): string {
   return parse(required(limits.nameLength), name, field);
 }
 
+/** The plugin a producer key is bound to: what its notifications must carry as source.plugin. */
+export function validatePluginName(plugin: unknown, field = "plugin"): string {
+  return parse(required(limits.shortTextLength), plugin, field);
+}
+
 export function validateResolution(resolution: unknown): { actionId: string | null; values: JsonValue | null } | null {
   const parsed = parse(
     z.object({ actionId: required(limits.shortTextLength).nullish(), values: json.nullish() }).nullish(),

@@ -1,6 +1,7 @@
 // The bus across instances: every message is published on one Redis channel and every instance
 // hears every message. Redis keeps nothing, so after a reconnect the instance asks its readers
-// to catch up from the event log (onResync).
+// to catch up from the event log (onResync). Redis being away at start delays nothing: the
+// instance serves (not ready on /ready) and its readers catch up once the subscription stands.
 import { Redis } from "ioredis";
 import type { Logger } from "../logger.ts";
 import type { BusListener, BusMessage, EventBus } from "./bus.ts";
@@ -40,8 +41,18 @@ export class RedisEventBus implements EventBus {
     }
   }
 
+  /**
+   * Subscribes in the background: never waits for Redis. Once the subscription stands (now, or
+   * when Redis first answers), readers catch up from the event log on what they missed meanwhile;
+   * ioredis subscribes again by itself after every reconnect (the "ready" handler).
+   */
   async start(): Promise<void> {
-    await this.subscriber.subscribe(this.channel);
+    this.subscriber.subscribe(this.channel).then(
+      () => {
+        for (const listener of this.resyncListeners) listener();
+      },
+      (error: Error) => this.logger.warn({ err: error.message }, "redis bus could not subscribe"),
+    );
   }
 
   publish(message: BusMessage): void {

@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import type { Clock } from "../domain/clock.ts";
 import { ForbiddenError, UnauthenticatedError } from "../domain/errors.ts";
-import { validateName } from "../domain/validation.ts";
+import { validateName, validatePluginName } from "../domain/validation.ts";
 import type { EventBus } from "../events/bus.ts";
 import type { CredentialKind, CredentialStore, SignInCodeStore } from "../storage/credential-store.ts";
 import type { DirectoryStore } from "../storage/directory-store.ts";
@@ -63,8 +63,9 @@ export class AuthService {
     return this.issue("PERSON_TOKEN", validateName(name), personId);
   }
 
-  async issueProducerKey(name: string): Promise<IssuedCredential> {
-    return this.issue("PRODUCER_KEY", validateName(name), null);
+  /** Without `plugin` an admin key; with it a key bound to that plugin (service/producer-rights.ts). */
+  async issueProducerKey(name: string, plugin: string | null = null): Promise<IssuedCredential> {
+    return this.issue("PRODUCER_KEY", validateName(name), null, plugin === null ? null : validatePluginName(plugin));
   }
 
   /**
@@ -107,15 +108,15 @@ export class AuthService {
     const row = await this.credentials.findBySecret(secret);
     if (!row || row.revokedAt) throw new UnauthenticatedError("The credential is unknown or revoked");
     if (row.kind === "PERSON_TOKEN" && row.personId) return { kind: "person", personId: row.personId, credentialId: row.id };
-    if (row.kind === "PRODUCER_KEY") return { kind: "producer", credentialId: row.id, name: row.name };
+    if (row.kind === "PRODUCER_KEY") return { kind: "producer", credentialId: row.id, name: row.name, plugin: row.plugin };
     // Anything else is a malformed row: never let it fall through to producer rights.
     throw new UnauthenticatedError("The credential is unknown or revoked");
   }
 
-  private async issue(kind: CredentialKind, name: string, personId: string | null): Promise<IssuedCredential> {
+  private async issue(kind: CredentialKind, name: string, personId: string | null, plugin: string | null = null): Promise<IssuedCredential> {
     const secret = credentialPrefix[kind] + randomBytes(32).toString("base64url");
     const prefix = secret.slice(0, credentialPrefix[kind].length + 6);
-    const row = await this.credentials.create({ kind, name, secret, prefix, personId });
+    const row = await this.credentials.create({ kind, name, secret, prefix, personId, plugin });
     return { id: row.id, kind, secret };
   }
 }
@@ -129,11 +130,5 @@ export function requireCaller(caller: Caller | null): Caller {
 export function requirePerson(caller: Caller | null): Extract<Caller, { kind: "person" }> {
   if (!caller) throw new UnauthenticatedError("Sign in with a person token");
   if (caller.kind !== "person") throw new ForbiddenError("This operation needs a person token; a producer key was given");
-  return caller;
-}
-
-export function requireProducer(caller: Caller | null): Extract<Caller, { kind: "producer" }> {
-  if (!caller) throw new UnauthenticatedError("Authenticate with a producer key");
-  if (caller.kind !== "producer") throw new ForbiddenError("This operation needs a producer key; a person token was given");
   return caller;
 }

@@ -1,8 +1,11 @@
 // emitEvent: validate, let the registered listeners decide, record the event, then raise their
 // notifications through NotificationService (the one change path). Unknown types are recorded
-// and notify no one; a repeated idempotencyKey returns the first result and changes nothing.
+// and notify no one. Idempotency keys are each producer key's own: a repeated key with the same
+// body returns the first result and changes nothing; with another body it is a ValidationError.
+import { createHash } from "node:crypto";
 import type { Clock } from "../domain/clock.ts";
-import { validateEmitEvent } from "../domain/event-input.ts";
+import { ValidationError } from "../domain/errors.ts";
+import { eventBody, validateEmitEvent } from "../domain/event-input.ts";
 import type { NotificationRecord } from "../domain/notification.ts";
 import type { CompanionStore, RecordedEvent } from "../storage/companion-store.ts";
 import type { DirectoryStore } from "../storage/directory-store.ts";
@@ -38,14 +41,17 @@ export class EventService {
     };
   }
 
-  async emit(input: unknown): Promise<EmitResult> {
+  /** `producerId`: the emitting producer key, whose idempotency keys these are. */
+  async emit(input: unknown, producerId: string): Promise<EmitResult> {
     const now = this.clock.now();
     const event = validateEmitEvent(input, now);
+    const occurredAtGiven = (input as { occurredAt?: unknown } | null)?.occurredAt != null;
+    const bodyDigest = createHash("sha256").update(eventBody(event, occurredAtGiven)).digest("hex");
     if (event.engagementId) await mustHaveEngagement(this.directory, event.engagementId, "engagementId");
     if (event.actorPersonId) await mustHavePerson(this.directory, event.actorPersonId, "actorPersonId");
     if (event.idempotencyKey) {
-      const prior = await this.store.findEvent(event.idempotencyKey);
-      if (prior) return this.replay(prior);
+      const prior = await this.store.findEvent(producerId, event.idempotencyKey);
+      if (prior) return this.replay(prior, bodyDigest);
     }
     const listeners = this.registry.listenersFor(event.type);
     const raises = (await Promise.all(listeners.map((l) => l.notify(event, this.context)))).flat();
@@ -57,9 +63,11 @@ export class EventService {
       occurredAt: event.occurredAt,
       receivedAt: now,
       idempotencyKey: event.idempotencyKey,
+      producerId,
+      bodyDigest,
     });
     // A parallel call with the same idempotencyKey recorded it first: that call does the work.
-    if (!recorded) return this.replay((await this.store.findEvent(event.idempotencyKey!))!);
+    if (!recorded) return this.replay((await this.store.findEvent(producerId, event.idempotencyKey!))!, bodyDigest);
     const created: NotificationRecord[] = [];
     for (const raise of raises) {
       const result = await this.notifications.raise({ ...raise, triggerType: "EVENT_BASED", subsystem: "events" });
@@ -70,7 +78,10 @@ export class EventService {
     return { eventId: recorded.id, type: event.type, listeners: names, notifications: created, duplicate: false };
   }
 
-  private async replay(prior: RecordedEvent): Promise<EmitResult> {
+  private async replay(prior: RecordedEvent, bodyDigest: string): Promise<EmitResult> {
+    if (prior.bodyDigest !== bodyDigest) {
+      throw new ValidationError("idempotencyKey", "idempotencyKey: already used by this producer key for a different event");
+    }
     return {
       eventId: prior.id,
       type: prior.type,

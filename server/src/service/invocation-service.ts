@@ -19,6 +19,7 @@ import type { CursorCodec } from "./cursor.ts";
 import { newFact } from "./facts.ts";
 import { REMEMBER_FACT_ACTION, visibleTo } from "./notification-service.ts";
 import { resolveDisplay } from "../domain/presentation.ts";
+import { ownedBy, type PluginScope } from "./producer-rights.ts";
 
 export interface InvocationOptions {
   maxQueuedEvents: number;
@@ -103,7 +104,7 @@ export class InvocationService {
   }
 
   /** A producer reports how the invocation went; the person's notification learns it live. */
-  async acknowledge(id: string, outcome: unknown, message: unknown): Promise<InvocationRecord> {
+  async acknowledge(id: string, outcome: unknown, message: unknown, scope: PluginScope = null): Promise<InvocationRecord> {
     if (!isOutcome(outcome)) throw new ValidationError("outcome", "outcome: must be ACKNOWLEDGED or FAILED");
     const now = this.clock.now();
     let events: CommittedEvent[] = [];
@@ -111,7 +112,8 @@ export class InvocationService {
     const result = await this.notifications.transactionWithPrisma(async (tx) => {
       events = [];
       const current = await this.invocations.findForUpdate(tx.prisma, id);
-      if (!current) throw new NotFoundError("Action invocation not found");
+      // Another plugin's invocation is, for a bound key, one that does not exist.
+      if (!current || !ownedBy(scope, current.plugin)) throw new NotFoundError("Action invocation not found");
       const decision = decideAcknowledge(current, outcome, message, now);
       changed = decision.kind === "settle";
       if (decision.kind === "none") return decision.current;

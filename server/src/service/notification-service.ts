@@ -40,6 +40,8 @@ import type { NotificationStore, NotificationTx } from "../storage/notification-
 import type { CursorCodec } from "./cursor.ts";
 import { mustHaveEngagement, mustHavePerson } from "./existence.ts";
 import type { Raise } from "./listener-registry.ts";
+import { assertKeyFree, assertOwnPlugin, ownOrNone } from "./plugin-scope.ts";
+import type { PluginScope } from "./producer-rights.ts";
 
 /** A notification Herald raises itself, on the scanner's or an event listener's behalf. */
 export interface RaiseInput extends Raise {
@@ -79,59 +81,63 @@ export class NotificationService {
   // ---- producers -------------------------------------------------------------------------
 
   /** Keyed upsert: a new occurrence, or a new revision of the active one with the same key. */
-  async publish(input: unknown): Promise<NotificationRecord> {
+  async publish(input: unknown, scope: PluginScope = null): Promise<NotificationRecord> {
     const now = this.clock.now();
     const valid = validatePublish(input, now);
+    assertOwnPlugin(scope, valid.content.source.plugin, "source.plugin");
     const target = await this.resolveTarget(valid.target);
     if (valid.content.engagementId) await mustHaveEngagement(this.directory, valid.content.engagementId, "engagementId");
     const record = await this.change(async (tx) => {
       const existing = await tx.findActive(target, valid.key);
+      assertKeyFree(scope, existing);
       return decidePublish(existing, target, valid.key, valid.content, now);
     });
     this.observer.published(record.source.plugin);
     return record;
   }
 
-  async update(id: string, patch: unknown): Promise<NotificationRecord> {
-    return this.patch((tx) => tx.findById(id), patch);
+  async update(id: string, patch: unknown, scope: PluginScope = null): Promise<NotificationRecord> {
+    return this.patch((tx) => tx.findById(id), patch, scope);
   }
 
   /**
    * Patches the active occurrence of a key, so a heartbeat sends only what changed. An unknown
    * target or key, or one whose occurrence has ended, is a NotFoundError.
    */
-  async updateByKey(target: unknown, patch: unknown): Promise<NotificationRecord> {
+  async updateByKey(target: unknown, patch: unknown, scope: PluginScope = null): Promise<NotificationRecord> {
     const valid = validatePatchTarget(target);
-    return this.patch((tx) => tx.findActive(valid.target, valid.key), patch);
+    return this.patch((tx) => tx.findActive(valid.target, valid.key), patch, scope);
   }
 
   /** updateNotification: by `id`, or by `target` (scope target and key); exactly one of them. */
-  updateSelected(id: string | null, target: unknown, patch: unknown): Promise<NotificationRecord> {
+  updateSelected(id: string | null, target: unknown, patch: unknown, scope: PluginScope = null): Promise<NotificationRecord> {
     validatePatchSelector(id, target);
-    return id !== null ? this.update(id, patch) : this.updateByKey(target, patch);
+    return id !== null ? this.update(id, patch, scope) : this.updateByKey(target, patch, scope);
   }
 
-  private async patch(find: (tx: NotificationTx) => Promise<NotificationRecord | null>, patch: unknown): Promise<NotificationRecord> {
+  private async patch(find: (tx: NotificationTx) => Promise<NotificationRecord | null>, patch: unknown, scope: PluginScope): Promise<NotificationRecord> {
     const now = this.clock.now();
     const engagementId = (patch as { engagementId?: string | null } | null)?.engagementId;
     if (engagementId) await mustHaveEngagement(this.directory, engagementId, "patch.engagementId");
     return this.change(async (tx) => {
-      const current = await find(tx);
+      const current = ownOrNone(scope, await find(tx));
       if (!current) throw new NotFoundError();
-      return decideUpdate(current, validatePatch(current, current, patch, now), now);
+      const content = validatePatch(current, current, patch, now);
+      assertOwnPlugin(scope, content.source.plugin, "patch.source.plugin");
+      return decideUpdate(current, content, now);
     });
   }
 
-  async resolve(id: string, resolution: unknown, operationId: string | null = null): Promise<NotificationRecord> {
+  async resolve(id: string, resolution: unknown, operationId: string | null = null, scope: PluginScope = null): Promise<NotificationRecord> {
     const now = this.clock.now();
     const valid = validateResolution(resolution);
-    return this.change(async (tx) => decideResolve(await this.mustFind(tx, id), valid, operationId, now));
+    return this.change(async (tx) => decideResolve(await this.mustFind(tx, id, scope), valid, operationId, now));
   }
 
-  async expire(id: string, reason: unknown, operationId: string | null = null): Promise<NotificationRecord> {
+  async expire(id: string, reason: unknown, operationId: string | null = null, scope: PluginScope = null): Promise<NotificationRecord> {
     const now = this.clock.now();
     const valid = validateReason(reason);
-    return this.change(async (tx) => decideExpire(await this.mustFind(tx, id), valid, operationId, now));
+    return this.change(async (tx) => decideExpire(await this.mustFind(tx, id, scope), valid, operationId, now));
   }
 
   /**
@@ -215,7 +221,7 @@ export class NotificationService {
     key?: string | null;
     engagementId?: string | null;
     source: { plugin: string; subsystem?: string | null };
-  }): Promise<NotificationRecord> {
+  }, scope: PluginScope = null): Promise<NotificationRecord> {
     const fact = typeof input.fact === "string" ? input.fact.trim() : "";
     if (fact === "" || fact.length > observationSchema.maxFactLength) {
       throw new ValidationError("fact", `fact: must be 1-${observationSchema.maxFactLength} characters`);
@@ -234,7 +240,7 @@ export class NotificationService {
         { kind: "RUN_ACTION", id: "remember", label: "Remember this", actionId: REMEMBER_FACT_ACTION, fixedParams: { fact } },
         { kind: "DISMISS", id: "not-now", label: "Not now" },
       ],
-    });
+    }, scope);
   }
 
   /** Records by id, for a producer replaying an earlier result (missing ones are left out). */
@@ -244,9 +250,9 @@ export class NotificationService {
   }
 
   /** Expires the active UNTIL_REQUEST_COMPLETE records of a request; returns how many. */
-  async completeRequest(requestId: string): Promise<number> {
+  async completeRequest(requestId: string, scope: PluginScope = null): Promise<number> {
     if (requestId.trim() === "") throw new ValidationError("requestId", "requestId: must not be empty");
-    const ids = await this.store.activeIdsWithRetention("UNTIL_REQUEST_COMPLETE", requestId);
+    const ids = await this.store.activeIdsWithRetention("UNTIL_REQUEST_COMPLETE", requestId, scope);
     return this.expireAll(ids, "request_complete");
   }
 
@@ -466,8 +472,8 @@ export class NotificationService {
     this.bus.publish({ kind: "event", event: { ...event, committedAt: Date.now() } });
   }
 
-  private async mustFind(tx: NotificationTx, id: string): Promise<NotificationRecord> {
-    const record = await tx.findById(id);
+  private async mustFind(tx: NotificationTx, id: string, scope: PluginScope = null): Promise<NotificationRecord> {
+    const record = ownOrNone(scope, await tx.findById(id));
     if (!record) throw new NotFoundError();
     return record;
   }

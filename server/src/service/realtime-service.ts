@@ -7,7 +7,7 @@ import type { EventFeed } from "../events/event-feed.ts";
 import type { EventLogReader } from "../events/event-log-reader.ts";
 import type { HeraldObserver } from "../events/observer.ts";
 import { listenerStream } from "../events/listener-stream.ts";
-import { PersonStream, type PersonStreamDeps } from "../events/person-stream.ts";
+import { PersonStream, type PersonStreamDeps, type StreamRegistration } from "../events/person-stream.ts";
 import type { Logger } from "../logger.ts";
 import type { AuthService } from "./auth-service.ts";
 import type { Caller } from "./caller.ts";
@@ -37,6 +37,8 @@ export class RealtimeService {
   private readonly stopListening: () => void;
   /** What every person stream of this instance reads: one object for all of them, not one per stream. */
   private readonly streamDeps: PersonStreamDeps;
+  /** Open single-connection streams on this instance (herald_open_streams counts them too). */
+  heldConnections = 0;
 
   constructor(
     private readonly feed: EventFeed,
@@ -71,6 +73,24 @@ export class RealtimeService {
   /** Throws TooManyStreamsError when the credential holds as many streams as it may. */
   assertStreamRoom(credentialId: string): void {
     this.streams.assertRoom(credentialId);
+  }
+
+  /**
+   * Counts an opened single-connection stream against its credential's cap (TooManyStreamsError
+   * past it) until it is released; a revocation calls `close`. Its operations count on their own.
+   */
+  holdConnection(credentialId: string, close: () => void): StreamRegistration {
+    const registration = this.streams.hold(credentialId, close);
+    this.heldConnections++;
+    let released = false;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        this.heldConnections--;
+        registration.release();
+      },
+    };
   }
 
   /** The sequence number of an event cursor of this person (a ValidationError on `after` if it is not one). */

@@ -67,6 +67,14 @@ export class StreamRegistry {
     stream.registration = this.admit(credentialId, new Registration(stream, this, credentialId));
   }
 
+  /**
+   * Counts a connection that carries streams but is not one itself (a graphql-sse
+   * single-connection stream, idle or not): `close` ends it when the credential is revoked.
+   */
+  hold(credentialId: string, close: () => void): StreamRegistration {
+    return this.admit(credentialId, new HeldConnection(close, this, credentialId));
+  }
+
   /** Counts a stream against its credential, refusing past the cap. */
   private admit<S extends Endable>(credentialId: string, stream: S): S {
     this.assertRoom(credentialId);
@@ -162,6 +170,23 @@ class Registration implements Endable, StreamRegistration {
 
   end(value: StreamEnded): void {
     this.stream.endWith(value);
+  }
+
+  release(): void {
+    this.registry.forget(this.credentialId, this);
+  }
+}
+
+/** A held connection as the registry holds it. */
+class HeldConnection implements Endable, StreamRegistration {
+  constructor(
+    private readonly close: () => void,
+    private readonly registry: StreamRegistry,
+    private readonly credentialId: string,
+  ) {}
+
+  end(): void {
+    this.close();
   }
 
   release(): void {

@@ -7,6 +7,7 @@ export interface RecordedEvent {
   type: string;
   listeners: string[];
   notificationIds: string[];
+  bodyDigest: string | null;
 }
 
 export interface NewEvent {
@@ -17,6 +18,8 @@ export interface NewEvent {
   occurredAt: Date;
   receivedAt: Date;
   idempotencyKey: string | null;
+  producerId: string;
+  bodyDigest: string;
 }
 
 export class CompanionStore {
@@ -24,8 +27,9 @@ export class CompanionStore {
 
   // ---- emitted events ----------------------------------------------------------------------
 
-  async findEvent(idempotencyKey: string): Promise<RecordedEvent | null> {
-    const row = await this.db.companionEvent.findUnique({ where: { idempotencyKey } });
+  /** An event this producer key recorded under this idempotency key. */
+  async findEvent(producerId: string, idempotencyKey: string): Promise<RecordedEvent | null> {
+    const row = await this.db.companionEvent.findUnique({ where: { producerId_idempotencyKey: { producerId, idempotencyKey } } });
     return row ? toRecorded(row) : null;
   }
 
@@ -81,6 +85,12 @@ export class CompanionStore {
   }
 }
 
-function toRecorded(row: { id: string; type: string; listeners: string; notificationIds: string }): RecordedEvent {
-  return { id: row.id, type: row.type, listeners: JSON.parse(row.listeners) as string[], notificationIds: JSON.parse(row.notificationIds) as string[] };
+function toRecorded(row: { id: string; type: string; listeners: string; notificationIds: string; bodyDigest: string | null }): RecordedEvent {
+  return {
+    id: row.id,
+    type: row.type,
+    listeners: JSON.parse(row.listeners) as string[],
+    notificationIds: JSON.parse(row.notificationIds) as string[],
+    bodyDigest: row.bodyDigest,
+  };
 }

@@ -11,6 +11,8 @@ export interface CredentialRow {
   name: string;
   prefix: string;
   personId: string | null;
+  /** The plugin a producer key is bound to; null for an admin key (and person tokens). */
+  plugin: string | null;
   createdAt: Date;
   revokedAt: Date | null;
 }
@@ -22,9 +24,9 @@ export function digest(secret: string): string {
 export class CredentialStore {
   constructor(private readonly db: Db) {}
 
-  async create(input: { kind: CredentialKind; name: string; secret: string; prefix: string; personId: string | null }): Promise<CredentialRow> {
+  async create(input: { kind: CredentialKind; name: string; secret: string; prefix: string; personId: string | null; plugin: string | null }): Promise<CredentialRow> {
     const row = await this.db.credential.create({
-      data: { kind: input.kind, name: input.name, prefix: input.prefix, secretHash: digest(input.secret), personId: input.personId },
+      data: { kind: input.kind, name: input.name, prefix: input.prefix, secretHash: digest(input.secret), personId: input.personId, plugin: input.plugin },
     });
     return row as CredentialRow;
   }

@@ -110,9 +110,9 @@ export class NotificationStore {
   }
 
   /** Active records with a retention policy (and request, when given): the retention sweeps. */
-  async activeIdsWithRetention(policy: string, requestId: string | null): Promise<string[]> {
+  async activeIdsWithRetention(policy: string, requestId: string | null, plugin: string | null = null): Promise<string[]> {
     const rows = await this.db.notification.findMany({
-      where: { retentionPolicy: policy, activeKey: { not: null }, ...(requestId !== null ? { requestId } : {}) },
+      where: { retentionPolicy: policy, activeKey: { not: null }, ...(requestId !== null ? { requestId } : {}), ...(plugin !== null ? { sourcePlugin: plugin } : {}) },
       select: { id: true },
     });
     return rows.map((r) => r.id);

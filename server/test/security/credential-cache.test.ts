@@ -37,6 +37,15 @@ describe("credential cache", () => {
     return { id: key.id, header: `Bearer ${key.secret}` };
   };
 
+  it("carries a key's bound plugin through the cache, so a cached look-up keeps its limits", async () => {
+    const bound = await auth.issueProducerKey("bound", "builds");
+    const header = `Bearer ${bound.secret}`;
+    expect(await auth.authenticate(header)).toMatchObject({ kind: "producer", credentialId: bound.id, plugin: "builds" });
+    // The second answer comes from memory and must not have lost the binding.
+    expect(await auth.authenticate(header)).toMatchObject({ credentialId: bound.id, plugin: "builds" });
+    expect(await auth.authenticate((await fresh()).header)).toMatchObject({ plugin: null });
+  });
+
   it("serves a repeat look-up from memory until the entry ages out", async () => {
     const key = await fresh();
     expect(await auth.authenticate(key.header)).toMatchObject({ kind: "producer", credentialId: key.id });

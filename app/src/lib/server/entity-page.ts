@@ -13,7 +13,7 @@ export interface EntityHeading {
 }
 
 export async function loadEntity<T>(
-  event: Pick<RequestEvent, "locals" | "cookies" | "url">,
+  event: Pick<RequestEvent, "locals" | "cookies" | "url" | "getClientAddress">,
   kind: string,
   read: (client: HeraldClient) => Promise<T | null>,
   heading: (entity: T) => Omit<EntityHeading, "kind">,

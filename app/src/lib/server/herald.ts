@@ -18,14 +18,38 @@ export function heraldStreamUrl(): string {
   return `${heraldUrl()}/stream`;
 }
 
-/** A short-lived SDK client for one server-side request; close it when done. */
-export function serverClient(token: string): HeraldClient {
-  return createHeraldClient({ url: heraldUrl(), token });
+/**
+ * The person's address, for Herald's per-client budgets (its sign-in redemption budget above
+ * all): calls made on a person's behalf carry it as X-Forwarded-For, which Herald believes only
+ * from an address in its HERALD_TRUSTED_PROXIES (this dashboard's). Without it every person
+ * would share the dashboard's own budget, and one client's junk could use it up for everyone.
+ */
+export function clientAddressOf(event: Pick<RequestEvent, "getClientAddress">): string | null {
+  try {
+    return event.getClientAddress();
+  } catch {
+    return null; // the adapter cannot tell (no socket): Herald counts the dashboard's own address
+  }
+}
+
+/** fetch with the person's address as X-Forwarded-For. */
+export function forwardingFetch(clientAddress: string | null): typeof fetch | undefined {
+  if (!clientAddress) return undefined;
+  return (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set("x-forwarded-for", clientAddress);
+    return fetch(input, { ...init, headers });
+  };
+}
+
+/** A short-lived SDK client for one server-side request on the person's behalf; close it when done. */
+export function serverClient(token: string, clientAddress: string | null = null): HeraldClient {
+  return createHeraldClient({ url: heraldUrl(), token, fetch: forwardingFetch(clientAddress) });
 }
 
 /** A client without a credential, for `redeemSignInCode` (which needs none). */
-export function anonymousClient(): HeraldClient {
-  return createHeraldClient({ url: heraldUrl() });
+export function anonymousClient(clientAddress: string | null = null): HeraldClient {
+  return createHeraldClient({ url: heraldUrl(), fetch: forwardingFetch(clientAddress) });
 }
 
 /** httpOnly, SameSite=Lax, Secure when the dashboard is served over https. */
@@ -48,10 +72,13 @@ export function clearTokenCookie(cookies: Cookies, url: URL): void {
  * with one Herald no longer accepts, the person is sent to sign in; Herald not answering is a
  * 503 page that says so.
  */
-export async function asPerson<T>(event: Pick<RequestEvent, "locals" | "cookies" | "url">, read: (client: HeraldClient) => Promise<T>): Promise<T> {
+export async function asPerson<T>(
+  event: Pick<RequestEvent, "locals" | "cookies" | "url" | "getClientAddress">,
+  read: (client: HeraldClient) => Promise<T>,
+): Promise<T> {
   const { locals, cookies, url } = event;
   if (!locals.token) redirect(303, "/signin");
-  const client = serverClient(locals.token);
+  const client = serverClient(locals.token, clientAddressOf(event));
   try {
     return await read(client);
   } catch (failure) {

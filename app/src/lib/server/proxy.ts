@@ -3,7 +3,7 @@
 // returned as the upstream stream itself (no buffering), and closing the browser's request
 // cancels the upstream one.
 import type { RequestEvent } from "@sveltejs/kit";
-import { clearTokenCookie } from "$lib/server/herald";
+import { clearTokenCookie, clientAddressOf } from "$lib/server/herald";
 
 /** Request headers the GraphQL and graphql-sse protocols need; everything else stays here. */
 const FORWARDED_REQUEST_HEADERS = ["accept", "content-type", "x-graphql-event-stream-token", "last-event-id", "accept-language"];
@@ -33,6 +33,9 @@ export async function proxyToHerald(event: RequestEvent, target: string): Promis
     if (value !== null) headers.set(name, value);
   }
   headers.set("authorization", `Bearer ${token}`);
+  // Never the browser's own X-Forwarded-For: the address the dashboard established (herald.ts).
+  const client = clientAddressOf(event);
+  if (client) headers.set("x-forwarded-for", client);
   const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
 
   let upstream: Response;

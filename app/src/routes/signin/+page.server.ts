@@ -2,7 +2,7 @@
 // an httpOnly cookie. The token travels in the form body only, never in a URL.
 import { fail, redirect } from "@sveltejs/kit";
 import { describeFailure, sentenceForCode } from "$lib/errors";
-import { serverClient, setTokenCookie } from "$lib/server/herald";
+import { clientAddressOf, serverClient, setTokenCookie } from "$lib/server/herald";
 import type { Actions, PageServerLoad } from "./$types";
 import { t } from "$lib/i18n";
 
@@ -12,13 +12,14 @@ export const load: PageServerLoad = ({ locals, url }) => {
 };
 
 export const actions: Actions = {
-  default: async ({ request, cookies, url }) => {
+  default: async (event) => {
+    const { request, cookies, url } = event;
     const form = await request.formData();
     const token = String(form.get("token") ?? "").trim();
     if (!token) return fail(400, { error: t.signin.missingToken });
     // Refused before it travels anywhere (Herald would answer FORBIDDEN with the same sentence).
     if (token.startsWith("herald_pk_")) return fail(400, { error: sentenceForCode("FORBIDDEN", "token") });
-    const client = serverClient(token);
+    const client = serverClient(token, clientAddressOf(event));
     try {
       await client.viewer();
     } catch (error) {

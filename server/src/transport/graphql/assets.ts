@@ -1,6 +1,6 @@
 // Attachments for DOWNLOAD_ATTACHMENT_ASSET follow-ups: producers upload them with a GraphQL
 // multipart request; persons download them over HTTP (transport/http/asset-download.ts).
-import { requireProducer } from "../../service/auth-service.ts";
+import { requireProducer } from "../../service/producer-rights.ts";
 import type { AssetMeta } from "../../storage/asset-store.ts";
 import { builder } from "./builder.ts";
 import { asResult, resultUnion } from "./errors.ts";
@@ -29,7 +29,7 @@ builder.mutationFields((t) => ({
     description:
       "Stores a file (a multipart request; HERALD_ASSET_MAX_BYTES, an allowed content type that matches the bytes). Unreferenced uploads are collected after a grace period.",
     resolve: (_root, args, ctx) => {
-      const producer = requireProducer(ctx.caller);
+      const producer = requireProducer(ctx.caller, "uploadAsset");
       return asResult(UploadAssetResult, () => ctx.services.assets.upload(producer.credentialId, args.file, args.filename));
     },
   }),

@@ -1,7 +1,8 @@
 // Credentials over the API: a producer issues a person token or a one-time sign-in code; anyone
 // holding a code redeems it for a person token; any credential can revoke itself (sign-out).
 // Secrets appear only in these results.
-import { requireCaller, requireProducer } from "../../service/auth-service.ts";
+import { requireCaller } from "../../service/auth-service.ts";
+import { requireProducer } from "../../service/producer-rights.ts";
 import { builder } from "./builder.ts";
 
 export const IssuedCredentialRef = builder
@@ -29,7 +30,7 @@ builder.mutationFields((t) => ({
     args: { personId: t.arg.id({ required: true }), name: t.arg.string({ required: false }) },
     description: "A sign-in token for a person. The token is returned only here.",
     resolve: (_root, args, ctx) => {
-      requireProducer(ctx.caller);
+      requireProducer(ctx.caller, "issuePersonToken");
       return ctx.services.auth.issuePersonToken(String(args.personId), args.name ?? undefined);
     },
   }),
@@ -39,7 +40,7 @@ builder.mutationFields((t) => ({
     args: { personId: t.arg.id({ required: true }) },
     description: "A one-time sign-in code for a person (valid 24 hours); the dashboard serves it at /signin/<code>.",
     resolve: (_root, args, ctx) => {
-      requireProducer(ctx.caller);
+      requireProducer(ctx.caller, "issueSignInCode");
       return ctx.services.auth.issueSignInCode(String(args.personId));
     },
   }),
@@ -54,6 +55,9 @@ builder.mutationFields((t) => ({
     type: IssuedCredentialRef,
     args: { code: t.arg.string({ required: true }) },
     description: "Exchanges a one-time sign-in code for a person token. Needs no credential.",
-    resolve: (_root, args, ctx) => ctx.services.auth.redeemSignInCode(args.code),
+    resolve: async (_root, args, ctx) => {
+      await ctx.signIn.admit(args.code, ctx.clientAddress);
+      return ctx.services.auth.redeemSignInCode(args.code);
+    },
   }),
 }));

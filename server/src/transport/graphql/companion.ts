@@ -1,7 +1,8 @@
 // The companion's controls: producers read and set a person's quiet mode (the companion turns
 // it on when asked in conversation) and publish observations; persons follow their
 // preferences live.
-import { requirePerson, requireProducer } from "../../service/auth-service.ts";
+import { requirePerson } from "../../service/auth-service.ts";
+import { requireProducer } from "../../service/producer-rights.ts";
 import { builder } from "./builder.ts";
 import { endedOr } from "./context.ts";
 import { PreferencesRef } from "./directory.ts";
@@ -28,7 +29,7 @@ builder.queryFields((t) => ({
     args: { personId: t.arg.id({ required: true }) },
     description: "A person's preferences, for producers. Null when there is no such person.",
     resolve: async (_root, args, ctx) => {
-      requireProducer(ctx.caller);
+      requireProducer(ctx.caller, "personPreferences");
       const person = await ctx.services.directory.findPerson(String(args.personId));
       return person ? ctx.services.directory.preferences(person.id) : null;
     },
@@ -41,7 +42,7 @@ builder.mutationFields((t) => ({
     args: { personId: t.arg.id({ required: true }), enabled: t.arg.boolean({ required: true }) },
     description: "Quiet mode for a person, set by a producer: the scanner skips them and new notifications are held, not pushed.",
     resolve: async (_root, args, ctx) => {
-      requireProducer(ctx.caller);
+      requireProducer(ctx.caller, "setPersonQuietMode");
       const person = await ctx.services.directory.setQuietMode(String(args.personId), args.enabled);
       return ctx.services.directory.preferences(person.id);
     },
@@ -51,14 +52,14 @@ builder.mutationFields((t) => ({
     type: PublishNotificationResult,
     args: { input: t.arg({ type: PublishObservationInput, required: true }) },
     resolve: (_root, args, ctx) => {
-      requireProducer(ctx.caller);
+      const { plugin } = requireProducer(ctx.caller, "publishObservation");
       const { input } = args;
       return asResult(PublishNotificationResult, () =>
         ctx.services.notifications.publishObservation({
           ...input,
           personId: String(input.personId),
           engagementId: input.engagementId ? String(input.engagementId) : null,
-        }),
+        }, plugin),
       );
     },
   }),

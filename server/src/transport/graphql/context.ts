@@ -15,6 +15,14 @@ export interface GraphQLContext {
    * gives each of its events a fresh memo instead (a stale session label must not outlive it).
    */
   memo: Map<string, unknown>;
+  /** The client's address (transport/http/client-address.ts), for budgets kept per client. */
+  clientAddress: string;
+  /** Counts sign-in link redemptions (transport/http/sign-in-budget.ts). */
+  signIn: SignInAdmission;
+}
+
+export interface SignInAdmission {
+  admit(code: string, client: string): Promise<void>;
 }
 
 /**
@@ -34,8 +42,8 @@ export function batchedLoad<V>(ctx: GraphQLContext, name: string, load: (keys: r
   return loader.load(key);
 }
 
-export function newContext(caller: Caller | null, services: Services): GraphQLContext {
-  return { caller, services, memo: new Map() };
+export function newContext(caller: Caller | null, services: Services, clientAddress: string, signIn: SignInAdmission): GraphQLContext {
+  return { caller, services, memo: new Map(), clientAddress, signIn };
 }
 
 export function memoize<T>(ctx: GraphQLContext, key: string, load: () => Promise<T>): Promise<T> {

@@ -1,7 +1,8 @@
 // Persons, sessions, engagements and remembered facts: the people and places notifications are
 // addressed to. Producers manage them; a person reads themself, their preferences and their
 // own sessions.
-import { requireCaller, requirePerson, requireProducer } from "../../service/auth-service.ts";
+import { requireCaller, requirePerson } from "../../service/auth-service.ts";
+import { requireProducer } from "../../service/producer-rights.ts";
 import type { Preferences, QuietHours } from "../../domain/preferences.ts";
 import { builder } from "./builder.ts";
 import { SeverityEnum } from "./enums.ts";
@@ -223,7 +224,7 @@ builder.mutationFields((t) => ({
     type: PersonRef,
     args: { input: t.arg({ type: CreatePersonInput, required: true }) },
     resolve: (_root, args, ctx) => {
-      requireProducer(ctx.caller);
+      requireProducer(ctx.caller, "createPerson");
       return ctx.services.directory.createPerson(args.input);
     },
   }),
@@ -232,7 +233,7 @@ builder.mutationFields((t) => ({
     type: SessionRef,
     args: { input: t.arg({ type: CreateSessionInput, required: true }) },
     resolve: (_root, args, ctx) => {
-      requireProducer(ctx.caller);
+      requireProducer(ctx.caller, "createSession");
       return ctx.services.directory.createSession({ ...args.input, ownerPersonId: String(args.input.ownerPersonId) });
     },
   }),
@@ -241,7 +242,7 @@ builder.mutationFields((t) => ({
     type: EngagementRef,
     args: { input: t.arg({ type: CreateEngagementInput, required: true }) },
     resolve: (_root, args, ctx) => {
-      requireProducer(ctx.caller);
+      requireProducer(ctx.caller, "createEngagement");
       return ctx.services.directory.createEngagement({ ...args.input, operatorPersonId: String(args.input.operatorPersonId) });
     },
   }),
@@ -250,7 +251,7 @@ builder.mutationFields((t) => ({
     type: EngagementMemberRef,
     args: { input: t.arg({ type: AddEngagementMemberInput, required: true }) },
     resolve: (_root, args, ctx) => {
-      requireProducer(ctx.caller);
+      requireProducer(ctx.caller, "addEngagementMember");
       return ctx.services.directory.addEngagementMember({
         engagementId: String(args.input.engagementId),
         personId: String(args.input.personId),
@@ -263,7 +264,7 @@ builder.mutationFields((t) => ({
     type: RememberedFactRef,
     args: { input: t.arg({ type: RememberFactInput, required: true }) },
     resolve: (_root, args, ctx) => {
-      requireProducer(ctx.caller);
+      requireProducer(ctx.caller, "rememberFact");
       return ctx.services.directory.rememberFact({
         personId: String(args.input.personId),
         content: args.input.content,

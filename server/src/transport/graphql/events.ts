@@ -1,7 +1,7 @@
 // emitEvent: a producer tells Herald what happened in its engine; the listener registry decides
 // who hears of it (server/src/background/listeners/).
 import type { EmitResult } from "../../service/event-service.ts";
-import { requireProducer } from "../../service/auth-service.ts";
+import { requireProducer } from "../../service/producer-rights.ts";
 import { builder } from "./builder.ts";
 import { asResult, resultUnion } from "./errors.ts";
 import { NotificationRef } from "./notification.ts";
@@ -13,7 +13,7 @@ const EmitEventInput = builder.inputType("EmitEventInput", {
     engagementId: t.id({ required: false }),
     actorPersonId: t.id({ required: false, description: "Who caused it: never notified of their own doing." }),
     occurredAt: t.field({ type: "DateTime", required: false, description: "Defaults to when Herald received it." }),
-    idempotencyKey: t.string({ required: false, description: "The same key again returns the first result and changes nothing." }),
+    idempotencyKey: t.string({ required: false, description: "This producer key's own: the same key with the same event again returns the first result and changes nothing; with a different event it is a ValidationError on idempotencyKey." }),
   }),
 });
 
@@ -39,8 +39,8 @@ builder.mutationFields((t) => ({
     type: EmitEventResult,
     args: { input: t.arg({ type: EmitEventInput, required: true }) },
     resolve: (_root, args, ctx) => {
-      requireProducer(ctx.caller);
-      return asResult(EmitEventResult, () => ctx.services.events.emit(args.input));
+      const producer = requireProducer(ctx.caller, "emitEvent");
+      return asResult(EmitEventResult, () => ctx.services.events.emit(args.input, producer.credentialId));
     },
   }),
 }));

@@ -4,7 +4,8 @@
 // Protocol: docs/event-stream.md, "Action invocations".
 import { InvocationOutcomes, type InvocationRecord, InvocationStates } from "../../domain/invocation.ts";
 import type { InvocationPage } from "../../service/invocation-service.ts";
-import { requirePerson, requireProducer } from "../../service/auth-service.ts";
+import { requirePerson } from "../../service/auth-service.ts";
+import { pluginFilter, requireProducer } from "../../service/producer-rights.ts";
 import { builder } from "./builder.ts";
 import { PresentationEnum, VariantEnum } from "./enums.ts";
 import { batchedLoad, endedOr } from "./context.ts";
@@ -81,8 +82,8 @@ builder.queryFields((t) => ({
     args: { plugin: t.arg.string(pluginArg), after: t.arg.string(afterArg), first: t.arg.int({ required: false }) },
     description: "For polling producers: invocations oldest first, at most `first` (default 20, at most 100).",
     resolve: (_root, args, ctx) => {
-      requireProducer(ctx.caller);
-      return ctx.services.invocations.page(args.plugin ?? null, args.after, args.first);
+      const { plugin } = requireProducer(ctx.caller, "actionInvocations");
+      return ctx.services.invocations.page(pluginFilter(plugin, args.plugin), args.after, args.first);
     },
   }),
 }));
@@ -104,8 +105,8 @@ builder.mutationFields((t) => ({
     },
     description: "A producer reports how the invocation went. Repeating the same outcome is a no-op; another outcome afterwards is a ValidationError.",
     resolve: (_root, args, ctx) => {
-      requireProducer(ctx.caller);
-      return asResult(AcknowledgeActionInvocationResult, () => ctx.services.invocations.acknowledge(String(args.id), args.outcome, args.message));
+      const { plugin } = requireProducer(ctx.caller, "acknowledgeActionInvocation");
+      return asResult(AcknowledgeActionInvocationResult, () => ctx.services.invocations.acknowledge(String(args.id), args.outcome, args.message, plugin));
     },
   }),
 }));
@@ -116,9 +117,10 @@ builder.subscriptionFields((t) => ({
     args: { plugin: t.arg.string(pluginArg), after: t.arg.string(afterArg) },
     description: "Invocations a producer missed (from storage), then live ones, with no gap or duplicate at the seam.",
     subscribe: (_root, args, ctx) => {
-      const caller = requireProducer(ctx.caller);
+      const caller = requireProducer(ctx.caller, "actionInvocations");
+      const plugin = pluginFilter(caller.plugin, args.plugin);
       const after = ctx.services.invocations.decodeCursor(args.after);
-      return ctx.services.realtime.producerStream(caller, () => ctx.services.invocations.stream(args.plugin ?? null, after));
+      return ctx.services.realtime.producerStream(caller, () => ctx.services.invocations.stream(plugin, after));
     },
     resolve: (invocation) => endedOr(invocation),
   }),

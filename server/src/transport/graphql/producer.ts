@@ -1,7 +1,7 @@
 // What producer keys do to notifications: publish (create or revise by key), update, resolve,
 // expire, complete a request, and receive the persons' action invocations. Input types are
 // checked for shape and enums here; domain/validation.ts checks everything else.
-import { requireProducer } from "../../service/auth-service.ts";
+import { requireProducer } from "../../service/producer-rights.ts";
 import { builder } from "./builder.ts";
 import {
   ActionKindEnum,
@@ -132,10 +132,10 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: PublishNotificationInput, required: true }) },
     description: "Creates a notification, or a new revision of the active one with the same scope target and key.",
     resolve: (_root, args, ctx) => {
-      const producer = requireProducer(ctx.caller);
+      const producer = requireProducer(ctx.caller, "publishNotification");
       return asResult(PublishNotificationResult, async () => {
         await ctx.services.assets.assertUsable(producer.credentialId, args.input.actions, "actions");
-        return ctx.services.notifications.publish(args.input);
+        return ctx.services.notifications.publish(args.input, producer.plugin);
       });
     },
   }),
@@ -149,11 +149,11 @@ builder.mutationFields((t) => ({
     },
     description: "Merges the patch over the current content as a new revision; the record is named by id or by key + target.",
     resolve: (_root, args, ctx) => {
-      const producer = requireProducer(ctx.caller);
+      const producer = requireProducer(ctx.caller, "updateNotification");
       const id = args.id === null || args.id === undefined ? null : String(args.id);
       return asResult(PublishNotificationResult, async () => {
         await ctx.services.assets.assertUsable(producer.credentialId, args.patch.actions, "patch.actions");
-        return ctx.services.notifications.updateSelected(id, args.target ?? null, args.patch);
+        return ctx.services.notifications.updateSelected(id, args.target ?? null, args.patch, producer.plugin);
       });
     },
   }),
@@ -166,9 +166,9 @@ builder.mutationFields((t) => ({
       operationId: t.arg.string(operationIdArg),
     },
     resolve: (_root, args, ctx) => {
-      requireProducer(ctx.caller);
+      const { plugin } = requireProducer(ctx.caller, "resolveNotification");
       return asResult(ResolveNotificationResult, () =>
-        ctx.services.notifications.resolve(String(args.id), args.resolution, args.operationId ?? null),
+        ctx.services.notifications.resolve(String(args.id), args.resolution, args.operationId ?? null, plugin),
       );
     },
   }),
@@ -181,9 +181,9 @@ builder.mutationFields((t) => ({
       operationId: t.arg.string(operationIdArg),
     },
     resolve: (_root, args, ctx) => {
-      requireProducer(ctx.caller);
+      const { plugin } = requireProducer(ctx.caller, "expireNotification");
       return asResult(ResolveNotificationResult, () =>
-        ctx.services.notifications.expire(String(args.id), args.reason, args.operationId ?? null),
+        ctx.services.notifications.expire(String(args.id), args.reason, args.operationId ?? null, plugin),
       );
     },
   }),
@@ -192,8 +192,8 @@ builder.mutationFields((t) => ({
     args: { requestId: t.arg.string({ required: true }) },
     description: "Expires the active UNTIL_REQUEST_COMPLETE notifications of that request; returns how many.",
     resolve: (_root, args, ctx) => {
-      requireProducer(ctx.caller);
-      return ctx.services.notifications.completeRequest(args.requestId);
+      const { plugin } = requireProducer(ctx.caller, "completeRequest");
+      return ctx.services.notifications.completeRequest(args.requestId, plugin);
     },
   }),
 }));

@@ -1,5 +1,5 @@
 // Agent harnesses report completed exchanges; the session's shared label follows from them.
-import { requireProducer } from "../../service/auth-service.ts";
+import { requireProducer } from "../../service/producer-rights.ts";
 import type { ReportedExchange } from "../../service/session-service.ts";
 import { builder } from "./builder.ts";
 import { SessionRef } from "./directory.ts";
@@ -43,7 +43,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: ReportExchangeInput, required: true }) },
     description: "A harness's completed exchange: counts it, publishes the session's completion notification and refreshes its label.",
     resolve: (_root, args, ctx) => {
-      requireProducer(ctx.caller);
+      requireProducer(ctx.caller, "reportExchange");
       const { personId, ...rest } = args.input;
       return asResult(ReportExchangeResult, () =>
         ctx.services.sessions.reportExchange({ ...rest, personId: personId == null ? personId : String(personId) }),

@@ -1,15 +1,25 @@
 // The first thing every request meets, before its body is parsed: who is calling (authenticated
 // once; the GraphQL context reuses it), whether that credential (or, without one, the client
-// address) is within its request rate, and whether it may open one more stream.
+// address) is within its request rate, and whether it may open one more stream. Probes
+// (/health, /ready) are never counted: junk traffic must not make an instance look down.
 import type { Plugin } from "graphql-yoga";
 import type { IncomingMessage } from "node:http";
 import { type DomainError, RateLimitedError } from "../../domain/errors.ts";
 import type { Logger } from "../../logger.ts";
 import type { Caller } from "../../service/caller.ts";
 import type { Services } from "../../services.ts";
+import type { TrustedProxies } from "./client-address.ts";
 import type { RequestRateLimiter } from "./rate-limiter.ts";
 
 const authenticated = new WeakMap<Request, Promise<Caller | null>>();
+/** Keyed by the Node request: a plugin after the gate (the body limit) may replace the fetch Request. */
+const clientAddresses = new WeakMap<object, string>();
+const PROBES = new Set(["/health", "/ready"]);
+
+/** The client address the gate established for this request ("unknown" if it never passed the gate). */
+export function clientAddressOf(serverContext: { req?: IncomingMessage }): string {
+  return (serverContext.req && clientAddresses.get(serverContext.req)) ?? "unknown";
+}
 
 /**
  * The request's caller: null without an Authorization header; rejects with the authentication
@@ -29,6 +39,7 @@ export function callerOf(services: Services, request: Request): Promise<Caller |
 export interface CallerGateOptions {
   services: Services;
   limiter: RequestRateLimiter;
+  trustedProxies: TrustedProxies;
   streamEndpoint: string;
   graphqlEndpoint: string;
   logger: Logger;
@@ -38,8 +49,11 @@ export function useCallerGate(options: CallerGateOptions): Plugin {
   const { services, limiter, logger } = options;
   return {
     async onRequest({ request, serverContext, endResponse }) {
+      if (PROBES.has(new URL(request.url).pathname)) return;
+      const req = (serverContext as { req?: IncomingMessage }).req;
+      const address = options.trustedProxies.clientOf(req?.socket.remoteAddress ?? "unknown", request.headers.get("x-forwarded-for"));
+      if (req) clientAddresses.set(req, address);
       const caller = await callerOf(services, request).catch(() => null);
-      const address = (serverContext as { req?: IncomingMessage }).req?.socket.remoteAddress ?? "unknown";
       let decision;
       try {
         decision = await limiter.consume(caller ? `credential:${caller.credentialId}` : `address:${address}`);

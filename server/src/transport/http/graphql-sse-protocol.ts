@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { isAsyncIterable } from "@graphql-tools/utils";
 import type { ExecutionResult } from "graphql";
 import { TOKEN_HEADER_KEY, TOKEN_QUERY_KEY } from "graphql-sse";
+import { DomainError } from "../../domain/errors.ts";
 import type { Logger } from "../../logger.ts";
 import { EVENT_STREAM_HEADERS, EventStreamBody, type EventStreamLimits } from "./event-stream-body.ts";
 import { errorResponse } from "./http-errors.ts";
@@ -34,12 +35,19 @@ export interface ProtocolOptions {
   logger: Logger;
   /** The HTTP adapter's Response, which takes a Node Readable as its body and pipes it as is. */
   Response: typeof Response;
+  /**
+   * Counts an opened single-connection stream against its credential's stream cap (throws a
+   * DomainError past it); `close` ends it when the credential is revoked.
+   */
+  holdConnection(credentialId: string, close: () => void): { release(): void };
 }
 
 /** One single-connection reservation: its operations, and their messages until the stream opens. */
 class Reservation {
   opened = false;
   body: EventStreamBody | null = null;
+  /** Its place under the credential's stream cap, once opened. */
+  held: { release(): void } | null = null;
   readonly operations = new Map<string, Stoppable | null>();
   private waiting: (string | Buffer)[] = [];
   private waitingBytes = 0;
@@ -295,7 +303,16 @@ export class GraphQLSseProtocol {
   }
 
   private open(token: string, reservation: Reservation, cutOff: () => void): Response {
+    let held: { release(): void };
+    try {
+      // An idle connection held open by heartbeats is a stream too: it counts, and a revocation ends it.
+      held = this.options.holdConnection(reservation.credentialId, () => this.release(token));
+    } catch (error) {
+      if (error instanceof DomainError) return errorResponse("TOO_MANY_REQUESTS", error.message);
+      throw error;
+    }
     reservation.opened = true;
+    reservation.held = held;
     clearTimeout(reservation.expiry);
     this.countUnopened(reservation.credentialId, -1);
     const body = new EventStreamBody(this.options.limits, cutOff);
@@ -352,6 +369,7 @@ export class GraphQLSseProtocol {
     clearTimeout(reservation.expiry);
     if (!reservation.opened) this.countUnopened(reservation.credentialId, -1);
     this.reservations.delete(token);
+    reservation.held?.release();
     reservation.stopAll();
     reservation.body?.end();
   }

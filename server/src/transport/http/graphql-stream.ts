@@ -23,6 +23,8 @@ export interface GraphQLStreamOptions {
   documentLimits: DocumentLimits;
   streamLimits: EventStreamLimits;
   authenticate(authorization: string | null): Promise<Caller>;
+  /** Counts an opened single-connection stream against the credential's stream cap (graphql-sse-protocol.ts). */
+  holdConnection(credentialId: string, close: () => void): { release(): void };
   logger: Logger;
 }
 
@@ -106,6 +108,7 @@ export function useGraphQLStream(options: GraphQLStreamOptions): Plugin {
         reservationTtlMs: options.reservationTtlMs,
         reservationsPerCredential: options.reservationsPerCredential,
         logger,
+        holdConnection: options.holdConnection,
         Response: server.fetchAPI.Response,
       });
     },

@@ -15,6 +15,8 @@ const OTHER_PLUGINS = "_other";
 export interface MetricsSources {
   /** Open person event streams and producer invocation streams of this instance. */
   openStreams(): number;
+  /** Open graphql-sse single-connection streams (each also counts against its credential's stream cap). */
+  openConnections(): number;
 }
 
 export class HeraldMetrics implements HeraldObserver {
@@ -36,6 +38,14 @@ export class HeraldMetrics implements HeraldObserver {
       registers,
       collect() {
         this.set(sources.openStreams());
+      },
+    });
+    new Gauge({
+      name: "herald_open_single_connections",
+      help: "Open graphql-sse single-connection streams on this instance, idle or carrying subscriptions",
+      registers,
+      collect() {
+        this.set(sources.openConnections());
       },
     });
     const held = this.heldStreams;

@@ -12,7 +12,10 @@ import type { Logger } from "../../logger.ts";
 import type { Caller } from "../../service/caller.ts";
 import { useAssetDownload } from "./asset-download.ts";
 import { useBodyLimit } from "./body-limit.ts";
-import { callerOf, useCallerGate } from "./caller-gate.ts";
+import { callerOf, clientAddressOf, useCallerGate } from "./caller-gate.ts";
+import type { TrustedProxies } from "./client-address.ts";
+import type { IncomingMessage } from "node:http";
+import type { SignInBudget } from "./sign-in-budget.ts";
 import { boundedParseCache, useDocumentLimits } from "./document-limits.ts";
 import { useGetParams } from "./get-params.ts";
 import { useVaryOrigin } from "./vary-origin.ts";
@@ -52,9 +55,10 @@ export function createGraphQLHandler(
   services: Services,
   logger: Logger,
   tuning: Tuning,
-  limiter: RequestRateLimiter,
+  limiters: { requests: RequestRateLimiter; signIn: SignInBudget; trustedProxies: TrustedProxies },
   operations: OperationsWiring = { plugins: [] },
 ) {
+  const { signIn, trustedProxies } = limiters;
   // Each error's line is written once, at the level its kind deserves; Yoga logs every masked
   // error again at error level, which would let any client flood the error log.
   const errorLines = new ErrorLines(logger);
@@ -120,7 +124,7 @@ export function createGraphQLHandler(
         onRender: () => operations.observer?.rendered(),
       }),
       // Then: refuses over-limit callers (rate, open streams) from headers alone, before any body is read.
-      useCallerGate({ services, limiter, logger, graphqlEndpoint: "/graphql", streamEndpoint: "/graphql/stream" }),
+      useCallerGate({ services, limiter: limiters.requests, trustedProxies, logger, graphqlEndpoint: "/graphql", streamEndpoint: "/graphql/stream" }),
       // Then nothing may read a body before its size is checked. File uploads by a producer key
       // to /graphql may be as large as one attachment plus the usual body.
       // Multipart requests from anyone else are refused before their body is read.
@@ -142,6 +146,7 @@ export function createGraphQLHandler(
         documentLimits,
         streamLimits,
         authenticate,
+        holdConnection: (credentialId, close) => services.realtime.holdConnection(credentialId, close),
         logger,
       }),
       // Yoga's own SSE on /graphql; /graphql/stream guards its streams itself with the same limits.
@@ -153,12 +158,13 @@ export function createGraphQLHandler(
       costLimitPlugin({ maxCost: limits.queryCost, ignoreIntrospection: true }),
       maxAliasesPlugin({ n: limits.queryAliases }),
     ],
-    context: async ({ request, caller }): Promise<GraphQLContext> => {
+    context: async ({ request, caller, req }): Promise<GraphQLContext> => {
+      const client = clientAddressOf({ req: req as IncomingMessage | undefined });
       // The stream endpoint has authenticated the request already.
-      if (caller) return newContext(caller as Caller, services);
+      if (caller) return newContext(caller as Caller, services, client, signIn);
       // No credential at all: introspection (GraphiQL's docs) still works; every field refuses.
       try {
-        return newContext(await callerOf(services, request), services);
+        return newContext(await callerOf(services, request), services, client, signIn);
       } catch (error) {
         if (error instanceof DomainError) {
           throw new GraphQLError(error.message, { extensions: { code: error.code, http: { status: 401 } } });

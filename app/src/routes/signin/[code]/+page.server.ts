@@ -6,7 +6,7 @@
 // sends the person to /, so the code leaves the address bar at once.
 import { fail, redirect } from "@sveltejs/kit";
 import { describeFailure } from "$lib/errors";
-import { anonymousClient, setTokenCookie } from "$lib/server/herald";
+import { anonymousClient, clientAddressOf, setTokenCookie } from "$lib/server/herald";
 import type { Actions, PageServerLoad } from "./$types";
 
 export const load: PageServerLoad = ({ setHeaders }) => {
@@ -15,8 +15,10 @@ export const load: PageServerLoad = ({ setHeaders }) => {
 };
 
 export const actions: Actions = {
-  default: async ({ params, cookies, url }) => {
-    const client = anonymousClient();
+  default: async (event) => {
+    const { params, cookies, url } = event;
+    // Herald budgets redemptions per client: it must see the person's address, not the dashboard's.
+    const client = anonymousClient(clientAddressOf(event));
     let token: string;
     try {
       token = await client.redeemSignInCode(params.code);

@@ -7,7 +7,8 @@ import type { EventFeed } from "../events/event-feed.ts";
 import type { EventLogReader } from "../events/event-log-reader.ts";
 import type { HeraldObserver } from "../events/observer.ts";
 import { listenerStream } from "../events/listener-stream.ts";
-import { PersonStream, type PersonStreamDeps } from "../events/person-stream.ts";
+import { PersonStream, type PersonStreamDeps, type StreamItem } from "../events/person-stream.ts";
+import { readsFrom } from "../events/quiet-hold.ts";
 import type { Logger } from "../logger.ts";
 import type { AuthService } from "./auth-service.ts";
 import type { Caller } from "./caller.ts";
@@ -73,17 +74,17 @@ export class RealtimeService {
     this.streams.assertRoom(credentialId);
   }
 
-  /** The sequence number of an event cursor of this person (a ValidationError on `after` if it is not one). */
+  /** The lowest sequence number a stream resuming from this cursor reads (a ValidationError on `after` if it is not one). */
   afterSeq(personId: string, after: string): number {
-    return this.cursors.decodeSeq(personId, after, "after");
+    return readsFrom(this.cursors.decodeSeq(personId, after, "after"));
   }
 
   /** Validates the cursor first, so a forged one fails the subscription instead of the stream. */
   notificationEvents(caller: Extract<Caller, { kind: "person" }>, after: string | null | undefined): PersonStream<StreamEnded> {
     const { personId } = caller;
-    const afterSeq = after ? this.cursors.decodeSeq(personId, after, "after") : null;
+    const position = after ? this.cursors.decodeSeq(personId, after, "after") : null;
     this.streams.assertRoom(caller.credentialId);
-    const stream = new PersonStream<StreamEnded>(this.streamDeps, personId, afterSeq);
+    const stream = new PersonStream<StreamEnded>(this.streamDeps, personId, position);
     this.streams.track(caller.credentialId, stream);
     return stream;
   }
@@ -126,8 +127,9 @@ export class RealtimeService {
     return this.cursors.encodeSeq(personId, await this.log.maxSeq());
   }
 
-  cursorFor(personId: string, seq: number): string {
-    return this.cursors.encodeSeq(personId, seq);
+  /** The cursor of a stream item: where its client stands after it. */
+  cursorFor(personId: string, item: Pick<StreamItem, "seq" | "position">): string {
+    return item.position ? this.cursors.encodeSeq(personId, item.position.seq, item.position.hold) : this.cursors.encodeSeq(personId, item.seq);
   }
 
   /** A producer's stream (actionInvocations), counted and ended with its credential's other streams. */

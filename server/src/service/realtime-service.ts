@@ -35,6 +35,8 @@ export class RealtimeService {
   private readonly streams: StreamRegistry;
   /** `notificationId:revision` marks this instance has started: one write per event, not per stream. */
   private readonly delivered = new Set<string>();
+  // Delivery marks being written: a stop waits for them, so none is cut off by the store closing.
+  private readonly marking = new Set<Promise<void>>();
   private readonly stopListening: () => void;
   /** What every person stream of this instance reads: one object for all of them, not one per stream. */
   private readonly streamDeps: PersonStreamDeps;
@@ -103,8 +105,10 @@ export class RealtimeService {
     return this.endStreamsOf(await this.auth.revokedAmong(open));
   }
 
-  stop(): void {
+  /** Stops listening for revocations; resolves once the delivery marks in flight are written. */
+  async stop(): Promise<void> {
     this.stopListening();
+    await Promise.allSettled([...this.marking]);
   }
 
   private markDeliveredOnce(personId: string, notificationId: string, revision: number) {
@@ -113,10 +117,15 @@ export class RealtimeService {
     this.delivered.add(key);
     // A Set iterates in insertion order: the oldest mark is forgotten first.
     if (this.delivered.size > DELIVERED_MEMORY) this.delivered.delete(this.delivered.values().next().value!);
-    this.notifications.markDelivered(personId, notificationId).catch((error: Error) => {
-      this.delivered.delete(key); // the next stream (or replay) to carry it tries again
-      this.logger.warn({ err: error.message }, "could not mark a notification delivered");
-    });
+    const marking = this.notifications.markDelivered(personId, notificationId).then(
+      () => undefined,
+      (error: Error) => {
+        this.delivered.delete(key); // the next stream (or replay) to carry it tries again
+        this.logger.warn({ err: error.message }, "could not mark a notification delivered");
+      },
+    );
+    this.marking.add(marking);
+    void marking.finally(() => this.marking.delete(marking));
   }
 
   /**

@@ -79,6 +79,7 @@ export function fromGraphQLError(error: GraphQLErrorLike): HeraldError {
     case "VALIDATION_ERROR":
     case "BAD_USER_INPUT":
     case "GRAPHQL_VALIDATION_FAILED":
+    case "QUERY_TOO_COSTLY":
       return new HeraldValidationError(String(error.extensions?.field ?? ""), error.message);
     case "NOT_FOUND":
       return new HeraldNotFoundError(error.message);

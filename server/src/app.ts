@@ -102,7 +102,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
   const clock = options.clock ?? systemClock;
   const logger = options.logger;
 
-  const notificationStore = new NotificationStore(database);
+  const notificationStore = new NotificationStore(database, tuning.historyLimit);
   await notificationStore.init();
   const directoryStore = new DirectoryStore(database.db, database.sqlite);
   const settings = new SettingsStore(database.db);
@@ -191,7 +191,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
       // Label refreshes in flight are bounded by the labeler's timeout; let them land.
       await sessions.settled();
       await scanner.close();
-      services.realtime.stop();
+      await services.realtime.stop();
       rateLimiter.close();
       signInBudget.close();
       feed.stop();

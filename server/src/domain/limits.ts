@@ -18,7 +18,8 @@ export const limits = {
   batchIds: 500,
   /** Queries deeper or costlier than this are refused before execution. */
   queryDepth: 10,
-  queryCost: 5_000,
+  /** One per result field, a page's fields times its size: a full page of the SDK's inbox is about 8,000. */
+  queryCost: 20_000,
   queryAliases: 30,
   /** Tokens in one GraphQL document, and brackets open at once; both refused before parsing. */
   queryTokens: 5_000,

@@ -1,7 +1,7 @@
 // One person's notificationEvents subscription: replay from the event log after the client's
-// cursor, then live events from the feed, with no gap and no duplicate at the seam, holding new
-// notifications back while the person is in quiet mode or quiet hours, and leaving muted ones
-// out (reader controls, domain/preferences.ts). Protocol: docs/event-stream.md.
+// cursor, then live events from the feed, with no gap and no duplicate at the seam, holding back
+// notifications created while the person is in quiet mode or quiet hours (quiet-hold.ts), and
+// leaving muted ones out (reader controls, domain/preferences.ts). Protocol: docs/event-stream.md.
 import type { Clock } from "../domain/clock.ts";
 import type { NotificationEventType } from "../domain/enums.ts";
 import { holdsNow, type Preferences, pushVerdict } from "../domain/preferences.ts";
@@ -12,11 +12,15 @@ import type { CommittedEvent } from "./committed-event.ts";
 import type { EventFeed, PersonListener } from "./event-feed.ts";
 import type { EventLogReader } from "./event-log-reader.ts";
 import { type HeraldObserver, noObserver } from "./observer.ts";
+import { PullAdapter } from "./pull-adapter.ts";
+import { QuietHold, type StreamPosition } from "./quiet-hold.ts";
 
 export interface StreamItem {
   seq: number;
   type: NotificationEventType;
   notification: NotificationRecord;
+  /** Where the client stands after this item, when its stream holds something back (its cursor says so). */
+  position?: StreamPosition;
 }
 
 export interface PersonStreamDeps {
@@ -108,8 +112,13 @@ function withoutReceipt(event: CommittedEvent, record: NotificationRecord): Stre
   return item;
 }
 
-// New content is what reader controls hold back or leave out; reading-state changes are the person's own doing.
-const HELD_TYPES: readonly string[] = ["CREATED", "UPDATED"];
+// New content is what reader controls judge; reading-state changes are the person's own doing.
+const CONTENT_TYPES: readonly string[] = ["CREATED", "UPDATED"];
+
+/** The item as one stream sends it while it holds: its own object, carrying the stream's position. */
+function positioned(item: StreamItem | Promise<StreamItem>, position: StreamPosition): StreamItem | Promise<StreamItem> {
+  return item instanceof Promise ? item.then((made) => ({ ...made, position })) : { ...item, position };
+}
 
 /** Where a person stream delivers its items, in order. */
 export interface StreamSink<T> {
@@ -132,13 +141,13 @@ export interface StreamRegistration {
 
 /**
  * A pull iterator over a new person stream (tests, and consumers without a sink of their own).
- * `after` is the last sequence number the client has (null: live only, from now on).
+ * `after` is where the client stands: the last sequence number it has, or its cursor's position
+ * (null: live only, from now on).
  */
-export function personEventStream(deps: PersonStreamDeps, personId: string, after: number | null): AsyncIterableIterator<StreamItem> {
-  return new PersonStream(deps, personId, after)[Symbol.asyncIterator]();
+export function personEventStream(deps: PersonStreamDeps, personId: string, after: number | StreamPosition | null): AsyncIterableIterator<StreamItem> {
+  const position = typeof after === "number" ? { seq: after, hold: null } : after;
+  return new PersonStream(deps, personId, position)[Symbol.asyncIterator]();
 }
-
-const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
 
 /**
  * One person's notificationEvents subscription. It pushes: a consumer attaches a sink, and the
@@ -163,15 +172,17 @@ export class PersonStream<E = never> implements PersonListener, AsyncIterable<St
   private holdTimer: NodeJS.Timeout | null = null;
   private overflow = false;
   private quietChanged = false;
+  // Every event up to here has been sent, left out, or is held.
   private lastSent: number;
   private preferences!: Preferences;
-  private holding = false;
-  // Events up to here go out although held: an ERROR broke through quiet hours, and what was
-  // held before it goes first, so the client's cursor never moves past an event it has not had.
-  private releaseThrough = 0;
-  // A replay in progress (from the client's cursor, or releasing what was held): the page being
-  // sent, where in it, and whether the log may have more after it.
+  // Notifications created while quiet, held back; `releasing` once quiet has ended (or an ERROR
+  // broke through quiet hours): the held events then go out in order, read again from the log.
+  private hold: QuietHold | null = null;
+  private releasing = false;
+  // A replay in progress (from the client's cursor, or releasing what was held): where it reads
+  // in the log, the page being sent, where in it, and whether the log may have more after it.
   private replaying = false;
+  private readAt = 0;
   private page: CommittedEvent[] = [];
   private pageAt = 0;
   private morePages = false;
@@ -180,11 +191,12 @@ export class PersonStream<E = never> implements PersonListener, AsyncIterable<St
   constructor(
     private readonly deps: PersonStreamDeps,
     private readonly personId: string,
-    private readonly after: number | null,
+    private readonly after: StreamPosition | null,
   ) {
     // Subscribe before replaying: whatever commits during the replay is buffered, not lost.
     this.unsubscribe = deps.feed.subscribe(personId, this);
-    this.lastSent = after ?? deps.feed.head;
+    this.lastSent = after?.seq ?? deps.feed.head;
+    if (after?.hold) this.setHold(new QuietHold(after.hold.from, after.hold.through));
   }
 
   /** Starts the stream into `sink` (once). */
@@ -277,11 +289,8 @@ export class PersonStream<E = never> implements PersonListener, AsyncIterable<St
           this.preferences = await this.deps.preferences(this.personId);
           continue;
         }
-        if (this.holding && (this.releaseThrough > this.lastSent || !holdsNow(this.preferences, this.deps.clock.now()))) {
-          // Release what was held, in order, straight from the log.
-          this.setHolding(false);
-          this.queue.length = 0;
-          this.startReplay();
+        if (this.hold && !holdsNow(this.preferences, this.deps.clock.now())) {
+          this.startRelease();
           continue;
         }
         const event = this.queue.shift();
@@ -292,7 +301,7 @@ export class PersonStream<E = never> implements PersonListener, AsyncIterable<St
         if (wait) await wait;
       }
       // A holding stream also wakes by itself, to release when quiet hours end.
-      if (this.holding) this.holdTimer = setTimeout(() => this.kick(), this.deps.holdCheckMs);
+      if (this.hold) this.holdTimer = setTimeout(() => this.kick(), this.deps.holdCheckMs);
     } catch (error) {
       this.finish(error as Error);
     } finally {
@@ -303,7 +312,9 @@ export class PersonStream<E = never> implements PersonListener, AsyncIterable<St
   private async start(): Promise<void> {
     if (this.after !== null) {
       this.preferences = await this.deps.preferences(this.personId);
-      this.startReplay();
+      // A held client reads again from where its hold began, to learn which notifications it holds.
+      this.startReplay(this.hold?.from ?? this.lastSent);
+      if (this.hold && !holdsNow(this.preferences, this.deps.clock.now())) this.releasing = true;
     } else {
       // "Live only" starts after everything committed before the stream opened. This instance's
       // feed may not have heard of all of it yet (a bus message from another instance still on
@@ -314,11 +325,25 @@ export class PersonStream<E = never> implements PersonListener, AsyncIterable<St
     }
   }
 
-  private startReplay() {
+  private startReplay(from: number) {
     this.replaying = true;
+    this.readAt = from;
     this.page = [];
     this.pageAt = 0;
     this.morePages = true;
+  }
+
+  /** Sends what was held, in order, straight from the log (what came since is in there too). */
+  private startRelease() {
+    this.releasing = true;
+    this.queue.length = 0;
+    this.startReplay(this.hold!.through);
+  }
+
+  /** Everything held has gone out: the client's cursor is a plain position again. */
+  private endRelease() {
+    this.releasing = false;
+    this.setHold(null);
   }
 
   /** The next item of the replay, or null once it is over (the log has no more, it holds, or the stream closed). */
@@ -327,47 +352,64 @@ export class PersonStream<E = never> implements PersonListener, AsyncIterable<St
       if (this.closed) return this.endReplay();
       if (this.pageAt >= this.page.length) {
         if (!this.morePages) return this.endReplay();
-        this.page = await this.deps.log.readForPerson(this.personId, this.lastSent, REPLAY_PAGE);
+        this.page = await this.deps.log.readForPerson(this.personId, this.readAt, REPLAY_PAGE);
         this.pageAt = 0;
         this.morePages = this.page.length === REPLAY_PAGE;
         continue;
       }
-      let item = this.present(this.page[this.pageAt++]!);
+      const event = this.page[this.pageAt++]!;
+      this.readAt = event.seq;
+      let item = this.present(event);
       if (item instanceof Promise) item = await item;
-      // Holding: nothing after this goes out until the hold is released (which replays again).
-      if (this.holding) this.endReplay();
       if (item) return item;
-      if (!this.replaying) return null;
     }
   }
 
   private endReplay(): null {
     this.replaying = false;
     this.page = [];
+    // Caught up with the log: whatever was being released has gone out.
+    if (this.releasing && !this.closed) this.endRelease();
     return null;
   }
 
   /** What the client gets for this event: an item, or null (already sent, someone else's, muted, held). */
   private present(event: CommittedEvent): StreamItem | Promise<StreamItem> | null {
-    if (event.seq <= this.lastSent) return null;
     if (event.personId !== null && event.personId !== this.personId) return null;
-    const notification = notificationOf(event);
-    const verdict = HELD_TYPES.includes(event.type) ? pushVerdict(this.preferences, notification, this.deps.clock.now()) : "push";
-    if (verdict === "mute") {
-      // Never pushed, not held either (a mute lasts); while holding, the replay meets it again.
-      if (!this.holding) this.lastSent = event.seq;
-      return null;
+    const hold = this.hold;
+    if (event.seq <= this.lastSent) {
+      // Only a hold reads below what was sent: to learn what it holds, and to release it.
+      if (!hold || event.seq <= hold.from) return null;
+      const held = hold.holds(event.type, event.notificationId);
+      if (event.seq <= hold.through || !held || !this.releasing) return null;
+      hold.through = event.seq;
+      if (this.verdict(event) === "mute") return null;
+      return positioned(itemFor(this.deps, event, this.personId), hold.position(this.lastSent));
     }
-    if (event.seq > this.releaseThrough && (this.holding || verdict === "hold")) {
-      // New content that may go out now, behind held events: release them first, in order.
-      if (this.holding && verdict === "push" && HELD_TYPES.includes(event.type)) this.releaseThrough = event.seq;
-      // Held: nothing after it is sent either, so the client's cursor never skips it.
-      this.setHolding(true);
-      return null;
-    }
+    // Past what was sent, a release is over (a replay reads in order).
+    if (this.releasing) this.endRelease();
+    const verdict = this.verdict(event);
+    const before = this.lastSent;
     this.lastSent = event.seq;
-    // The person's own view (their receipt of a shared record), not the shared state the rules read.
-    return itemFor(this.deps, event, this.personId);
+    if (this.hold?.holds(event.type, event.notificationId)) {
+      // An ERROR through quiet hours: what was held before it goes out first, in order, then it.
+      if (verdict === "push") this.startRelease();
+      return null;
+    }
+    if (verdict === "mute") return null;
+    if (verdict === "hold" && event.type === "CREATED") {
+      this.setHold(new QuietHold(before, before));
+      this.hold!.holds(event.type, event.notificationId);
+      return null;
+    }
+    // About a notification the person already has: it streams, quiet or not.
+    const item = itemFor(this.deps, event, this.personId);
+    return this.hold ? positioned(item, this.hold.position(event.seq)) : item;
+  }
+
+  /** What the reader controls say of an event: only new content is judged; reading-state changes always go out. */
+  private verdict(event: CommittedEvent): "push" | "mute" | "hold" {
+    return CONTENT_TYPES.includes(event.type) ? pushVerdict(this.preferences, notificationOf(event), this.deps.clock.now()) : "push";
   }
 
   /**
@@ -381,9 +423,9 @@ export class PersonStream<E = never> implements PersonListener, AsyncIterable<St
     return sink.item(item);
   }
 
-  private setHolding(held: boolean) {
-    if (held !== this.holding) (this.deps.observer ?? noObserver).holding(this.personId, held);
-    this.holding = held;
+  private setHold(hold: QuietHold | null) {
+    if ((hold === null) !== (this.hold === null)) (this.deps.observer ?? noObserver).holding(this.personId, hold !== null);
+    this.hold = hold;
   }
 
   /** Lets go of the feed and of the registry's count (once). */
@@ -391,7 +433,7 @@ export class PersonStream<E = never> implements PersonListener, AsyncIterable<St
     if (this.released) return;
     this.released = true;
     this.closed = true;
-    this.setHolding(false);
+    this.setHold(null);
     this.unsubscribe();
     this.queue.length = 0;
     if (this.holdTimer) clearTimeout(this.holdTimer);
@@ -403,89 +445,5 @@ export class PersonStream<E = never> implements PersonListener, AsyncIterable<St
     this.ended = true;
     this.release();
     this.sink?.end(error);
-  }
-}
-
-/**
- * A person stream as a pull iterator: the stream pushes one item ahead at most, and waits for
- * next() to take it (so a client that does not read lets the feed's queue fill, as it should).
- */
-class PullAdapter<T> implements AsyncIterableIterator<T>, StreamSink<T> {
-  private ready: { value: T } | null = null;
-  private taken: (() => void) | null = null;
-  private waiter: { resolve(result: IteratorResult<T>): void; reject(error: unknown): void } | null = null;
-  private over: { error: Error | null } | null = null;
-
-  constructor(private readonly stream: { close(): void; resume(): void }) {}
-
-  wanting(): boolean {
-    return this.waiter !== null;
-  }
-
-  item(value: T): void | Promise<void> {
-    const waiter = this.waiter;
-    if (waiter) {
-      this.waiter = null;
-      waiter.resolve({ done: false, value });
-      return;
-    }
-    this.ready = { value };
-    return new Promise<void>((resolve) => (this.taken = resolve));
-  }
-
-  end(error: Error | null): void {
-    this.over = { error };
-    const waiter = this.waiter;
-    if (!waiter) return;
-    this.waiter = null;
-    this.over = { error: null };
-    if (error) waiter.reject(error);
-    else waiter.resolve(DONE);
-  }
-
-  next(): Promise<IteratorResult<T>> {
-    const ready = this.ready;
-    if (ready) {
-      this.ready = null;
-      const taken = this.taken;
-      this.taken = null;
-      taken?.();
-      return Promise.resolve({ done: false, value: ready.value });
-    }
-    const over = this.over;
-    if (over) {
-      // A failure is told once; after it the iterator is done.
-      this.over = { error: null };
-      return over.error ? Promise.reject(over.error) : Promise.resolve(DONE);
-    }
-    const asked = new Promise<IteratorResult<T>>((resolve, reject) => (this.waiter = { resolve, reject }));
-    this.stream.resume();
-    return asked;
-  }
-
-  return(): Promise<IteratorResult<T>> {
-    this.stop();
-    return Promise.resolve(DONE);
-  }
-
-  throw(error: unknown): Promise<IteratorResult<T>> {
-    this.stop();
-    return Promise.reject(error);
-  }
-
-  [Symbol.asyncIterator](): AsyncIterableIterator<T> {
-    return this;
-  }
-
-  private stop() {
-    this.over = { error: null };
-    this.ready = null;
-    this.stream.close();
-    const waiter = this.waiter;
-    this.waiter = null;
-    waiter?.resolve(DONE);
-    const taken = this.taken;
-    this.taken = null;
-    taken?.();
   }
 }

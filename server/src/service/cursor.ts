@@ -3,6 +3,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { ValidationError } from "../domain/errors.ts";
 import type { Position } from "../domain/filter.ts";
+import type { StreamPosition } from "../events/quiet-hold.ts";
 
 // Not a possible person id (those are cuids), so no person's cursor verifies as a producer's.
 const INVOCATION_AUDIENCE = "\u0000producers";
@@ -26,18 +27,25 @@ export class CursorCodec {
     }
   }
 
-  /** Event-stream cursors: a sequence number, signed in their own domain ("e") for the person. */
-  encodeSeq(personId: string, seq: number): string {
-    const payload = `e${seq.toString(36)}`;
+  /**
+   * Event-stream cursors: a sequence number, signed in their own domain ("e") for the person; a
+   * stream that holds notifications for quiet mode adds where its hold stands (quiet-hold.ts).
+   */
+  encodeSeq(personId: string, seq: number, hold: StreamPosition["hold"] = null): string {
+    const payload = `e${[seq, ...(hold ? [hold.through, hold.from] : [])].map((n) => n.toString(36)).join("_")}`;
     return `${payload}.${this.sign(personId, payload)}`;
   }
 
-  decodeSeq(personId: string, cursor: string, field: string): number {
+  decodeSeq(personId: string, cursor: string, field: string): StreamPosition {
     const payload = this.verifiedPayload(personId, cursor, field, "an event cursor");
     if (!payload.startsWith("e")) throw new ValidationError(field, `${field}: not an event cursor issued to this caller`);
-    const seq = Number.parseInt(payload.slice(1), 36);
-    if (!Number.isSafeInteger(seq) || seq < 0) throw new ValidationError(field, `${field}: malformed cursor`);
-    return seq;
+    const numbers = payload.slice(1).split("_").map((part) => Number.parseInt(part, 36));
+    const [seq, through, from] = numbers;
+    const valid = (n: number | undefined): n is number => n !== undefined && Number.isSafeInteger(n) && n >= 0;
+    if (!valid(seq) || (numbers.length !== 1 && numbers.length !== 3)) throw new ValidationError(field, `${field}: malformed cursor`);
+    if (numbers.length === 1) return { seq, hold: null };
+    if (!valid(through) || !valid(from) || !(from <= through && through <= seq)) throw new ValidationError(field, `${field}: malformed cursor`);
+    return { seq, hold: { from, through } };
   }
 
   /**

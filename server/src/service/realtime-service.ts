@@ -7,7 +7,8 @@ import type { EventFeed } from "../events/event-feed.ts";
 import type { EventLogReader } from "../events/event-log-reader.ts";
 import type { HeraldObserver } from "../events/observer.ts";
 import { listenerStream } from "../events/listener-stream.ts";
-import { PersonStream, type PersonStreamDeps, type StreamRegistration } from "../events/person-stream.ts";
+import { PersonStream, type PersonStreamDeps, type StreamItem, type StreamRegistration } from "../events/person-stream.ts";
+import { readsFrom } from "../events/quiet-hold.ts";
 import type { Logger } from "../logger.ts";
 import type { AuthService } from "./auth-service.ts";
 import type { Caller } from "./caller.ts";
@@ -34,6 +35,8 @@ export class RealtimeService {
   private readonly streams: StreamRegistry;
   /** `notificationId:revision` marks this instance has started: one write per event, not per stream. */
   private readonly delivered = new Set<string>();
+  // Delivery marks being written: a stop waits for them, so none is cut off by the store closing.
+  private readonly marking = new Set<Promise<void>>();
   private readonly stopListening: () => void;
   /** What every person stream of this instance reads: one object for all of them, not one per stream. */
   private readonly streamDeps: PersonStreamDeps;
@@ -93,17 +96,17 @@ export class RealtimeService {
     };
   }
 
-  /** The sequence number of an event cursor of this person (a ValidationError on `after` if it is not one). */
+  /** The lowest sequence number a stream resuming from this cursor reads (a ValidationError on `after` if it is not one). */
   afterSeq(personId: string, after: string): number {
-    return this.cursors.decodeSeq(personId, after, "after");
+    return readsFrom(this.cursors.decodeSeq(personId, after, "after"));
   }
 
   /** Validates the cursor first, so a forged one fails the subscription instead of the stream. */
   notificationEvents(caller: Extract<Caller, { kind: "person" }>, after: string | null | undefined): PersonStream<StreamEnded> {
     const { personId } = caller;
-    const afterSeq = after ? this.cursors.decodeSeq(personId, after, "after") : null;
+    const position = after ? this.cursors.decodeSeq(personId, after, "after") : null;
     this.streams.assertRoom(caller.credentialId);
-    const stream = new PersonStream<StreamEnded>(this.streamDeps, personId, afterSeq);
+    const stream = new PersonStream<StreamEnded>(this.streamDeps, personId, position);
     this.streams.track(caller.credentialId, stream);
     return stream;
   }
@@ -122,8 +125,10 @@ export class RealtimeService {
     return this.endStreamsOf(await this.auth.revokedAmong(open));
   }
 
-  stop(): void {
+  /** Stops listening for revocations; resolves once the delivery marks in flight are written. */
+  async stop(): Promise<void> {
     this.stopListening();
+    await Promise.allSettled([...this.marking]);
   }
 
   private markDeliveredOnce(personId: string, notificationId: string, revision: number) {
@@ -132,10 +137,15 @@ export class RealtimeService {
     this.delivered.add(key);
     // A Set iterates in insertion order: the oldest mark is forgotten first.
     if (this.delivered.size > DELIVERED_MEMORY) this.delivered.delete(this.delivered.values().next().value!);
-    this.notifications.markDelivered(personId, notificationId).catch((error: Error) => {
-      this.delivered.delete(key); // the next stream (or replay) to carry it tries again
-      this.logger.warn({ err: error.message }, "could not mark a notification delivered");
-    });
+    const marking = this.notifications.markDelivered(personId, notificationId).then(
+      () => undefined,
+      (error: Error) => {
+        this.delivered.delete(key); // the next stream (or replay) to carry it tries again
+        this.logger.warn({ err: error.message }, "could not mark a notification delivered");
+      },
+    );
+    this.marking.add(marking);
+    void marking.finally(() => this.marking.delete(marking));
   }
 
   /**
@@ -146,8 +156,9 @@ export class RealtimeService {
     return this.cursors.encodeSeq(personId, await this.log.maxSeq());
   }
 
-  cursorFor(personId: string, seq: number): string {
-    return this.cursors.encodeSeq(personId, seq);
+  /** The cursor of a stream item: where its client stands after it. */
+  cursorFor(personId: string, item: Pick<StreamItem, "seq" | "position">): string {
+    return item.position ? this.cursors.encodeSeq(personId, item.position.seq, item.position.hold) : this.cursors.encodeSeq(personId, item.seq);
   }
 
   /** A producer's stream (actionInvocations), counted and ended with its credential's other streams. */

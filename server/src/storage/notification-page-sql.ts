@@ -3,6 +3,7 @@
 // shared APPLICATION rows (with the person's receipt joined in), so the visibility rules are
 // written once. A list is the hottest read: one statement where the query builder cost three
 // (the own rows, the shared rows, their receipts) and most of the request's CPU.
+import { TerminalStatuses } from "../domain/enums.ts";
 import type { EffectiveFilter, Position } from "../domain/filter.ts";
 import type { Provider } from "./database-url.ts";
 import type { Notification as NotificationRow, NotificationReceipt as ReceiptRow } from "./prisma-client/sqlite/client.ts";
@@ -54,13 +55,14 @@ interface Source {
  * APPLICATION rows with their receipt joined in. Conditions are added in the order they appear in
  * the text, as SQLite's positional parameters require; `extra` adds conditions to each source.
  */
-function sources(p: Params, personId: string, f: EffectiveFilter, now: Date, extra: () => string[] = () => []): Source[] {
+function sources(p: Params, personId: string, f: EffectiveFilter, now: Date, historyLimit: number | null, extra: () => string[] = () => []): Source[] {
   const found: Source[] = [];
+  const content = () => [...contentConditions(p, f, now), ...withinHistory(f, historyLimit)];
   if (f.scope !== "APPLICATION" && f.statuses.length > 0) {
     const where = [`n."personId" = ${p.add(personId)}`, `n."status" IN ${p.list(f.statuses)}`];
     if (f.scope) where.push(`n."scope" = ${p.add(f.scope)}`);
     if (f.sessionId) where.push(`n."sessionId" = ${p.add(f.sessionId)}`);
-    where.push(...content(p, f, now), ...extra());
+    where.push(...content(), ...extra());
     if (!f.includeSnoozed) where.push(`(n."snoozedUntil" IS NULL OR n."snoozedUntil" <= ${p.time(now)})`);
     found.push({ from: `"Notification" n`, where, receipt: RECEIPT_NULLS });
   }
@@ -81,7 +83,7 @@ function sources(p: Params, personId: string, f: EffectiveFilter, now: Date, ext
           return `(n."status" = 'PENDING' AND r."dismissedAt" IS NULL AND r."seenAt" IS NULL AND r."deliveredAt" IS NULL)`;
       }
     });
-    const where = [`n."scope" = 'APPLICATION'`, `(${byStatus.join(" OR ")})`, ...content(p, f, now), ...extra()];
+    const where = [`n."scope" = 'APPLICATION'`, `(${byStatus.join(" OR ")})`, ...content(), ...extra()];
     if (!f.includeSnoozed) where.push(`(r."snoozedUntil" IS NULL OR r."snoozedUntil" <= ${p.time(now)})`);
     found.push({ from, where, receipt: RECEIPT_SELECTED });
   }
@@ -98,12 +100,12 @@ export interface Statement {
 }
 
 /** A page: each source read by its own index-ordered keyset query, merged by UNION ALL. */
-export function pageStatement(provider: Provider, personId: string, f: EffectiveFilter, page: PageWindow, now: Date): Statement | null {
+export function pageStatement(provider: Provider, personId: string, f: EffectiveFilter, page: PageWindow, now: Date, historyLimit: number | null = null): Statement | null {
   const p = new Params(provider);
   const direction = page.inverted ? "ASC" : "DESC";
   const order = (table: string) => `ORDER BY ${table}"createdAt" ${direction}, ${table}"id" ${direction}`;
   const limit = Math.trunc(page.limit);
-  const parts = sources(p, personId, f, now, () => keyset(p, page)).map(
+  const parts = sources(p, personId, f, now, historyLimit, () => keyset(p, page)).map(
     (source) => `SELECT n.*, ${source.receipt} FROM ${source.from} WHERE ${source.where.join(" AND ")} ${order("n.")} LIMIT ${limit}`,
   );
   if (parts.length === 0) return null;
@@ -112,23 +114,43 @@ export function pageStatement(provider: Provider, personId: string, f: Effective
 }
 
 /** How many rows the person sees: one COUNT per source, summed in the same statement (column "n"). */
-export function countStatement(provider: Provider, personId: string, f: EffectiveFilter, now: Date): Statement | null {
+export function countStatement(provider: Provider, personId: string, f: EffectiveFilter, now: Date, historyLimit: number | null = null): Statement | null {
   const p = new Params(provider);
-  const parts = sources(p, personId, f, now).map((source) => `(SELECT COUNT(*) FROM ${source.from} WHERE ${source.where.join(" AND ")})`);
+  const parts = sources(p, personId, f, now, historyLimit).map((source) => `(SELECT COUNT(*) FROM ${source.from} WHERE ${source.where.join(" AND ")})`);
   if (parts.length === 0) return null;
   return { sql: `SELECT ${parts.join(" + ")} AS "n"`, params: p.values };
 }
 
 /** Ids of the rows the person sees, at most `limit` from each source (column "id"). */
-export function visibleIdsStatement(provider: Provider, personId: string, f: EffectiveFilter, now: Date, limit: number): Statement | null {
+export function visibleIdsStatement(
+  provider: Provider,
+  personId: string,
+  f: EffectiveFilter,
+  now: Date,
+  limit: number,
+  historyLimit: number | null = null,
+): Statement | null {
   const p = new Params(provider);
-  const parts = sources(p, personId, f, now).map((source) => `SELECT * FROM (SELECT n."id" FROM ${source.from} WHERE ${source.where.join(" AND ")} LIMIT ${Math.trunc(limit)}) AS part`);
+  const parts = sources(p, personId, f, now, historyLimit).map((source) => `SELECT * FROM (SELECT n."id" FROM ${source.from} WHERE ${source.where.join(" AND ")} LIMIT ${Math.trunc(limit)}) AS part`);
   if (parts.length === 0) return null;
   return { sql: parts.join(" UNION ALL "), params: p.values };
 }
 
+/**
+ * The history limit, at once: a terminal record with `historyLimit` newer terminal ones in its
+ * scope target is past it, and left out (the pruner deletes it once its events are past the
+ * retention). Asked only of lists that may hold terminal records; the probe reads at most
+ * `historyLimit` entries of the (targetKey, activeKey, createdAt, id) index.
+ */
+function withinHistory(f: EffectiveFilter, historyLimit: number | null): string[] {
+  if (historyLimit === null || !f.statuses.some((s) => TerminalStatuses.includes(s))) return [];
+  if (historyLimit === 0) return [`n."activeKey" IS NOT NULL`];
+  const newer = `SELECT 1 FROM "Notification" h WHERE h."targetKey" = n."targetKey" AND h."activeKey" IS NULL AND h."createdAt" >= n."createdAt" AND (h."createdAt" > n."createdAt" OR (h."createdAt" = n."createdAt" AND h."id" > n."id")) LIMIT 1 OFFSET ${Math.trunc(historyLimit) - 1}`;
+  return [`(n."activeKey" IS NOT NULL OR NOT EXISTS (${newer}))`];
+}
+
 /** Engagement, severity and plugin filters and the TTL: plain columns of the record, the same for every reader. */
-function content(p: Params, f: EffectiveFilter, now: Date): string[] {
+function contentConditions(p: Params, f: EffectiveFilter, now: Date): string[] {
   const where: string[] = [];
   if (f.engagementId) where.push(`n."engagementId" = ${p.add(f.engagementId)}`);
   if (f.severities) where.push(`n."severity" IN ${p.list(f.severities)}`);

@@ -28,7 +28,11 @@ export class NotificationStore {
   private readonly db: Db;
   private readonly provider: Provider;
   private readonly sqlite: SqliteWriter | null;
-  constructor(database: Database) {
+  constructor(
+    database: Database,
+    /** Terminal records a scope target lists (HERALD_HISTORY_LIMIT); older ones wait for the pruner unseen. Null: all. */
+    private readonly historyLimit: number | null = null,
+  ) {
     this.db = database.db;
     this.provider = database.provider;
     this.sqlite = database.sqlite;
@@ -92,7 +96,7 @@ export class NotificationStore {
    * keyset query and index, then merged; an OR across both would defeat the indexes' ordering.
    */
   async page(personId: string, filter: EffectiveFilter, page: PageWindow, now: Date): Promise<NotificationRecord[]> {
-    const statement = pageStatement(this.provider, personId, filter, page, now);
+    const statement = pageStatement(this.provider, personId, filter, page, now, this.historyLimit);
     if (!statement) return [];
     const rows = await this.db.$queryRawUnsafe<Record<string, unknown>[]>(statement.sql, ...statement.params);
     return rows.map((raw) => {
@@ -103,7 +107,7 @@ export class NotificationStore {
   }
 
   async count(personId: string, filter: EffectiveFilter, now: Date): Promise<number> {
-    const statement = countStatement(this.provider, personId, filter, now);
+    const statement = countStatement(this.provider, personId, filter, now, this.historyLimit);
     if (!statement) return 0;
     const [row] = await this.db.$queryRawUnsafe<{ n: bigint | number }[]>(statement.sql, ...statement.params);
     return Number(row?.n ?? 0);
@@ -137,7 +141,7 @@ export class NotificationStore {
 
   /** Ids of the records a person sees with the given filter (used by batch operations). */
   async visibleIds(personId: string, filter: EffectiveFilter, now: Date, limit: number): Promise<string[]> {
-    const statement = visibleIdsStatement(this.provider, personId, filter, now, limit);
+    const statement = visibleIdsStatement(this.provider, personId, filter, now, limit, this.historyLimit);
     if (!statement) return [];
     const rows = await this.db.$queryRawUnsafe<{ id: string }[]>(statement.sql, ...statement.params);
     return rows.map((r) => r.id);

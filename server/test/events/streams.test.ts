@@ -210,7 +210,7 @@ describe("a person's event stream with a sink attached (the transport's push pat
     const { feed, deps, commit, stop } = await setUp();
     commit(1);
     commit(2);
-    const stream = new PersonStream(deps, PERSON, 1);
+    const stream = new PersonStream(deps, PERSON, { seq: 1, hold: null });
     const recorded = recordingSink();
     stream.attach(recorded.sink);
     await settle();

@@ -313,7 +313,7 @@ function payloadFor(item: StreamItem, personId: string, cursor: () => string): E
 /** The caller's own payload of an item: its cursor signed once per (person, event). */
 function callersPayload(ctx: GraphQLContext, item: StreamItem): EventShape {
   const { personId } = requirePerson(ctx.caller);
-  return payloadFor(item, personId, () => ctx.services.realtime.cursorFor(personId, item.seq));
+  return payloadFor(item, personId, () => ctx.services.realtime.cursorFor(personId, item));
 }
 
 /** The caller's cursor of a live event, for the transport's splice. */

@@ -1,5 +1,4 @@
 // The HTTP face of the API: GraphQL (and GraphiQL) at /graphql, graphql-sse at /graphql/stream.
-import { costLimitPlugin } from "@escape.tech/graphql-armor-cost-limit";
 import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { GraphQLError } from "graphql";
@@ -23,6 +22,7 @@ import { useGraphQLStream } from "./graphql-stream.ts";
 import type { RequestRateLimiter } from "./rate-limiter.ts";
 import type { HeraldObserver } from "../../events/observer.ts";
 import { useProducerApi } from "./producer-api.ts";
+import { useQueryCostLimit } from "./query-cost.ts";
 import { yogaLogging } from "./request-context.ts";
 import { ErrorLines, useErrorLines } from "./error-lines.ts";
 import { useStreamGuard } from "./stream-guard.ts";
@@ -155,8 +155,9 @@ export function createGraphQLHandler(
       // Before the masking, which Yoga adds last: an execution's errors are logged naming their request.
       useErrorLines(errorLines),
       maxDepthPlugin({ n: limits.queryDepth, ignoreIntrospection: true }),
-      costLimitPlugin({ maxCost: limits.queryCost, ignoreIntrospection: true }),
       maxAliasesPlugin({ n: limits.queryAliases }),
+      // Checked when the operation starts, with its variables (query-cost.ts).
+      useQueryCostLimit({ maxCost: limits.queryCost, defaultPageSize: limits.defaultPageSize, maxPageSize: limits.pageSize }),
     ],
     context: async ({ request, caller, req }): Promise<GraphQLContext> => {
       const client = clientAddressOf({ req: req as IncomingMessage | undefined });

@@ -23,8 +23,11 @@ import {
   InvokeNotificationActionDocument,
   IssuePersonTokenDocument,
   IssueSignInCodeDocument,
+  MarkAllNotificationsReadDocument,
   MarkAllNotificationsSeenDocument,
+  MarkNotificationsReadDocument,
   MarkNotificationsSeenDocument,
+  MarkNotificationsUnreadDocument,
   NotificationByIdDocument,
   NotificationCountsDocument,
   NotificationEventsCursorDocument,
@@ -152,7 +155,7 @@ export class HeraldClient {
 
   async counts(filter?: NotificationFilter): Promise<Counts> {
     const { notificationCounts } = await this.transport.query(NotificationCountsDocument, { filter: filter ?? null });
-    return { total: notificationCounts.total, unseen: notificationCounts.unseen };
+    return { total: notificationCounts.total, unseen: notificationCounts.unseen, unread: notificationCounts.unread };
   }
 
   /** Marks a batch seen; returns the ones visible to the person. */
@@ -164,6 +167,23 @@ export class HeraldClient {
   /** Returns how many changed. */
   async markAllSeen(filter?: NotificationFilter): Promise<number> {
     return (await this.transport.mutate(MarkAllNotificationsSeenDocument, { filter: filter ?? null })).markAllNotificationsSeen;
+  }
+
+  /** Marks a batch read (opened or acted on; read implies seen); returns the ones visible to the person. */
+  async markRead(ids: readonly string[]): Promise<Notification[]> {
+    if (ids.length === 0) return [];
+    return (await this.transport.mutate(MarkNotificationsReadDocument, { ids: [...ids] })).markNotificationsRead;
+  }
+
+  /** Marks a batch unread again (seen stays); returns the ones visible to the person. */
+  async markUnread(ids: readonly string[]): Promise<Notification[]> {
+    if (ids.length === 0) return [];
+    return (await this.transport.mutate(MarkNotificationsUnreadDocument, { ids: [...ids] })).markNotificationsUnread;
+  }
+
+  /** Marks read whatever the filtered list holds unread; returns how many changed. */
+  async markAllRead(filter?: NotificationFilter): Promise<number> {
+    return (await this.transport.mutate(MarkAllNotificationsReadDocument, { filter: filter ?? null })).markAllNotificationsRead;
   }
 
   /**
@@ -216,7 +236,11 @@ export class HeraldClient {
     return (await this.transport.mutate(UpdatePreferencesDocument, { input })).updatePreferences;
   }
 
-  /** "Clear all": dismisses, for this person only, what they have seen at its current revision; how many changed. */
+  /**
+   * Dismisses, for this person only, what they have seen at its current revision; how many
+   * changed. "Clear all" in an inbox passes `{ unread: false }`: only what was read goes, so an
+   * unread record that was only glanced at stays.
+   */
   async dismissAll(filter?: NotificationFilter): Promise<number> {
     return (await this.transport.mutate(DismissAllDocument, { filter: filter ?? null })).dismissAll;
   }

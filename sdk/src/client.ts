@@ -108,9 +108,10 @@ export class HeraldClient {
 
   // ---- person side ----------------------------------------------------------------------
 
-  async viewer(): Promise<{ id: string; name: string; quietMode: boolean }> {
+  /** The person, with their reader controls (quiet mode, muted plugins, severity floor, quiet hours). */
+  async viewer(): Promise<{ id: string; name: string; quietMode: boolean; preferences: Preferences }> {
     const { viewer } = await this.transport.query(ViewerDocument, {});
-    return { id: viewer.id, name: viewer.name, quietMode: viewer.preferences.quietMode };
+    return { id: viewer.id, name: viewer.name, quietMode: viewer.preferences.quietMode, preferences: viewer.preferences };
   }
 
   /** One page, newest first. `after` is the `nextCursor` of the previous page. */
@@ -258,7 +259,7 @@ export class HeraldClient {
    * or by a producer such as their companion). Returns an unsubscribe function. With `share`, the
    * tabs of this origin with that key hold one preferences stream between them (shared-stream.ts).
    */
-  preferences(sink: Sink<{ quietMode: boolean }>, options: { share?: ShareOptions | null } = {}): () => void {
+  preferences(sink: Sink<Preferences>, options: { share?: ShareOptions | null } = {}): () => void {
     if (options.share) return sharedPreferences(this, options.share)(sink);
     return this.transport.subscribe(PreferencesEventsDocument, {}, {
       next: (data) => sink.next(data.preferencesEvents),

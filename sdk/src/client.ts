@@ -23,8 +23,11 @@ import {
   InvokeNotificationActionDocument,
   IssuePersonTokenDocument,
   IssueSignInCodeDocument,
+  MarkAllNotificationsReadDocument,
   MarkAllNotificationsSeenDocument,
+  MarkNotificationsReadDocument,
   MarkNotificationsSeenDocument,
+  MarkNotificationsUnreadDocument,
   NotificationByIdDocument,
   NotificationCountsDocument,
   NotificationEventsCursorDocument,
@@ -105,9 +108,10 @@ export class HeraldClient {
 
   // ---- person side ----------------------------------------------------------------------
 
-  async viewer(): Promise<{ id: string; name: string; quietMode: boolean }> {
+  /** The person, with their reader controls (quiet mode, muted plugins, severity floor, quiet hours). */
+  async viewer(): Promise<{ id: string; name: string; quietMode: boolean; preferences: Preferences }> {
     const { viewer } = await this.transport.query(ViewerDocument, {});
-    return { id: viewer.id, name: viewer.name, quietMode: viewer.preferences.quietMode };
+    return { id: viewer.id, name: viewer.name, quietMode: viewer.preferences.quietMode, preferences: viewer.preferences };
   }
 
   /** One page, newest first. `after` is the `nextCursor` of the previous page. */
@@ -152,7 +156,7 @@ export class HeraldClient {
 
   async counts(filter?: NotificationFilter): Promise<Counts> {
     const { notificationCounts } = await this.transport.query(NotificationCountsDocument, { filter: filter ?? null });
-    return { total: notificationCounts.total, unseen: notificationCounts.unseen };
+    return { total: notificationCounts.total, unseen: notificationCounts.unseen, unread: notificationCounts.unread };
   }
 
   /** Marks a batch seen; returns the ones visible to the person. */
@@ -164,6 +168,23 @@ export class HeraldClient {
   /** Returns how many changed. */
   async markAllSeen(filter?: NotificationFilter): Promise<number> {
     return (await this.transport.mutate(MarkAllNotificationsSeenDocument, { filter: filter ?? null })).markAllNotificationsSeen;
+  }
+
+  /** Marks a batch read (opened or acted on; read implies seen); returns the ones visible to the person. */
+  async markRead(ids: readonly string[]): Promise<Notification[]> {
+    if (ids.length === 0) return [];
+    return (await this.transport.mutate(MarkNotificationsReadDocument, { ids: [...ids] })).markNotificationsRead;
+  }
+
+  /** Marks a batch unread again (seen stays); returns the ones visible to the person. */
+  async markUnread(ids: readonly string[]): Promise<Notification[]> {
+    if (ids.length === 0) return [];
+    return (await this.transport.mutate(MarkNotificationsUnreadDocument, { ids: [...ids] })).markNotificationsUnread;
+  }
+
+  /** Marks read whatever the filtered list holds unread; returns how many changed. */
+  async markAllRead(filter?: NotificationFilter): Promise<number> {
+    return (await this.transport.mutate(MarkAllNotificationsReadDocument, { filter: filter ?? null })).markAllNotificationsRead;
   }
 
   /**
@@ -216,7 +237,11 @@ export class HeraldClient {
     return (await this.transport.mutate(UpdatePreferencesDocument, { input })).updatePreferences;
   }
 
-  /** "Clear all": dismisses, for this person only, what they have seen at its current revision; how many changed. */
+  /**
+   * Dismisses, for this person only, what they have seen at its current revision; how many
+   * changed. "Clear all" in an inbox passes `{ unread: false }`: only what was read goes, so an
+   * unread record that was only glanced at stays.
+   */
   async dismissAll(filter?: NotificationFilter): Promise<number> {
     return (await this.transport.mutate(DismissAllDocument, { filter: filter ?? null })).dismissAll;
   }
@@ -234,7 +259,7 @@ export class HeraldClient {
    * or by a producer such as their companion). Returns an unsubscribe function. With `share`, the
    * tabs of this origin with that key hold one preferences stream between them (shared-stream.ts).
    */
-  preferences(sink: Sink<{ quietMode: boolean }>, options: { share?: ShareOptions | null } = {}): () => void {
+  preferences(sink: Sink<Preferences>, options: { share?: ShareOptions | null } = {}): () => void {
     if (options.share) return sharedPreferences(this, options.share)(sink);
     return this.transport.subscribe(PreferencesEventsDocument, {}, {
       next: (data) => sink.next(data.preferencesEvents),

@@ -18,6 +18,8 @@ export function matchesFilter(n: Notification, filter: NotificationFilter, now: 
   if (filter.engagementId && n.engagement?.id !== filter.engagementId) return false;
   if (filter.severities?.length && !filter.severities.includes(n.severity)) return false;
   if (filter.plugins?.length && !filter.plugins.includes(n.source.plugin)) return false;
+  if (filter.excludePlugins?.length && filter.excludePlugins.includes(n.source.plugin)) return false;
+  if (filter.unread !== null && filter.unread !== undefined && isUnread(n) !== filter.unread) return false;
   if (!filter.includeSnoozed && isSnoozed(n, now)) return false;
   if (!options.shown && pastDeadline(n, now) && !filter.includeTerminal) return false;
   return true;
@@ -50,6 +52,11 @@ export function isUnseen(n: Pick<Notification, "status">): boolean {
   return UNSEEN_STATUSES.includes(n.status);
 }
 
+/** Not yet opened or acted on by this person (read is apart from seen: a seen record may be unread). */
+export function isUnread(n: Pick<Notification, "readAt">): boolean {
+  return n.readAt === null;
+}
+
 /**
  * Whether `candidate` may replace `known`: never an older revision, and within a revision never
  * an older change (revision, then updatedAt order every change of a person's view).
@@ -80,5 +87,5 @@ function invocationNewer(candidate: LastInvocation, known: LastInvocation): bool
 }
 
 function stateOf(n: Notification): string {
-  return `${n.status}|${n.snoozedUntil ?? ""}|${n.seenAt ?? ""}|${n.deliveredAt ?? ""}|${n.dismissedAt ?? ""}`;
+  return `${n.status}|${n.snoozedUntil ?? ""}|${n.seenAt ?? ""}|${n.readAt ?? ""}|${n.deliveredAt ?? ""}|${n.dismissedAt ?? ""}`;
 }

@@ -13,7 +13,7 @@ export {
   HeraldUnauthenticatedError,
   HeraldValidationError,
 } from "./errors.ts";
-export { isSnoozed, isTerminal, isUnseen, matchesFilter, newestFirst, pastDeadline, supersedes } from "./filter.ts";
+export { isSnoozed, isTerminal, isUnread, isUnseen, matchesFilter, newestFirst, pastDeadline, supersedes } from "./filter.ts";
 export { browserEnvironment, type LiveEnvironment } from "./environment.ts";
 export { type ConnectionState, isLoading, type LiveSource, LiveView, type LiveState, type LiveViewOptions } from "./live.ts";
 export {

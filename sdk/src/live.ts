@@ -8,7 +8,7 @@ import { backoffDelay, type BackoffOptions } from "./backoff.ts";
 import type { HeraldClient } from "./client.ts";
 import { HeraldForbiddenError, HeraldUnauthenticatedError, HeraldValidationError, type HeraldError } from "./errors.ts";
 import { browserEnvironment, type LiveEnvironment } from "./environment.ts";
-import { isUnseen, matchesFilter, newestFirst, supersedes } from "./filter.ts";
+import { isUnread, isUnseen, matchesFilter, newestFirst, supersedes } from "./filter.ts";
 import { type EventSource, sharedEvents, type ShareOptions, StreamResyncError } from "./shared-stream.ts";
 import type { Counts, Notification, NotificationEvent, NotificationFilter } from "./types.ts";
 import { UiEffectsDispatcher } from "./ui-effects.ts";
@@ -64,8 +64,8 @@ export class LiveView {
   private readonly options: LiveViewOptions;
   private readonly known = new Map<string, Notification>();
   private readonly listeners = new Set<Listener>();
-  private state: LiveState = { items: [], counts: { total: 0, unseen: 0 }, connection: "connecting", error: null };
-  private serverCounts: Counts = { total: 0, unseen: 0 };
+  private state: LiveState = { items: [], counts: { total: 0, unseen: 0, unread: 0 }, connection: "connecting", error: null };
+  private serverCounts: Counts = { total: 0, unseen: 0, unread: 0 };
   private complete = true;
   private cursor: string | null = null;
   /** Resuming needs both a snapshot and the cursor of the last event applied to it. */
@@ -338,7 +338,7 @@ export class LiveView {
       .filter((n) => matchesFilter(n, this.filter, now, { shown: shown.has(n.id) }) && !this.client.dismissals.isHidden(n))
       .sort(newestFirst);
     const counts = this.complete
-      ? { total: matching.length, unseen: matching.filter(isUnseen).length }
+      ? { total: matching.length, unseen: matching.filter(isUnseen).length, unread: matching.filter(isUnread).length }
       : this.serverCounts;
     this.state = { ...this.state, items: matching.slice(0, this.options.maxItems), counts };
     for (const listener of this.listeners) listener(this.state);

@@ -7,7 +7,7 @@ import type { HeraldClient } from "./client.ts";
 import type { LiveState, LiveView, LiveViewOptions } from "./live.ts";
 import type { Counts, NotificationFilter } from "./types.ts";
 
-const INITIAL: LiveState = { items: [], counts: { total: 0, unseen: 0 }, connection: "connecting", error: null };
+const INITIAL: LiveState = { items: [], counts: { total: 0, unseen: 0, unread: 0 }, connection: "connecting", error: null };
 
 /** One lazily made view and its latest state, in the shape useSyncExternalStore reads. */
 class ViewStore {
@@ -67,10 +67,11 @@ export function useHeraldNotifications(client: HeraldClient, filter: Notificatio
   return useMemo(() => ({ ...state, refresh: () => store.refresh() }), [state, store]);
 }
 
-/** Counts for `filter` (total and unseen), live; re-renders only when a number changes. */
+/** Counts for `filter` (total, unseen, unread), live; re-renders only when a number changes. */
 export function useHeraldCounts(client: HeraldClient, filter: NotificationFilter = {}, options: Partial<LiveViewOptions> = {}): Counts {
   const store = useViewStore(client, filter, options);
   const total = useSyncExternalStore(store.subscribe, () => store.snapshot().counts.total, () => store.snapshot().counts.total);
   const unseen = useSyncExternalStore(store.subscribe, () => store.snapshot().counts.unseen, () => store.snapshot().counts.unseen);
-  return useMemo(() => ({ total, unseen }), [total, unseen]);
+  const unread = useSyncExternalStore(store.subscribe, () => store.snapshot().counts.unread, () => store.snapshot().counts.unread);
+  return useMemo(() => ({ total, unseen, unread }), [total, unseen, unread]);
 }

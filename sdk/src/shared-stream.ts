@@ -14,7 +14,7 @@
 import type { HeraldClient } from "./client.ts";
 import { type LinkHandlers, linkName, type SharingGlobals, TabLink, type TabSupport, tabSupport } from "./tab-link.ts";
 import type { Sink } from "./transport.ts";
-import type { NotificationEvent } from "./types.ts";
+import type { NotificationEvent, Preferences } from "./types.ts";
 
 export type { SharingGlobals } from "./tab-link.ts";
 
@@ -36,9 +36,6 @@ export interface SubscribeOptions {
 
 export type EventSource = (after: string | null, sink: Sink<NotificationEvent>, options?: SubscribeOptions) => () => void;
 
-export interface Preferences {
-  quietMode: boolean;
-}
 
 export type PreferencesSource = (sink: Sink<Preferences>) => () => void;
 

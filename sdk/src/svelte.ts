@@ -37,9 +37,9 @@ export function liveStore(source: HeraldClient | LiveView, filter: NotificationF
 export function countsStore(live: Readable<LiveState>): Readable<Counts> {
   let last: Counts | null = null;
   return derived(live, ($state, set) => {
-    const { total, unseen } = $state.counts;
-    if (last && last.total === total && last.unseen === unseen) return;
-    last = { total, unseen };
+    const { total, unseen, unread } = $state.counts;
+    if (last && last.total === total && last.unseen === unseen && last.unread === unread) return;
+    last = { total, unseen, unread };
     set(last);
   });
 }

@@ -73,7 +73,7 @@ export type {
   ResolutionInput,
 };
 export type NotificationStatus = Notification["status"];
-export type NotificationEventType = "CREATED" | "UPDATED" | "DELIVERED" | "SEEN" | "DISMISSED" | "RESOLVED" | "EXPIRED" | "SNOOZED" | "UNSNOOZED" | "INVOCATION";
+export type NotificationEventType = "CREATED" | "UPDATED" | "DELIVERED" | "SEEN" | "DISMISSED" | "RESOLVED" | "EXPIRED" | "SNOOZED" | "UNSNOOZED" | "INVOCATION" | "READ" | "UNREAD";
 
 export interface NotificationEvent {
   cursor: string;
@@ -81,9 +81,13 @@ export interface NotificationEvent {
   notification: Notification;
 }
 
+/** Each equals the length of a list with the same filter (unseen: statuses PENDING, DELIVERED; unread: `unread: true`). */
 export interface Counts {
   total: number;
+  /** The badge: not yet seen (opening the inbox sees them). */
   unseen: number;
+  /** Not yet opened or acted on (readAt null). */
+  unread: number;
 }
 
 export interface Page {

@@ -113,7 +113,7 @@ describe("credentials and refusals", () => {
       },
     });
     dropNext = 1;
-    expect(await client.counts()).toEqual({ total: 0, unseen: 0 });
+    expect(await client.counts()).toEqual({ total: 0, unseen: 0, unread: 0 });
     expect(requests).toBe(2);
 
     requests = 0;

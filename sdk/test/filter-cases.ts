@@ -22,6 +22,8 @@ export interface CaseRecord {
   severity?: "INFO" | "WARNING" | "ERROR";
   /** The source plugin; "tests" when absent. */
   plugin?: "ci" | "deploy";
+  /** Marked read by the reader (which also makes it seen). */
+  read?: boolean;
 }
 
 export interface CaseFilter {
@@ -33,6 +35,8 @@ export interface CaseFilter {
   includeSnoozed?: boolean;
   severities?: ("INFO" | "SUCCESS" | "WARNING" | "ERROR")[];
   plugins?: string[];
+  excludePlugins?: string[];
+  unread?: boolean;
 }
 
 export interface FilterCase {
@@ -103,4 +107,21 @@ export const filterCases: FilterCase[] = [
   { name: "plugins [] mean any plugin", record: { scope: "PERSON", status: "PENDING", plugin: "deploy" }, filter: { plugins: [] }, visible: true },
   { name: "severities and plugins combine", record: { scope: "PERSON", status: "PENDING", plugin: "ci", severity: "WARNING" }, filter: { plugins: ["ci"], severities: ["ERROR"] }, visible: false },
   { name: "severities do not bring back a terminal record", record: { scope: "PERSON", status: "RESOLVED", severity: "ERROR" }, filter: { severities: ["ERROR"] }, visible: false },
+  { name: "excludePlugins [ci] leave out a ci record", record: { scope: "PERSON", status: "PENDING", plugin: "ci" }, filter: { excludePlugins: ["ci"] }, visible: false },
+  { name: "excludePlugins [ci] list a deploy record", record: { scope: "PERSON", status: "PENDING", plugin: "deploy" }, filter: { excludePlugins: ["ci"] }, visible: true },
+  { name: "excludePlugins apply to application records", record: { scope: "APPLICATION", status: "PENDING", plugin: "deploy" }, filter: { excludePlugins: ["deploy"] }, visible: false },
+  { name: "excludePlugins [] leave out nothing", record: { scope: "PERSON", status: "PENDING", plugin: "ci" }, filter: { excludePlugins: [] }, visible: true },
+  { name: "excludePlugins win over plugins", record: { scope: "PERSON", status: "PENDING", plugin: "ci" }, filter: { plugins: ["ci"], excludePlugins: ["ci"] }, visible: false },
+
+  // Read state: read is the reader's own, apart from seen.
+  { name: "unread lists an unread record", record: { scope: "PERSON", status: "PENDING" }, filter: { unread: true }, visible: true },
+  { name: "unread lists a seen record that was not read", record: { scope: "PERSON", status: "SEEN" }, filter: { unread: true }, visible: true },
+  { name: "unread leaves out a read record", record: { scope: "PERSON", status: "SEEN", read: true }, filter: { unread: true }, visible: false },
+  { name: "unread: false lists a read record", record: { scope: "SESSION", session: "A", status: "SEEN", read: true }, filter: { unread: false }, visible: true },
+  { name: "unread: false leaves out an unread record", record: { scope: "PERSON", status: "DELIVERED" }, filter: { unread: false }, visible: false },
+  { name: "unread leaves out a read application record", record: { scope: "APPLICATION", status: "SEEN", read: true }, filter: { unread: true }, visible: false },
+  { name: "unread lists an application record no one read", record: { scope: "APPLICATION", status: "PENDING" }, filter: { unread: true }, visible: true },
+  { name: "unread does not bring back a dismissed record", record: { scope: "PERSON", status: "DISMISSED" }, filter: { unread: true }, visible: false },
+  { name: "unread with includeTerminal lists a resolved unread record", record: { scope: "PERSON", status: "RESOLVED" }, filter: { unread: true, includeTerminal: true }, visible: true },
+  { name: "a read record is listed by default", record: { scope: "PERSON", status: "SEEN", read: true }, filter: {}, visible: true },
 ];

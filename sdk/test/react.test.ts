@@ -46,13 +46,13 @@ describe("React hooks", () => {
     if (!published.ok) throw new Error(published.message);
     await eventually(() => result.current.state.items.some((n) => n.id === published.notification.id), 20_000);
     await eventually(() => result.current.counts.unseen === 1, 20_000);
-    expect(result.current.state.counts).toEqual({ total: 1, unseen: 1 });
+    expect(result.current.state.counts).toEqual({ total: 1, unseen: 1, unread: 1 });
 
     await act(async () => {
       await ada.markSeen([published.notification.id]);
     });
     await eventually(() => result.current.counts.unseen === 0, 20_000);
-    expect(result.current.counts).toEqual({ total: 1, unseen: 0 });
+    expect(result.current.counts).toEqual({ total: 1, unseen: 0, unread: 1 });
     expect(result.current.state.items[0]).toMatchObject({ id: published.notification.id, status: "SEEN" });
     expect(streams).toBe(2);
 

@@ -28,7 +28,7 @@ describe("Svelte stores", () => {
     const published = await t.producer.publish({ scope: "PERSON", personId: t.server.person.id, key: "svelte:1", title: "From Svelte", source: { plugin: "sdk-test" } });
     if (!published.ok) throw new Error(published.message);
     await eventually(() => get(store.items).some((n) => n.id === published.notification.id), 20_000);
-    expect(get(store.counts)).toEqual({ total: 1, unseen: 1 });
+    expect(get(store.counts)).toEqual({ total: 1, unseen: 1, unread: 1 });
 
     // An event that changes no number is not a counts update; marking seen is.
     const before = counts.length;
@@ -37,7 +37,7 @@ describe("Svelte stores", () => {
     expect(counts.length).toBe(before);
     await t.ada.markSeen([published.notification.id]);
     await eventually(() => get(store.counts).unseen === 0, 20_000);
-    expect(counts.slice(before)).toEqual([{ total: 1, unseen: 0 }]);
+    expect(counts.slice(before)).toEqual([{ total: 1, unseen: 0, unread: 1 }]);
 
     stopCounts();
     expect(store.view.active).toBe(true); // the live store is still subscribed
@@ -48,7 +48,7 @@ describe("Svelte stores", () => {
     await t.producer.publish({ scope: "PERSON", personId: t.server.person.id, key: "svelte:2", title: "While nobody listened", source: { plugin: "sdk-test" } });
     const stop = store.subscribe(() => undefined);
     await eventually(() => get(store.items).some((n) => n.key === "svelte:2"), 20_000);
-    expect(get(store).counts).toEqual({ total: 2, unseen: 1 });
+    expect(get(store).counts).toEqual({ total: 2, unseen: 1, unread: 2 });
     stop();
     store.close();
   });

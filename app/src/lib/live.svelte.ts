@@ -15,7 +15,7 @@ import { SvelteMap } from "svelte/reactivity";
 import type { Overrides } from "./dashboard/overrides.svelte";
 import { sentenceFor } from "./errors";
 
-const EMPTY_STATE: LiveState = { items: [], counts: { total: 0, unseen: 0 }, connection: "connecting", error: null };
+const EMPTY_STATE: LiveState = { items: [], counts: { total: 0, unseen: 0, unread: 0 }, connection: "connecting", error: null };
 
 /** Records the live window of a Feed keeps current; older ones come from cursor pages. */
 const LIVE_WINDOW = 50;

@@ -18,6 +18,7 @@ function fromCase(record: CaseRecord) {
     personId: record.scope === "PERSON" ? "p1" : null,
     engagement: record.engagement ? { __typename: "Engagement", id: `engagement-${record.engagement}`, name: "E" } : null,
     snoozedUntil: record.snoozed ? at(record.snoozed === "future" ? HOUR : -HOUR) : null,
+    readAt: record.read ? at(-HOUR) : null,
     retention: record.ttl
       ? { __typename: "NotificationRetention", policy: "TTL", expiresAt: at(record.ttl === "future" ? HOUR : -HOUR), requestId: null }
       : { __typename: "NotificationRetention", policy: "UNTIL_RESOLVED", expiresAt: null, requestId: null },
@@ -34,6 +35,8 @@ function toFilter(f: CaseFilter): NotificationFilter {
     includeSnoozed: f.includeSnoozed ?? null,
     severities: f.severities ?? null,
     plugins: f.plugins ?? null,
+    excludePlugins: f.excludePlugins ?? null,
+    unread: f.unread ?? null,
   };
 }
 

@@ -26,6 +26,7 @@ export function notification(fields: Partial<Notification> = {}): Notification {
     updatedAt: fields.updatedAt ?? createdAt,
     deliveredAt: null,
     seenAt: null,
+    readAt: null,
     dismissedAt: null,
     resolvedAt: null,
     expiredAt: null,

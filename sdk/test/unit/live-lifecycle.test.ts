@@ -46,7 +46,7 @@ class Source implements LiveSource {
   }
 
   async counts(): Promise<Counts> {
-    return { total: this.records.length, unseen: this.records.length };
+    return { total: this.records.length, unseen: this.records.length, unread: this.records.length };
   }
 
   get open() {

@@ -48,7 +48,7 @@ class Tab implements LiveSource {
   }
 
   async counts(): Promise<Counts> {
-    return { total: this.server.log.length, unseen: this.server.log.length };
+    return { total: this.server.log.length, unseen: this.server.log.length, unread: this.server.log.length };
   }
 
   get open() {

@@ -59,7 +59,7 @@ class FakeSource implements LiveSource {
 
   async counts(filter?: NotificationFilter): Promise<Counts> {
     const all = this.matching(filter ?? {});
-    return { total: all.length, unseen: all.filter((n) => n.status === "PENDING" || n.status === "DELIVERED").length };
+    return { total: all.length, unseen: all.filter((n) => n.status === "PENDING" || n.status === "DELIVERED").length, unread: all.filter((n) => n.readAt === null).length };
   }
 
   /** A change committed on the "server": stored, and sent to the open stream. */
@@ -117,7 +117,7 @@ describe("LiveView against a fake source", () => {
     source.release();
     await eventually(() => view.current.connection === "live");
     expect(ids(view)).toEqual(["b@1", "a@2"]);
-    expect(view.current.counts).toEqual({ total: 2, unseen: 2 });
+    expect(view.current.counts).toEqual({ total: 2, unseen: 2, unread: 2 });
     expect(view.lastCursor).toBe("c2");
     view.close();
   });
@@ -132,7 +132,7 @@ describe("LiveView against a fake source", () => {
     expect(view.current.items[0]).toMatchObject({ revision: 3, title: a.title });
     source.commit({ ...a, revision: 4, status: "DISMISSED", updatedAt: "2026-01-01T10:04:00.000Z" }, "DISMISSED");
     expect(ids(view)).toEqual([]);
-    expect(view.current.counts).toEqual({ total: 0, unseen: 0 });
+    expect(view.current.counts).toEqual({ total: 0, unseen: 0, unread: 0 });
     view.close();
   });
 
@@ -197,7 +197,7 @@ describe("LiveView against a fake source", () => {
     const { view } = open(source, {}, { maxItems: 3 });
     await eventually(() => view.current.connection === "live");
     expect(ids(view)).toEqual(["r4@1", "r3@1", "r2@1"]);
-    expect(view.current.counts).toEqual({ total: 5, unseen: 5 });
+    expect(view.current.counts).toEqual({ total: 5, unseen: 5, unread: 5 });
     view.close();
   });
 

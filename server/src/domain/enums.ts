@@ -39,6 +39,9 @@ export const NotificationEventTypes = [
   "UNSNOOZED",
   // The person's latest action invocation of the notification changed (run, acknowledged, failed).
   "INVOCATION",
+  // The person opened or acted on it (READ), or asked to see it as new again (UNREAD).
+  "READ",
+  "UNREAD",
 ] as const;
 export type NotificationEventType = (typeof NotificationEventTypes)[number];
 

@@ -18,6 +18,10 @@ export interface NotificationFilter {
   severities?: readonly Severity[] | null;
   /** Only notifications from these source plugins (empty or absent: all). */
   plugins?: readonly string[] | null;
+  /** Leaves out notifications from these source plugins (a client following the person's muted sources). */
+  excludePlugins?: readonly string[] | null;
+  /** true: only unread ones (readAt null); false: only read ones; absent: both. */
+  unread?: boolean | null;
 }
 
 export interface EffectiveFilter {
@@ -31,6 +35,10 @@ export interface EffectiveFilter {
   /** null: any. */
   severities: readonly Severity[] | null;
   plugins: readonly string[] | null;
+  /** null: none left out. */
+  excludePlugins: readonly string[] | null;
+  /** null: read and unread alike. */
+  unread: boolean | null;
 }
 
 /** Explicit `statuses` win over `includeTerminal`; without them the list shows active records. */
@@ -45,10 +53,15 @@ export function effectiveFilter(filter: NotificationFilter | null | undefined): 
   if (filter?.plugins && filter.plugins.length > maxFilterPlugins) {
     throw new ValidationError("filter.plugins", `filter.plugins: must name at most ${maxFilterPlugins} plugins`);
   }
+  if (filter?.excludePlugins && filter.excludePlugins.length > maxFilterPlugins) {
+    throw new ValidationError("filter.excludePlugins", `filter.excludePlugins: must name at most ${maxFilterPlugins} plugins`);
+  }
   return {
     statuses,
     severities: filter?.severities && filter.severities.length > 0 ? [...new Set(filter.severities)] : null,
     plugins: filter?.plugins && filter.plugins.length > 0 ? [...new Set(filter.plugins)] : null,
+    excludePlugins: filter?.excludePlugins && filter.excludePlugins.length > 0 ? [...new Set(filter.excludePlugins)] : null,
+    unread: filter?.unread ?? null,
     scope: filter?.scope ?? null,
     sessionId: filter?.sessionId ?? null,
     engagementId: filter?.engagementId ?? null,
@@ -59,6 +72,11 @@ export function effectiveFilter(filter: NotificationFilter | null | undefined): 
 
 export function unseenOnly(filter: EffectiveFilter): EffectiveFilter {
   return { ...filter, statuses: filter.statuses.filter((s) => UnseenStatuses.includes(s)) };
+}
+
+/** The unread part of a filtered list (an `unread: false` filter has none). */
+export function unreadOnly(filter: EffectiveFilter): EffectiveFilter {
+  return filter.unread === false ? { ...filter, statuses: [] } : { ...filter, unread: true };
 }
 
 /** A keyset position in the newest-first order (createdAt desc, id desc). */

@@ -47,6 +47,7 @@ export function decidePublish(
         updatedAt: now,
         deliveredAt: null,
         seenAt: null,
+        readAt: null,
         dismissedAt: null,
         resolvedAt: null,
         expiredAt: null,
@@ -116,12 +117,27 @@ export function decideDismiss(
   return change(view, "DISMISSED", now, { status: "DISMISSED", dismissedAt: now, terminalReason: reason ?? "user" });
 }
 
-// Reading state (delivered, seen, snoozed) is the reader's, not the producer's content: it does
+// Reading state (delivered, seen, read, snoozed) is the reader's, not the producer's content: it does
 // not advance `revision`, so a revision-checked dismissal is not defeated by opening the drawer.
 
 export function decideSeen(view: NotificationRecord, receipt: Receipt | null, personId: string, now: Date): Decision {
   if (!UnseenStatuses.includes(view.status)) return { kind: "none", current: view };
   return readingState(view, receipt, personId, "SEEN", { seenAt: now }, now);
+}
+
+/**
+ * The person opened or acted on it. Read implies seen; a terminal record may be read too (the
+ * history lists it), its status stays.
+ */
+export function decideRead(view: NotificationRecord, receipt: Receipt | null, personId: string, now: Date): Decision {
+  if (view.readAt !== null) return { kind: "none", current: view };
+  return readingState(view, receipt, personId, "READ", view.seenAt === null ? { readAt: now, seenAt: now } : { readAt: now }, now);
+}
+
+/** Back to unread, so it stands out again; seen stays (the badge does not come back). */
+export function decideUnread(view: NotificationRecord, receipt: Receipt | null, personId: string, now: Date): Decision {
+  if (view.readAt === null) return { kind: "none", current: view };
+  return readingState(view, receipt, personId, "UNREAD", { readAt: null }, now);
 }
 
 /**
@@ -177,6 +193,7 @@ function represent(current: NotificationRecord, content: NotificationContent, no
       updatedAt: now,
       deliveredAt: null,
       seenAt: null,
+      readAt: null,
     },
   };
 }
@@ -201,11 +218,11 @@ function readingState(
   receipt: Receipt | null,
   personId: string,
   event: NotificationEventType,
-  fields: Partial<Pick<NotificationRecord, "seenAt" | "snoozedUntil">>,
+  fields: Partial<Pick<NotificationRecord, "seenAt" | "readAt" | "snoozedUntil">>,
   now: Date,
 ): Decision {
   if (view.scope === "APPLICATION") return personal(view, receipt, personId, event, { ...fields, updatedAt: now });
-  const status = fields.seenAt ? "SEEN" : view.status;
+  const status = fields.seenAt && UnseenStatuses.includes(view.status) ? "SEEN" : view.status;
   return { kind: "update", event, resetReceipts: false, next: { ...view, ...fields, status, updatedAt: now } };
 }
 
@@ -221,6 +238,7 @@ function personal(
     personId,
     deliveredAt: null,
     seenAt: null,
+    readAt: null,
     dismissedAt: null,
     dismissReason: null,
     snoozedUntil: null,
@@ -247,6 +265,7 @@ export function viewOf(record: NotificationRecord, receipt: Receipt | null): Not
     status,
     deliveredAt: r?.deliveredAt ?? null,
     seenAt: r?.seenAt ?? null,
+    readAt: r?.readAt ?? null,
     dismissedAt: r?.dismissedAt ?? null,
     snoozedUntil: r?.snoozedUntil ?? null,
     // The reason matches the status shown: the producer's once it ended the record, else the person's own.

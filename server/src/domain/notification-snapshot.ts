@@ -12,6 +12,7 @@ const dateFields = [
   "updatedAt",
   "deliveredAt",
   "seenAt",
+  "readAt",
   "dismissedAt",
   "resolvedAt",
   "expiredAt",

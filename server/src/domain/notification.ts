@@ -94,6 +94,8 @@ export interface NotificationRecord extends Target, NotificationContent {
   updatedAt: Date;
   deliveredAt: Date | null;
   seenAt: Date | null;
+  /** Opened or acted on by its reader; null while unread. Reading state, like seenAt. */
+  readAt: Date | null;
   dismissedAt: Date | null;
   resolvedAt: Date | null;
   expiredAt: Date | null;
@@ -105,6 +107,7 @@ export interface Receipt {
   personId: string;
   deliveredAt: Date | null;
   seenAt: Date | null;
+  readAt: Date | null;
   dismissedAt: Date | null;
   dismissReason: string | null;
   snoozedUntil: Date | null;

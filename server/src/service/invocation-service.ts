@@ -6,7 +6,7 @@ import { isTerminal } from "../domain/enums.ts";
 import { NotFoundError, NotificationTransitionError, ValidationError } from "../domain/errors.ts";
 import { applyForm } from "../domain/form.ts";
 import { decideAcknowledge, type InvocationRecord, isOutcome } from "../domain/invocation.ts";
-import { decideResolve, viewOf } from "../domain/lifecycle.ts";
+import { decideRead, decideResolve, viewOf } from "../domain/lifecycle.ts";
 import type { NotificationRecord } from "../domain/notification.ts";
 import { validateActionValues, validatePageSize } from "../domain/validation.ts";
 import type { EventBus } from "../events/bus.ts";
@@ -65,7 +65,8 @@ export class InvocationService {
       events = [];
       const record = await tx.findById(notificationId);
       if (!record || !visibleTo(personId, record)) throw new NotFoundError();
-      const view = viewOf(record, record.scope === "APPLICATION" ? await tx.findReceipt(notificationId, personId) : null);
+      const receipt = record.scope === "APPLICATION" ? await tx.findReceipt(notificationId, personId) : null;
+      const view = viewOf(record, receipt);
       if (isTerminal(view.status)) throw new NotificationTransitionError(view, "INVOKED");
       const action = view.actions.find((a) => a.id === actionId);
       if (!action || action.kind !== "RUN_ACTION" || !action.actionId) {
@@ -96,7 +97,10 @@ export class InvocationService {
         createdAt: now,
         acknowledgedAt: builtin ? now : null,
       });
-      events.push(await tx.appendEvent(personId, "INVOCATION", after));
+      // Acting on a notification reads it (read implies seen), in the same transaction.
+      const read = await tx.apply(decideRead(after, receipt, personId, now));
+      if (read.event) events.push(read.event);
+      events.push(await tx.appendEvent(personId, "INVOCATION", read.record));
       return stored;
     });
     this.publishCommitted(events, invocation);

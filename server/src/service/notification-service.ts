@@ -5,16 +5,18 @@ import { createHash } from "node:crypto";
 import type { Clock } from "../domain/clock.ts";
 import { companionKeyOf, dedupKeyOf } from "../domain/companion.ts";
 import { NotFoundError, NotificationTransitionError, ValidationError } from "../domain/errors.ts";
-import { effectiveFilter, type NotificationFilter, type Position, unseenOnly } from "../domain/filter.ts";
+import { type EffectiveFilter, effectiveFilter, type NotificationFilter, type Position, unreadOnly, unseenOnly } from "../domain/filter.ts";
 import {
   type Decision,
   decideDelivered,
   decideDismiss,
   decideExpire,
   decidePublish,
+  decideRead,
   decideResolve,
   decideSeen,
   decideSnooze,
+  decideUnread,
   decideUnsnooze,
   decideUpdate,
   decideWake,
@@ -306,8 +308,12 @@ export class NotificationService {
   async counts(personId: string, filter: NotificationFilter | null | undefined) {
     const f = effectiveFilter(filter);
     const now = this.clock.now();
-    const [total, unseen] = await Promise.all([this.store.count(personId, f, now), this.store.count(personId, unseenOnly(f), now)]);
-    return { total, unseen };
+    const [total, unseen, unread] = await Promise.all([
+      this.store.count(personId, f, now),
+      this.store.count(personId, unseenOnly(f), now),
+      this.store.count(personId, unreadOnly(f), now),
+    ]);
+    return { total, unseen, unread };
   }
 
   /** The number of records a filtered list holds (a connection's totalCount). */
@@ -325,20 +331,39 @@ export class NotificationService {
 
   /** Marks the given notifications seen; ids the person cannot see are ignored. */
   markSeen(personId: string, ids: readonly string[]): Promise<NotificationRecord[]> {
-    return this.seenEach(personId, validateIds(ids));
+    return this.markEach(personId, validateIds(ids), decideSeen);
+  }
+
+  /** Marks the given notifications read (and so seen); ids the person cannot see are ignored. */
+  markRead(personId: string, ids: readonly string[]): Promise<NotificationRecord[]> {
+    return this.markEach(personId, validateIds(ids), decideRead);
+  }
+
+  /** Marks the given notifications unread; seen stays. Ids the person cannot see are ignored. */
+  markUnread(personId: string, ids: readonly string[]): Promise<NotificationRecord[]> {
+    return this.markEach(personId, validateIds(ids), decideUnread);
   }
 
   /** Beyond the per-call id limit of markSeen: the ids come from the store, not the caller. */
-  async markAllSeen(personId: string, filter: NotificationFilter | null | undefined): Promise<number> {
+  markAllSeen(personId: string, filter: NotificationFilter | null | undefined): Promise<number> {
+    return this.markAll(personId, unseenOnly(effectiveFilter(filter)), decideSeen, (r) => r.status === "SEEN");
+  }
+
+  /** Marks read what the filtered list holds unread; how many changed. */
+  markAllRead(personId: string, filter: NotificationFilter | null | undefined): Promise<number> {
+    return this.markAll(personId, unreadOnly(effectiveFilter(filter)), decideRead, (r) => r.readAt !== null);
+  }
+
+  private async markAll(personId: string, filter: EffectiveFilter, decide: ReadingDecision, changedTo: (r: NotificationRecord) => boolean): Promise<number> {
     const now = this.clock.now();
-    const ids = (await this.store.visibleIds(personId, unseenOnly(effectiveFilter(filter)), now, MARK_ALL_LIMIT)).slice(0, MARK_ALL_LIMIT);
+    const ids = (await this.store.visibleIds(personId, filter, now, MARK_ALL_LIMIT)).slice(0, MARK_ALL_LIMIT);
     let changed = 0;
     // One transaction per chunk, not per call: thousands of rows in one would hold the write lock
     // (SQLite's, or PostgreSQL's event counter row) for seconds while every other writer waits.
     for (let i = 0; i < ids.length; i += MARK_ALL_CHUNK) {
       const chunk = ids.slice(i, i + MARK_ALL_CHUNK);
-      const records = await this.changeMany((tx) => this.decideSeenBatch(tx, personId, chunk, now));
-      changed += records.filter((r) => r.status === "SEEN").length;
+      const records = await this.changeMany((tx) => this.decideBatch(tx, personId, chunk, decide, now));
+      changed += records.filter(changedTo).length;
       await yieldToOtherRequests();
     }
     return changed;
@@ -378,20 +403,20 @@ export class NotificationService {
    * One transaction for the whole call, a handful of statements whatever the number of ids (see
    * NotificationTx.applyBatch); results follow the order of `ids`.
    */
-  private async seenEach(personId: string, ids: readonly string[]): Promise<NotificationRecord[]> {
+  private async markEach(personId: string, ids: readonly string[], decide: ReadingDecision): Promise<NotificationRecord[]> {
     const now = this.clock.now();
-    return this.changeMany((tx) => this.decideSeenBatch(tx, personId, ids, now));
+    return this.changeMany((tx) => this.decideBatch(tx, personId, ids, decide, now));
   }
 
-  /** decideSeen for each id the person can see (others are left out), from two reads for all of them. */
-  private async decideSeenBatch(tx: NotificationTx, personId: string, ids: readonly string[], now: Date): Promise<Decision[]> {
+  /** A reading-state decision for each id the person can see (others are left out), from two reads for all of them. */
+  private async decideBatch(tx: NotificationTx, personId: string, ids: readonly string[], decide: ReadingDecision, now: Date): Promise<Decision[]> {
     const byId = new Map((await tx.findManyByIds(ids)).map((r) => [r.id, r]));
     const visible = ids.map((id) => byId.get(id)).filter((r): r is NotificationRecord => r !== undefined && visibleTo(personId, r));
     const shared = visible.filter((r) => r.scope === "APPLICATION").map((r) => r.id);
     const receipts = await tx.findReceipts(shared, personId);
     return visible.map((record) => {
       const receipt = record.scope === "APPLICATION" ? (receipts.get(record.id) ?? null) : null;
-      return decideSeen(viewOf(record, receipt), receipt, personId, now);
+      return decide(viewOf(record, receipt), receipt, personId, now);
     });
   }
 
@@ -506,6 +531,9 @@ function raisedPublish(input: RaiseInput, key: string) {
 }
 
 type CreateDecision = Extract<Decision, { kind: "create" }>;
+
+/** decideSeen, decideRead, decideUnread: one person's reading state of one record. */
+type ReadingDecision = (view: NotificationRecord, receipt: Receipt | null, personId: string, now: Date) => Decision;
 
 /**
  * SQLite's driver is synchronous, so a loop of transactions can run on promise callbacks alone and

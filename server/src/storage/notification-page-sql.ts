@@ -64,6 +64,7 @@ function sources(p: Params, personId: string, f: EffectiveFilter, now: Date, his
     if (f.sessionId) where.push(`n."sessionId" = ${p.add(f.sessionId)}`);
     where.push(...content(), ...extra());
     if (!f.includeSnoozed) where.push(`(n."snoozedUntil" IS NULL OR n."snoozedUntil" <= ${p.time(now)})`);
+    if (f.unread !== null) where.push(`n."readAt" IS ${f.unread ? "" : "NOT "}NULL`);
     found.push({ from: `"Notification" n`, where, receipt: RECEIPT_NULLS });
   }
   if ((!f.scope || f.scope === "APPLICATION") && !f.sessionId && f.statuses.length > 0) {
@@ -85,6 +86,8 @@ function sources(p: Params, personId: string, f: EffectiveFilter, now: Date, his
     });
     const where = [`n."scope" = 'APPLICATION'`, `(${byStatus.join(" OR ")})`, ...content(), ...extra()];
     if (!f.includeSnoozed) where.push(`(r."snoozedUntil" IS NULL OR r."snoozedUntil" <= ${p.time(now)})`);
+    // No receipt: unread (the LEFT JOIN gives a NULL readAt).
+    if (f.unread !== null) where.push(`r."readAt" IS ${f.unread ? "" : "NOT "}NULL`);
     found.push({ from, where, receipt: RECEIPT_SELECTED });
   }
   return found;
@@ -155,6 +158,7 @@ function contentConditions(p: Params, f: EffectiveFilter, now: Date): string[] {
   if (f.engagementId) where.push(`n."engagementId" = ${p.add(f.engagementId)}`);
   if (f.severities) where.push(`n."severity" IN ${p.list(f.severities)}`);
   if (f.plugins) where.push(`n."sourcePlugin" IN ${p.list(f.plugins)}`);
+  if (f.excludePlugins) where.push(`n."sourcePlugin" NOT IN ${p.list(f.excludePlugins)}`);
   if (!f.includeStale) where.push(`(n."expiresAt" IS NULL OR n."expiresAt" > ${p.time(now)})`);
   return where;
 }

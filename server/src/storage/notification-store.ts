@@ -337,6 +337,7 @@ export class NotificationTx {
     const fieldsOf = (r: Receipt) => ({
       deliveredAt: r.deliveredAt,
       seenAt: r.seenAt,
+      readAt: r.readAt,
       dismissedAt: r.dismissedAt,
       dismissReason: r.dismissReason,
       snoozedUntil: r.snoozedUntil,

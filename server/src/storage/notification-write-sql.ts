@@ -22,7 +22,7 @@ export const NOTIFICATION_COLUMNS = [
   "id", "scope", "personId", "sessionId", "key", "activeKey", "targetKey", "revision", "lockVersion", "status", "severity", "title", "body",
   "sourcePlugin", "sourceSubsystem", "display", "actions", "operation", "operationId", "uiEffects", "data", "retentionPolicy", "expiresAt",
   "requestId", "triggerType", "triggerRef", "dedupKey", "engagementId", "resolution", "terminalReason", "snoozedUntil", "createdAt", "updatedAt",
-  "deliveredAt", "seenAt", "dismissedAt", "resolvedAt", "expiredAt",
+  "deliveredAt", "seenAt", "readAt", "dismissedAt", "resolvedAt", "expiredAt",
 ] as const;
 
 export type ColumnValue = string | number | Date | null | undefined;
@@ -161,9 +161,9 @@ export class NotificationWriteSql {
     ]);
   }
 
-  /** Every person's receipt of a record back to unread and not dismissed (a producer's new revision asks for it). */
+  /** Every person's receipt of a record back to unseen, unread and not dismissed (a producer's new revision asks for it). */
   resetReceipts(notificationId: string, updatedAt: Date): Promise<void> {
-    const sets = Prisma.sql`"deliveredAt" = NULL, "seenAt" = NULL, "dismissedAt" = NULL, "dismissReason" = NULL, "updatedAt" = ${this.time(updatedAt)}`;
+    const sets = Prisma.sql`"deliveredAt" = NULL, "seenAt" = NULL, "readAt" = NULL, "dismissedAt" = NULL, "dismissReason" = NULL, "updatedAt" = ${this.time(updatedAt)}`;
     return this.runner.write([{ statement: Prisma.sql`UPDATE "NotificationReceipt" SET ${sets} WHERE "notificationId" = ${notificationId}`, rows: null }]);
   }
 

@@ -5,10 +5,10 @@ import { storedDate } from "./stored-date.ts";
 import type { Notification as NotificationRow, NotificationReceipt as ReceiptRow } from "./prisma-client/sqlite/client.ts";
 
 // Every DateTime (and Int) column of the two models.
-export const NOTIFICATION_DATE_COLUMNS = ["expiresAt", "snoozedUntil", "createdAt", "updatedAt", "deliveredAt", "seenAt", "dismissedAt", "resolvedAt", "expiredAt"] as const;
+export const NOTIFICATION_DATE_COLUMNS = ["expiresAt", "snoozedUntil", "createdAt", "updatedAt", "deliveredAt", "seenAt", "readAt", "dismissedAt", "resolvedAt", "expiredAt"] as const;
 export const NOTIFICATION_INT_COLUMNS = ["revision", "lockVersion"] as const;
-export const RECEIPT_DATE_COLUMNS = ["deliveredAt", "seenAt", "dismissedAt", "snoozedUntil", "updatedAt"] as const;
-export const RECEIPT_COLUMNS = ["notificationId", "personId", "deliveredAt", "seenAt", "dismissedAt", "dismissReason", "snoozedUntil", "updatedAt"] as const;
+export const RECEIPT_DATE_COLUMNS = ["deliveredAt", "seenAt", "readAt", "dismissedAt", "snoozedUntil", "updatedAt"] as const;
+export const RECEIPT_COLUMNS = ["notificationId", "personId", "deliveredAt", "seenAt", "readAt", "dismissedAt", "dismissReason", "snoozedUntil", "updatedAt"] as const;
 
 /** A raw Notification row (its columns only) with typed times and integers. */
 export function toNotificationRow(raw: Record<string, unknown>): NotificationRow {

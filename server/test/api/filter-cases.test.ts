@@ -11,6 +11,10 @@ import { providers } from "../support/providers.ts";
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 const LIST = `query($filter: NotificationFilter) { notifications(first: 100, filter: $filter) { totalCount edges { node { id } } } }`;
+const COUNTS = `query($filter: NotificationFilter, $unread: NotificationFilter) {
+  notificationCounts(filter: $filter) { total unread }
+  unreadList: notifications(first: 1, filter: $unread) { totalCount }
+}`;
 
 for (const provider of providers) {
   describe.skipIf(!provider.available)(`list filters against the shared case table on ${provider.name}`, () => {
@@ -59,6 +63,7 @@ for (const provider of providers) {
           check(await producer(`mutation($id: ID!) { expireNotification(id: $id) { ${resultFields("resolve")} } }`, { id }));
           break;
       }
+      if (record.read) check(await asPerson(`mutation($ids: [ID!]!) { markNotificationsRead(ids: $ids) { id } }`, { ids: [id] }));
       if (record.snoozed) {
         const until = new Date(now + (record.snoozed === "future" ? 2 * HOUR : MINUTE)).toISOString();
         check(await asPerson(`mutation($id: ID!, $u: DateTime!) { snoozeNotification(id: $id, until: $u) { id } }`, { id, u: until }));
@@ -76,6 +81,8 @@ for (const provider of providers) {
         ...(f.includeSnoozed !== undefined ? { includeSnoozed: f.includeSnoozed } : {}),
         ...(f.severities !== undefined ? { severities: f.severities } : {}),
         ...(f.plugins !== undefined ? { plugins: f.plugins } : {}),
+        ...(f.excludePlugins !== undefined ? { excludePlugins: f.excludePlugins } : {}),
+        ...(f.unread !== undefined ? { unread: f.unread } : {}),
       };
     }
 
@@ -107,6 +114,13 @@ for (const provider of providers) {
       // Counts read the same rules as the list (storage/notification-page-sql.ts): they must agree.
       if (listed.length < 100) expect(r.data.notifications.totalCount, JSON.stringify(c)).toBe(listed.length);
       else expect(r.data.notifications.totalCount).toBeGreaterThanOrEqual(100);
+      // So do the counts: unread is the length of the same list narrowed to unread records
+      // (none when the filter asks for read ones).
+      const counts = await asPerson(COUNTS, { filter: toFilter(c.filter), unread: { ...toFilter(c.filter), unread: true } });
+      expect(counts.errors).toBeUndefined();
+      expect(counts.data.notificationCounts.total, JSON.stringify(c)).toBe(r.data.notifications.totalCount);
+      const unread = c.filter.unread === false ? 0 : counts.data.unreadList.totalCount;
+      expect(counts.data.notificationCounts.unread, JSON.stringify(c)).toBe(unread);
     });
   });
 }

@@ -5,9 +5,11 @@ import {
   decideDismiss,
   decideExpire,
   decidePublish,
+  decideRead,
   decideResolve,
   decideSeen,
   decideSnooze,
+  decideUnread,
   decideUnsnooze,
   decideUpdate,
   viewOf,
@@ -49,6 +51,7 @@ const receipt = (fields: Partial<Receipt> = {}): Receipt => ({
   personId: "p2",
   deliveredAt: null,
   seenAt: null,
+  readAt: null,
   dismissedAt: null,
   dismissReason: null,
   snoozedUntil: null,
@@ -145,6 +148,32 @@ describe("reading state", () => {
   });
 });
 
+describe("read and unread", () => {
+  it("reads an unseen record: read implies seen, without a new revision", () => {
+    const d = decideRead(record(), null, "p1", t1);
+    expect(d).toMatchObject({ kind: "update", event: "READ", next: { readAt: t1, seenAt: t1, status: "SEEN", revision: 1 } });
+  });
+  it("keeps an earlier seenAt, and a terminal status, when reading", () => {
+    expect(decideRead(record({ status: "SEEN", seenAt: t0 }), null, "p1", t1)).toMatchObject({ next: { readAt: t1, seenAt: t0 } });
+    expect(decideRead(record({ status: "RESOLVED" }), null, "p1", t1)).toMatchObject({ next: { readAt: t1, status: "RESOLVED" } });
+  });
+  it("unreads a read record and keeps it seen; repeats change nothing", () => {
+    const read = record({ status: "SEEN", seenAt: t0, readAt: t0 });
+    expect(decideUnread(read, null, "p1", t1)).toMatchObject({ kind: "update", event: "UNREAD", next: { readAt: null, seenAt: t0, status: "SEEN" } });
+    expect(decideUnread(record(), null, "p1", t1).kind).toBe("none");
+    expect(decideRead(read, null, "p1", t1).kind).toBe("none");
+  });
+  it("reads a shared record in the person's receipt only", () => {
+    const shared = record({ scope: "APPLICATION", personId: null });
+    const d = decideRead(shared, null, "p2", t1);
+    expect(d).toMatchObject({ kind: "receipt", event: "READ", receipt: { personId: "p2", readAt: t1, seenAt: t1 }, record: { status: "SEEN", readAt: t1 } });
+  });
+  it("makes a new revision unread again", () => {
+    const read = record({ status: "SEEN", seenAt: t0, readAt: t0 });
+    expect(decideUpdate(read, content({ title: "Changed" }), t1)).toMatchObject({ next: { readAt: null, seenAt: null, status: "PENDING" } });
+  });
+});
+
 describe("a person's view of a shared record", () => {
   const shared = record({ scope: "APPLICATION", personId: null });
   it("derives the status from the receipt while the record is active", () => {
@@ -152,6 +181,7 @@ describe("a person's view of a shared record", () => {
     expect(viewOf(shared, receipt({ deliveredAt: t0 })).status).toBe("DELIVERED");
     expect(viewOf(shared, receipt({ deliveredAt: t0, seenAt: t1 })).status).toBe("SEEN");
     expect(viewOf(shared, receipt({ seenAt: t1, dismissedAt: t1 })).status).toBe("DISMISSED");
+    expect(viewOf(shared, receipt({ seenAt: t1, readAt: t1 })).readAt).toEqual(t1);
   });
   it("lets the producer's terminal state win", () => {
     expect(viewOf({ ...shared, status: "RESOLVED" }, receipt({ dismissedAt: t1 })).status).toBe("RESOLVED");

@@ -32,6 +32,32 @@ export class PersonActions {
     }
   }
 
+  /**
+   * The person opened or acted on them (a follow-up link, a copy, a download): read, quietly. A
+   * failure is not worth a message; they stay unread and can be marked by hand.
+   */
+  async markRead(ids: readonly string[]): Promise<void> {
+    const client = this.connection.client;
+    if (!client || ids.length === 0) return;
+    try {
+      for (const n of await client.markRead(ids)) this.overrides.record(n);
+    } catch (error) {
+      this.connection.noteFailure(error);
+    }
+  }
+
+  /** "Mark as read" / "Mark as unread" on a card. */
+  async setRead(n: Notification, read: boolean): Promise<void> {
+    await this.act(n, async (client) => {
+      const [changed] = read ? await client.markRead([n.id]) : await client.markUnread([n.id]);
+      if (changed) this.overrides.record(changed);
+      else {
+        this.overrides.gone.add(n.id);
+        this.messages.notify(t.actions.gone(n.display.title));
+      }
+    });
+  }
+
   /** Revision-checked: a record that changed meanwhile is shown, not dismissed. */
   async dismiss(n: Notification): Promise<void> {
     const { overrides, messages } = this;

@@ -1,7 +1,8 @@
 // The client lifecycle: one SDK client through the SvelteKit proxy, the main live view, the
 // clock that keeps relative times right, and whether the person's sign-in still holds.
-import { createHeraldClient, HeraldError, type HeraldClient, type LiveState, type ShareOptions } from "@herald/sdk";
+import { createHeraldClient, HeraldError, type HeraldClient, type LiveState, type NotificationFilter, type ShareOptions } from "@herald/sdk";
 import { LiveList } from "../live.svelte";
+import { sameFilter } from "./reader-filter";
 import { mountConnectionEffects } from "./ui-effects";
 
 /** The main view holds every active record the badge, banners, modal and overview need. */
@@ -16,6 +17,14 @@ export class Connection {
   /** The person's token stopped working (revoked or expired). */
   signedOut = $state(false);
   /**
+   * The person's reader controls as a filter (reader-filter.ts): the main view and the drawer
+   * list only what the stream may push, so what they show and count agrees live and on reload.
+   */
+  filter = $state.raw<NotificationFilter>({});
+  /** Moves on each time the main view reloaded to catch up with held records (the drawer follows). */
+  resyncs = $state(0);
+  private onMainState: (state: LiveState) => void = () => undefined;
+  /**
    * What every stream of this page passes as the SDK's `share` (null without a person id): the
    * main view, the drawer and page feeds and the preferences all ride on one event stream and one
    * preferences stream for all the tabs of this origin signed in as this person.
@@ -23,8 +32,10 @@ export class Connection {
   share: ShareOptions | null = null;
 
   /** Browser only: connects, hands every main-view state to `onMainState`, returns the cleanup. */
-  start(onMainState: (state: LiveState) => void, personId: string | null = null): () => void {
+  start(onMainState: (state: LiveState) => void, personId: string | null = null, filter: NotificationFilter = {}): () => void {
     this.share = personId ? { key: personId } : null;
+    this.filter = filter;
+    this.onMainState = onMainState;
     const client = createHeraldClient({
       // No token: the browser never holds it (httpOnly cookie); the /api proxy adds it.
       url: new URL("/api/graphql", location.origin).href,
@@ -32,10 +43,7 @@ export class Connection {
       singleConnection: true,
     });
     this.client = client;
-    this.main = new LiveList(client, {}, { maxItems: MAIN_VIEW_ITEMS, share: this.share }, (state) => {
-      this.noteFailure(state.error);
-      onMainState(state);
-    });
+    this.main = this.mainView(client);
     const stopEffects = mountConnectionEffects(client, async () => this.main?.view.refresh());
     const tick = setInterval(() => (this.now = Date.now()), TICK_MS);
     return () => {
@@ -46,6 +54,29 @@ export class Connection {
       client.close();
       this.client = null;
     };
+  }
+
+  /** The reader controls changed (here, in another tab or device): the main view follows them. */
+  useFilter(filter: NotificationFilter): void {
+    const client = this.client;
+    if (sameFilter(filter, this.filter)) return;
+    this.filter = filter;
+    if (!client || !this.main) return;
+    this.main.close();
+    this.main = this.mainView(client);
+  }
+
+  /** Reloads the main view's snapshot (records held back by quiet mode are in it); the drawer follows. */
+  async resync(): Promise<void> {
+    await this.main?.view.refresh();
+    this.resyncs++;
+  }
+
+  private mainView(client: HeraldClient): LiveList {
+    return new LiveList(client, this.filter, { maxItems: MAIN_VIEW_ITEMS, share: this.share }, (state) => {
+      this.noteFailure(state.error);
+      this.onMainState(state);
+    });
   }
 
   get state() {

@@ -2,12 +2,14 @@
 // (connection), the person's action results (overrides), notices and announcements (messages),
 // the person (viewer) and what they do (actions). What is left here is only what several
 // rooms feed: the active list and the badge, and which layer of the page is on top.
-import { isUnseen, type Notification } from "@herald/sdk";
+import { isUnseen, type Notification, type Preferences } from "@herald/sdk";
 import { getContext, setContext } from "svelte";
 import { PersonActions } from "./actions.svelte";
 import { Connection } from "./connection.svelte";
+import { HeldCatchUp } from "./held-catch-up";
 import { announceArrivals, Messages } from "./messages.svelte";
 import { Overrides } from "./overrides.svelte";
+import { readerFilter } from "./reader-filter";
 import { Viewer } from "./viewer.svelte";
 
 export class Dashboard {
@@ -16,13 +18,16 @@ export class Dashboard {
   readonly overrides = new Overrides(() => this.connection.now);
   readonly actions = new PersonActions(this.connection, this.overrides, this.messages);
   readonly viewer: Viewer;
+  /** Brings records held back by quiet mode into the list and the badge (held-catch-up.ts). */
+  readonly held: HeldCatchUp;
   private readonly personId: string | null;
   drawerOpen = $state(false);
   modalOpen = $state(false);
 
-  constructor(viewer: { id?: string; name: string; quietMode: boolean }) {
+  constructor(viewer: { id?: string; name: string; quietMode: boolean; preferences?: Preferences }) {
     this.personId = viewer.id ?? null;
     this.viewer = new Viewer(viewer, this.connection, this.messages, (error) => this.actions.fail(error));
+    this.held = new HeldCatchUp(this.connection, () => this.viewer.mayHold);
   }
 
   /** Browser only: connects and returns the cleanup. */
@@ -33,8 +38,10 @@ export class Dashboard {
       announce(state);
       // Once the main view is live, after its own subscription: quiet mode then follows live.
       if (state.connection === "live" && !stopPreferences) stopPreferences = this.viewer.followPreferences();
-    }, this.personId);
+    }, this.personId, readerFilter(this.viewer.controls));
+    const stopHeld = this.held.start();
     return () => {
+      stopHeld();
       stopPreferences?.();
       stop();
     };
@@ -42,7 +49,7 @@ export class Dashboard {
 
   // Derived (computed once per change, not per read): many surfaces read these on every event.
   /** Active notifications, newest first, with this person's latest actions applied. */
-  readonly active: Notification[] = $derived(this.connection.main ? this.overrides.visible(this.connection.main.state.items, {}) : []);
+  readonly active: Notification[] = $derived(this.connection.main ? this.overrides.visible(this.connection.main.state.items, this.connection.filter) : []);
 
   /** The badge: the view's unseen count, less what this person has just seen or dismissed. */
   readonly unseen: number = $derived.by(() => {

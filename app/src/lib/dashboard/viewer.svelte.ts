@@ -1,5 +1,7 @@
-// The signed-in person as the page shows them: their name and quiet mode.
+// The signed-in person as the page shows them: their name, quiet mode and reader controls.
+import type { Preferences } from "@herald/sdk";
 import type { Connection } from "./connection.svelte";
+import { type ReaderControls, readerFilter } from "./reader-filter";
 import type { Messages } from "./messages.svelte";
 import { t } from "$lib/i18n";
 
@@ -11,13 +13,22 @@ export class Viewer {
   quietBusy = $state(false);
 
   constructor(
-    viewer: { name: string; quietMode: boolean },
+    viewer: { name: string; quietMode: boolean; preferences?: Preferences },
     private readonly connection: Connection,
     private readonly messages: Messages,
     private readonly fail: (error: unknown) => void,
   ) {
     this.name = viewer.name;
     this.quietMode = viewer.quietMode;
+    this.controls = viewer.preferences ?? { mutedPlugins: [], severityFloor: "INFO" };
+  }
+
+  /** Muted plugins and severity floor as they stood at sign-in or last changed. */
+  controls: ReaderControls;
+
+  /** Whether new records are held back from the stream for as long as it lasts (quiet mode). */
+  get mayHold(): boolean {
+    return this.quietMode;
   }
 
   /**
@@ -39,7 +50,18 @@ export class Viewer {
         unsubscribe = null;
         if (!stopped) retry = setTimeout(follow, PREFERENCES_RETRY_MS);
       };
-      const sink = { next: (preferences: { quietMode: boolean }) => (this.quietMode = preferences.quietMode), error: again, complete: again };
+      const sink = {
+        next: (preferences: Preferences) => {
+          this.quietMode = preferences.quietMode;
+          // An older tab's hub may relay quiet mode alone; keep what is known then.
+          if (preferences.mutedPlugins && preferences.severityFloor) {
+            this.controls = { mutedPlugins: preferences.mutedPlugins, severityFloor: preferences.severityFloor };
+            this.connection.useFilter(readerFilter(this.controls));
+          }
+        },
+        error: again,
+        complete: again,
+      };
       unsubscribe = client.preferences(sink, { share: this.connection.share });
     };
     follow();

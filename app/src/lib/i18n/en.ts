@@ -112,7 +112,7 @@ export const en = {
     signedOut: "Your sign-in is no longer valid.",
     signInAgain: "Sign in again",
     quietOn: "Quiet mode is on.",
-    quietOnDetail: "New notifications are kept for later and shown when you turn it off.",
+    quietOnDetail: "New notifications are listed and counted quietly; nothing pops up until you turn it off.",
     turnOff: "Turn off",
   },
 
@@ -170,12 +170,12 @@ export const en = {
     pageTitle: "Settings",
     heading: "Settings",
     liveHeading: "What reaches you live",
-    liveLead: "Everything is still stored and listed in your notifications; these only decide what pops up as it arrives.",
+    liveLead: "Everything is still stored. Muted sources and lower severities stay out of this inbox and its badge; quiet mode and quiet hours only decide what pops up as it arrives.",
     mutedLabel: "Muted sources",
     mutedPlaceholder: "ci, deploy",
-    mutedHelp: "Source plugins, separated by commas. Their notifications are never pushed.",
+    mutedHelp: "Source plugins, separated by commas. Their notifications are never pushed, and stay out of this inbox.",
     floorLabel: "Lowest severity pushed",
-    floorHelp: "Info < Success < Warning < Error. Anything below is listed quietly.",
+    floorHelp: "Info < Success < Warning < Error. Anything below stays out of this inbox.",
     quietHours: "Quiet hours",
     quietHoursOn: "Hold notifications every day between",
     from: "From",
@@ -215,6 +215,7 @@ export const en = {
     status: {
       all: "All",
       unseen: "Unseen",
+      unread: "Unread",
       snoozed: "Snoozed",
       dismissed: "Dismissed",
     },
@@ -228,6 +229,7 @@ export const en = {
       APPLICATION: "Application",
     },
     emptyUnseen: "You are all caught up",
+    emptyUnread: "Nothing unread",
     emptySnoozed: "Nothing is snoozed",
     emptyDismissed: "Nothing dismissed yet",
     emptyFiltered: "No notifications match these filters",
@@ -264,6 +266,11 @@ export const en = {
 
   card: {
     new: "New",
+    unread: "Unread",
+    markRead: "Mark as read",
+    markUnread: "Mark as unread",
+    /** After "Mark as read" / "Mark as unread", for screen readers: which card. */
+    readTarget: (title: string) => `: “${title}”`,
     noticed: "Noticed",
     noticedTitle: "Something your companion noticed and offers to remember",
     dismissLabel: (title: string) => `Dismiss “${title}”`,

@@ -151,14 +151,20 @@ export const NotificationRef = builder.objectRef<NotificationRecord>("Notificati
     updatedAt: t.expose("updatedAt", { type: "DateTime" }),
     deliveredAt: t.expose("deliveredAt", { type: "DateTime", nullable: true }),
     seenAt: t.expose("seenAt", { type: "DateTime", nullable: true }),
+    readAt: t.expose("readAt", {
+      type: "DateTime",
+      nullable: true,
+      description: "When the caller opened or acted on it; null while unread. A new revision is unread again.",
+    }),
     dismissedAt: t.expose("dismissedAt", { type: "DateTime", nullable: true }),
     resolvedAt: t.expose("resolvedAt", { type: "DateTime", nullable: true }),
     expiredAt: t.expose("expiredAt", { type: "DateTime", nullable: true }),
   }),
 });
 
-export const NotificationCountsRef = builder.objectRef<{ total: number; unseen: number }>("NotificationCounts").implement({
-  fields: (t) => ({ total: t.exposeInt("total"), unseen: t.exposeInt("unseen") }),
+export const NotificationCountsRef = builder.objectRef<{ total: number; unseen: number; unread: number }>("NotificationCounts").implement({
+  description: "Each equals the totalCount of a list with the same filter (and statuses PENDING, DELIVERED for unseen; unread: true for unread).",
+  fields: (t) => ({ total: t.exposeInt("total"), unseen: t.exposeInt("unseen"), unread: t.exposeInt("unread") }),
 });
 
 interface EventShape extends StreamItem {
@@ -184,6 +190,11 @@ export const NotificationFilterInput = builder.inputType("NotificationFilter", {
     includeSnoozed: t.boolean({ required: false, defaultValue: false }),
     severities: t.field({ type: [SeverityEnum], required: false, description: "Only these severities; empty or absent: all." }),
     plugins: t.stringList({ required: false, description: "Only these source plugins (at most 100); empty or absent: all." }),
+    excludePlugins: t.stringList({
+      required: false,
+      description: "Leaves out these source plugins (at most 100), e.g. the caller's muted sources; empty or absent: none.",
+    }),
+    unread: t.boolean({ required: false, description: "true: only unread (readAt null); false: only read; absent: both." }),
   }),
 });
 
@@ -257,6 +268,26 @@ builder.mutationFields((t) => ({
     args: { filter: t.arg({ type: NotificationFilterInput, required: false }) },
     description: "How many changed.",
     resolve: (_root, args, ctx) => ctx.services.notifications.markAllSeen(requirePerson(ctx.caller).personId, args.filter),
+  }),
+
+  markNotificationsRead: t.field({
+    type: [NotificationRef],
+    args: { ids: t.arg.idList({ required: true }) },
+    description: "Marks them read (and seen) for the caller. Returns the notifications that are visible to the caller; other ids are ignored.",
+    resolve: (_root, args, ctx) => ctx.services.notifications.markRead(requirePerson(ctx.caller).personId, args.ids.map(String)),
+  }),
+
+  markNotificationsUnread: t.field({
+    type: [NotificationRef],
+    args: { ids: t.arg.idList({ required: true }) },
+    description: "Marks them unread for the caller; seen stays. Returns the notifications that are visible to the caller; other ids are ignored.",
+    resolve: (_root, args, ctx) => ctx.services.notifications.markUnread(requirePerson(ctx.caller).personId, args.ids.map(String)),
+  }),
+
+  markAllNotificationsRead: t.int({
+    args: { filter: t.arg({ type: NotificationFilterInput, required: false }) },
+    description: "Marks read (and seen) what the filtered list holds unread, for the caller; how many changed.",
+    resolve: (_root, args, ctx) => ctx.services.notifications.markAllRead(requirePerson(ctx.caller).personId, args.filter),
   }),
 
   dismissAll: t.int({

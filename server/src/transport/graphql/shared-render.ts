@@ -76,7 +76,7 @@ const PERSON_FREE: Readonly<Record<string, ReadonlySet<string>>> = {
   NotificationEvent: new Set(["cursor", "type", "notification"]),
   Notification: new Set([
     "actions", "body", "createdAt", "data", "deliveredAt", "dismissedAt", "display", "expiredAt", "id", "key", "operation",
-    "personId", "requestId", "resolution", "resolvedAt", "retention", "revision", "scope", "seenAt", "sessionId", "severity",
+    "personId", "readAt", "requestId", "resolution", "resolvedAt", "retention", "revision", "scope", "seenAt", "sessionId", "severity",
     "snoozedUntil", "source", "status", "terminalReason", "title", "trigger", "uiEffects", "updatedAt",
   ]),
   NotificationSource: new Set(["plugin", "subsystem"]),

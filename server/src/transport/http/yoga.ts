@@ -36,7 +36,7 @@ import { schema } from "../graphql/schema.ts";
 const exampleQuery = `# Herald: paste a person token into the headers below, then run.
 query Inbox {
   viewer { name preferences { quietMode } }
-  notificationCounts { total unseen }
+  notificationCounts { total unseen unread }
   notifications(first: 10) {
     edges { cursor node { id key revision status title body createdAt } }
     pageInfo { hasNextPage endCursor }

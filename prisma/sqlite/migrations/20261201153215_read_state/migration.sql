@@ -1,0 +1,6 @@
+-- AlterTable
+ALTER TABLE "Notification" ADD COLUMN "readAt" DATETIME;
+
+-- AlterTable
+ALTER TABLE "NotificationReceipt" ADD COLUMN "readAt" DATETIME;
+

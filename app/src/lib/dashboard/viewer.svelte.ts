@@ -1,9 +1,8 @@
 // The signed-in person as the page shows them: their name and quiet mode.
+import { Reconnector } from "@herald/sdk";
 import type { Connection } from "./connection.svelte";
 import type { Messages } from "./messages.svelte";
 import { t } from "$lib/i18n";
-
-const PREFERENCES_RETRY_MS = 5_000;
 
 export class Viewer {
   name = $state("");
@@ -30,22 +29,27 @@ export class Viewer {
   followPreferences(): () => void {
     let stopped = false;
     let unsubscribe: (() => void) | null = null;
-    let retry: ReturnType<typeof setTimeout> | null = null;
+    // The SDK's reconnect schedule: exponential with jitter up to 30 s, reset by a value arriving.
+    const reconnect = new Reconnector();
     const follow = () => {
       const client = this.connection.client;
       if (stopped || !client) return;
       const again = () => {
         unsubscribe?.();
         unsubscribe = null;
-        if (!stopped) retry = setTimeout(follow, PREFERENCES_RETRY_MS);
+        if (!stopped) reconnect.failed(follow);
       };
-      const sink = { next: (preferences: { quietMode: boolean }) => (this.quietMode = preferences.quietMode), error: again, complete: again };
+      const next = (preferences: { quietMode: boolean }) => {
+        reconnect.succeeded();
+        this.quietMode = preferences.quietMode;
+      };
+      const sink = { next, error: again, complete: again };
       unsubscribe = client.preferences(sink, { share: this.connection.share });
     };
     follow();
     return () => {
       stopped = true;
-      if (retry) clearTimeout(retry);
+      reconnect.cancel();
       unsubscribe?.();
     };
   }

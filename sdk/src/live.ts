@@ -141,6 +141,18 @@ export class LiveView {
     return this.cursor;
   }
 
+  /**
+   * Changes how long the page may be hidden before the stream is let go; `false` keeps it open
+   * (a page that shows system notifications while in the background needs its stream).
+   */
+  setPauseWhenHidden(pauseWhenHiddenMs: number | false): void {
+    this.options.pauseWhenHiddenMs = pauseWhenHiddenMs;
+    if (pauseWhenHiddenMs !== false) return;
+    if (this.hiddenTimer) clearTimeout(this.hiddenTimer);
+    this.hiddenTimer = null;
+    this.start();
+  }
+
   /** Reloads the snapshot now (a consumer's explicit refresh). */
   async refresh(): Promise<void> {
     this.hasSnapshot = false;
@@ -196,7 +208,7 @@ export class LiveView {
       if (!environment.hidden()) return this.start();
       this.hiddenTimer = setTimeout(() => {
         this.hiddenTimer = null;
-        if (environment.hidden() && this.state.connection !== "unauthorized") this.suspend("paused");
+        if (environment.hidden() && this.options.pauseWhenHiddenMs !== false && this.state.connection !== "unauthorized") this.suspend("paused");
       }, pauseAfter);
     });
     // Back online: waiting out the backoff would only leave the person behind.

@@ -33,6 +33,8 @@ export class Connection {
     });
     this.client = client;
     this.main = new LiveList(client, {}, { maxItems: MAIN_VIEW_ITEMS, share: this.share }, (state) => {
+      // A change just arrived: "now" moves with it, so a fresh record never reads as from the future.
+      this.now = Date.now();
       this.noteFailure(state.error);
       onMainState(state);
     });

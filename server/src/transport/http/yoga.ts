@@ -14,6 +14,7 @@ import { useAssetDownload } from "./asset-download.ts";
 import { useBodyLimit } from "./body-limit.ts";
 import { callerOf, useCallerGate } from "./caller-gate.ts";
 import { boundedParseCache, useDocumentLimits } from "./document-limits.ts";
+import { renderOfflineGraphiQL } from "./graphiql-page.ts";
 import { useGraphQLStream } from "./graphql-stream.ts";
 import type { RequestRateLimiter } from "./rate-limiter.ts";
 import { noObserver, type HeraldObserver } from "../../events/observer.ts";
@@ -92,6 +93,7 @@ export function createGraphQLHandler(
     graphiql: tuning.graphiql
       ? { title: "Herald GraphiQL", defaultQuery: exampleQuery, headers: '{"Authorization": "Bearer "}' }
       : false,
+    renderGraphiQL: renderOfflineGraphiQL,
     // Browsers may call from the listed origins only (credentials allowed); others get no CORS headers.
     cors: (request) => {
       const origin = request.headers.get("origin");

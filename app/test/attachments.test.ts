@@ -41,6 +41,7 @@ describe.skipIf(!availability.run)("attachments in the dashboard", () => {
       personId: stack.person.id,
       key: "report:42",
       title: "Build 42 report",
+      display: { presentation: "BANNER" },
       source: { plugin: "ci" },
       actions: [{ kind: "DOWNLOAD_ATTACHMENT_ASSET", id: "report", label: "Download report", assetId: asset.id }],
     });

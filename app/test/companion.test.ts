@@ -35,10 +35,15 @@ describe.skipIf(!availability.run)("the companion in the dashboard", () => {
     if (!r.ok) throw new Error(r.message);
     return r.notification;
   };
-  const card = (id: string) => browser.page.locator(`article[data-surface=banner][data-notification-id="${id}"]`);
+  // An observation is a personal notification: inline, so it is in the inbox (the drawer).
+  const card = (id: string) => browser.page.locator(`dialog[data-testid=drawer] article[data-notification-id="${id}"]`);
+  async function openInbox() {
+    if (!(await browser.page.locator("dialog[data-testid=drawer]").evaluate((d: HTMLDialogElement) => d.open))) await browser.page.getByTestId("drawer-button").click();
+  }
 
   it("shows an observation with Remember this; clicking it stores the fact and the card goes", async () => {
     const n = await observe("Prefers short summaries");
+    await openInbox();
     await card(n.id).waitFor({ timeout: 5_000 });
     expect(await card(n.id).getByText("Noticed", { exact: true }).count()).toBe(1);
     await screenshot(browser.page, "observation");
@@ -49,6 +54,7 @@ describe.skipIf(!availability.run)("the companion in the dashboard", () => {
 
   it("dismisses an observation with Not now", async () => {
     const n = await observe("Works late on Fridays");
+    await openInbox();
     await card(n.id).getByRole("button", { name: "Not now", exact: true }).click();
     await card(n.id).waitFor({ state: "detached", timeout: 5_000 });
     await expect.poll(async () => (await stack.personClient.get(n.id))?.status).toBe("DISMISSED");

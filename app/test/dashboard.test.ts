@@ -157,7 +157,8 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
       title: "Build 42 failed on main",
       body: "The **integration** suite failed after 12 minutes. See the logs for `test/api.spec.ts`.",
       severity: "ERROR",
-      display: { format: "MARKDOWN" },
+      // A personal notification is inline (the inbox only) unless its producer asks for a banner.
+      display: { format: "MARKDOWN", presentation: "BANNER" },
       source: { plugin: "ci", subsystem: "github-actions" },
       actions: [
         { kind: "RUN_ACTION", id: "retry", label: "Retry", actionId: "ci.retry" },
@@ -300,8 +301,13 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
       expect(await card.getAttribute("data-revision")).toBe("2");
       await screenshot(page, "progress");
 
+      // Cancelling asks first: "Keep it running" sends nothing, "Yes, cancel it" sends the Cancel.
       await card.getByRole("button", { name: "Cancel", exact: true }).click();
+      await card.getByRole("button", { name: "Keep it running" }).click();
+      await card.getByRole("button", { name: "Cancel", exact: true }).click();
+      await card.getByRole("button", { name: "Yes, cancel it" }).click();
       await eventually(() => invocations.length > 0, 5_000, "the action invocation");
+      expect(invocations).toHaveLength(1);
       expect(invocations[0]).toMatchObject({ notificationId: first.id, actionId: "cancel", targetActionId: "export.cancel", fixedParams: { operationId } });
 
       const resolved = await stack.producer.resolve(first.id, { actionId: "cancelled" }, operationId);
@@ -366,7 +372,7 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
     expect(await page.getByTestId("quiet-toggle").getAttribute("aria-pressed")).toBe("true");
     await expect.poll(async () => (await stack.personClient.viewer()).quietMode).toBe(true);
 
-    await publish({ key: "quiet:digest", title: "Weekly digest is ready", body: "12 changes across 3 projects.", source: { plugin: "digest" } });
+    await publish({ key: "quiet:digest", title: "Weekly digest is ready", body: "12 changes across 3 projects.", display: { presentation: "BANNER" }, source: { plugin: "digest" } });
     await page.waitForTimeout(2_500);
     expect(await banner("quiet:digest").count()).toBe(0);
     expect(await badgeCount()).toBe(before);

@@ -118,7 +118,7 @@ describe.skipIf(!availability.run)("notification surfaces and ui effects in the 
     await page.getByRole("heading", { name: "Hello, Ada" }).waitFor();
     // Far enough ahead that a busy machine still publishes it before the deadline.
     const deadline = Date.now() + 12_000;
-    const n = await publish({ scope: "PERSON", personId: stack.person.id, key: "ttl-banner", title: "Window open", retention: { policy: "TTL", expiresAt: new Date(deadline).toISOString() } });
+    const n = await publish({ scope: "PERSON", personId: stack.person.id, key: "ttl-banner", title: "Window open", display: { presentation: "BANNER" }, retention: { policy: "TTL", expiresAt: new Date(deadline).toISOString() } });
     await banner(n.id).waitFor();
     // Past the deadline and past the dashboard's 15 s clock tick, which re-judges every list.
     await sleep(deadline - Date.now() + 16_000);

@@ -1,5 +1,6 @@
 // @herald/sdk: a typed client for Herald, for people-facing apps and for producers.
 export { backoffDelay, type BackoffOptions } from "./backoff.ts";
+export { DEFAULT_RECONNECT, type ReconnectClock, Reconnector, type ReconnectOptions, systemClock } from "./reconnect.ts";
 export { createHeraldClient, HeraldClient, type HeraldClientOptions } from "./client.ts";
 export { dataOf } from "./data.ts";
 export { DismissalCache, type PendingDismissal } from "./dismissal.ts";

@@ -4,11 +4,12 @@
 // It holds a stream only while someone listens and the page is visible, and gives up on a
 // credential the server refused (retrying a revoked token would only knock forever).
 // Protocol: docs/event-stream.md.
-import { backoffDelay, type BackoffOptions } from "./backoff.ts";
+import type { BackoffOptions } from "./backoff.ts";
 import type { HeraldClient } from "./client.ts";
 import { HeraldForbiddenError, HeraldUnauthenticatedError, HeraldValidationError, type HeraldError } from "./errors.ts";
 import { browserEnvironment, type LiveEnvironment } from "./environment.ts";
 import { isUnread, isUnseen, matchesFilter, newestFirst, supersedes } from "./filter.ts";
+import { DEFAULT_RECONNECT, type ReconnectClock, Reconnector, systemClock } from "./reconnect.ts";
 import { type EventSource, sharedEvents, type ShareOptions, StreamResyncError } from "./shared-stream.ts";
 import type { Counts, Notification, NotificationEvent, NotificationFilter } from "./types.ts";
 import { UiEffectsDispatcher } from "./ui-effects.ts";
@@ -31,7 +32,12 @@ export interface LiveState {
 export interface LiveViewOptions {
   /** Records loaded and kept (newest first); counts are exact while everything fits. */
   maxItems: number;
+  /** Reconnect delays: exponential with full jitter, one attempt per step, capped at `maxMs` (30 s). */
   backoff: BackoffOptions;
+  /** A stream open this long without failing resets the backoff (an event arriving does at once). */
+  stableMs: number;
+  /** Timers and randomness for reconnects (tests step through them). */
+  clock: ReconnectClock;
   /** After this many failed reconnects in a row the state says "offline" (it keeps trying). */
   offlineAfter: number;
   uiEffects: UiEffectsDispatcher;
@@ -71,7 +77,7 @@ export class LiveView {
   /** Resuming needs both a snapshot and the cursor of the last event applied to it. */
   private hasSnapshot = false;
   private unsubscribe: (() => void) | null = null;
-  private attempt = 0;
+  private readonly reconnect: Reconnector;
   private generation = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private countsTimer: ReturnType<typeof setTimeout> | null = null;
@@ -89,7 +95,9 @@ export class LiveView {
   ) {
     this.options = {
       maxItems: 500,
-      backoff: { initialMs: 250, maxMs: 10_000 },
+      backoff: { initialMs: DEFAULT_RECONNECT.initialMs, maxMs: DEFAULT_RECONNECT.maxMs },
+      stableMs: DEFAULT_RECONNECT.stableMs,
+      clock: systemClock,
       offlineAfter: 5,
       uiEffects: new UiEffectsDispatcher(),
       pauseWhenHiddenMs: 10_000,
@@ -99,6 +107,7 @@ export class LiveView {
     };
     this.events = this.options.share ? sharedEvents(client, this.options.share) : (after, sink) => client.events(after, sink);
     this.uiEffects = this.options.uiEffects;
+    this.reconnect = new Reconnector({ ...this.options.backoff, stableMs: this.options.stableMs }, this.options.clock);
     this.stopDismissals = client.dismissals.onChange(() => this.emit());
     this.stopEnvironment = this.watchEnvironment();
   }
@@ -132,11 +141,23 @@ export class LiveView {
     return this.cursor;
   }
 
+  /**
+   * Changes how long the page may be hidden before the stream is let go; `false` keeps it open
+   * (a page that shows system notifications while in the background needs its stream).
+   */
+  setPauseWhenHidden(pauseWhenHiddenMs: number | false): void {
+    this.options.pauseWhenHiddenMs = pauseWhenHiddenMs;
+    if (pauseWhenHiddenMs !== false) return;
+    if (this.hiddenTimer) clearTimeout(this.hiddenTimer);
+    this.hiddenTimer = null;
+    this.start();
+  }
+
   /** Reloads the snapshot now (a consumer's explicit refresh). */
   async refresh(): Promise<void> {
     this.hasSnapshot = false;
     this.cursor = null;
-    this.attempt = 0;
+    this.reconnect.reset();
     this.started = this.listeners.size > 0;
     await this.connect();
   }
@@ -167,6 +188,7 @@ export class LiveView {
     this.unsubscribe = null;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.reconnect.cancel();
     if (this.countsTimer) clearTimeout(this.countsTimer);
     this.countsTimer = null;
     if (this.state.connection !== connection && this.state.connection !== "unauthorized") this.setConnection(connection, this.state.error);
@@ -186,13 +208,13 @@ export class LiveView {
       if (!environment.hidden()) return this.start();
       this.hiddenTimer = setTimeout(() => {
         this.hiddenTimer = null;
-        if (environment.hidden() && this.state.connection !== "unauthorized") this.suspend("paused");
+        if (environment.hidden() && this.options.pauseWhenHiddenMs !== false && this.state.connection !== "unauthorized") this.suspend("paused");
       }, pauseAfter);
     });
     // Back online: waiting out the backoff would only leave the person behind.
     const stopOnline = environment.onOnline(() => {
-      if (this.closed || !this.started || this.timer === null) return;
-      this.attempt = 0;
+      if (this.closed || !this.started || !this.reconnect.waiting) return;
+      this.reconnect.reset();
       void this.connect();
     });
     return () => {
@@ -207,6 +229,7 @@ export class LiveView {
     // A refresh() while a reconnect is scheduled: this attempt replaces that one.
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.reconnect.cancel();
     const generation = ++this.generation;
     this.unsubscribe?.();
     const resuming = this.hasSnapshot && this.cursor !== null;
@@ -220,6 +243,7 @@ export class LiveView {
       const subscribed = this.events(this.cursor, {
         next: (event) => {
           if (generation !== this.generation) return;
+          this.reconnect.succeeded();
           if (!snapshotDone) buffered.push(event);
           else this.applyEvent(event);
         },
@@ -239,7 +263,9 @@ export class LiveView {
         this.serverCounts = await this.client.counts(this.filter);
       }
       if (generation !== this.generation) return;
-      this.attempt = 0;
+      // Subscribed is not yet connected: a refused stream fails right after this, and only an
+      // event or a stream that stays open resets the backoff.
+      this.reconnect.opened();
       this.setConnection("live", null);
       this.client.dismissals.retryFailed();
     } catch (error) {
@@ -319,10 +345,8 @@ export class LiveView {
       this.cursor = null;
       this.hasSnapshot = false;
     }
-    this.attempt++;
-    this.setConnection(this.attempt > this.options.offlineAfter ? "offline" : "reconnecting", error);
-    const delay = backoffDelay(this.attempt, this.options.backoff);
-    this.timer = setTimeout(() => void this.connect(), delay);
+    this.reconnect.failed(() => void this.connect());
+    this.setConnection(this.reconnect.attempt > this.options.offlineAfter ? "offline" : "reconnecting", error);
   }
 
   private setConnection(connection: ConnectionState, error: Error | null) {

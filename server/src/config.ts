@@ -22,7 +22,7 @@ const schema = z.object({
   HERALD_SSE_RESERVATIONS_PER_CREDENTIAL: z.coerce.number().int().min(1).default(10),
   /** Comma-separated origins allowed to call the API from a browser (besides HERALD_DASHBOARD_URL). */
   HERALD_CORS_ORIGINS: z.string().default(""),
-  /** GraphiQL loads its scripts from a CDN: on by default only outside production. */
+  /** GraphiQL (its assets served by Herald itself): on by default only outside production. */
   HERALD_GRAPHIQL: z.enum(["true", "false", "1", "0", "on", "off"]).optional(),
   HERALD_MAX_STREAMS_PER_CREDENTIAL: z.coerce.number().int().min(1).default(16),
   HERALD_REVOCATION_CHECK_MS: z.coerce.number().int().min(10).default(2_000),

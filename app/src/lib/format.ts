@@ -19,10 +19,14 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 
 let rtf: Intl.RelativeTimeFormat | null = null;
 
-/** "3 minutes ago", "in 2 hours", "now" (Intl.RelativeTimeFormat in the browser's language). */
+/**
+ * "3 minutes ago", "now" (Intl.RelativeTimeFormat in the browser's language). Never in the
+ * future: the page's clock ticks every 15 s and the server's may run ahead, and something that
+ * already happened cannot be "in 11 seconds".
+ */
 export function relativeTime(iso: string, now: number): string {
   rtf ??= new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
-  const seconds = Math.round((Date.parse(iso) - now) / 1000);
+  const seconds = Math.min(0, Math.round((Date.parse(iso) - now) / 1000));
   if (Math.abs(seconds) < 10) return rtf.format(0, "second");
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size || unit === "second") return rtf.format(Math.round(seconds / size), unit);

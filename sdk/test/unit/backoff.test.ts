@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backoffDelay } from "../../src/index.ts";
+import { backoffDelay, type ReconnectClock, Reconnector } from "../../src/index.ts";
 
 const options = { initialMs: 250, maxMs: 10_000 };
 
@@ -19,5 +19,52 @@ describe("backoffDelay", () => {
       expect(delay).toBeGreaterThanOrEqual(0);
       expect(delay).toBeLessThanOrEqual(4000);
     }
+  });
+});
+
+describe("Reconnector", () => {
+  function manualClock() {
+    const timers = new Map<number, { ms: number; callback: () => void }>();
+    let next = 0;
+    const clock: ReconnectClock = {
+      setTimeout: (callback, ms) => (timers.set(++next, { ms, callback }), next),
+      clearTimeout: (handle) => void timers.delete(handle as number),
+      random: () => 1,
+    };
+    const fire = (ms: number) => {
+      const entry = [...timers].find(([, t]) => t.ms === ms);
+      if (!entry) throw new Error(`no timer of ${ms} ms`);
+      timers.delete(entry[0]);
+      entry[1].callback();
+    };
+    return { clock, timers, fire };
+  }
+  const options = { initialMs: 250, maxMs: 30_000, stableMs: 10_000 };
+
+  it("keeps one attempt waiting at a time and does not reset on a connection that fails at once", () => {
+    const { clock, timers, fire } = manualClock();
+    const reconnect = new Reconnector(options, clock);
+    let runs = 0;
+    expect(reconnect.failed(() => runs++)).toBe(500);
+    expect(reconnect.failed(() => runs++)).toBe(1_000);
+    expect(timers.size).toBe(1);
+    fire(1_000);
+    expect(runs).toBe(1);
+    reconnect.opened(); // subscribed, then refused straight away
+    expect(reconnect.failed(() => runs++)).toBe(2_000);
+  });
+
+  it("starts over after an event, or after a connection stayed open for stableMs", () => {
+    const { clock, fire } = manualClock();
+    const reconnect = new Reconnector(options, clock);
+    reconnect.failed(() => undefined);
+    reconnect.failed(() => undefined);
+    reconnect.succeeded();
+    expect(reconnect.failed(() => undefined)).toBe(500);
+    reconnect.failed(() => undefined);
+    reconnect.opened();
+    fire(10_000);
+    expect(reconnect.attempt).toBe(0);
+    expect(reconnect.failed(() => undefined)).toBe(500);
   });
 });

@@ -3,10 +3,12 @@ import type { NotificationScope, Presentation } from "./enums.ts";
 import type { Display, NotificationContent } from "./notification.ts";
 import { definedOnly } from "./objects.ts";
 
+// A personal notification lives in the inbox (INLINE): a banner on every page is for what the
+// whole application must see, or for a producer that asks for one explicitly.
 export const defaultPresentation: Record<NotificationScope, Presentation> = {
   APPLICATION: "BANNER",
   SESSION: "INLINE",
-  PERSON: "BANNER",
+  PERSON: "INLINE",
 };
 
 /** The display a client renders: the producer's overrides over defaults derived from content. */

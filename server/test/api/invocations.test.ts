@@ -99,8 +99,8 @@ for (const provider of providers) {
       const page = await gql(h.url, h.producerKey, `query { actionInvocations(plugin: "display-1", first: 10) { items { notificationId presentation variant } } }`);
       expect(page.data.actionInvocations.items).toEqual([
         { notificationId: modal.id, presentation: "MODAL", variant: "WARNING" },
-        // Defaults follow the content: a PERSON notification is a banner, its variant its severity.
-        { notificationId: plain.id, presentation: "BANNER", variant: "INFO" },
+        // Defaults follow the content: a PERSON notification is inline (the inbox only), its variant its severity.
+        { notificationId: plain.id, presentation: "INLINE", variant: "INFO" },
       ]);
     });
 

@@ -42,7 +42,7 @@ for (const provider of providers) {
         status: "PENDING",
         scope: "PERSON",
         personId: ada.id,
-        display: { format: "TEXT", title: "Build failed", body: "See logs", variant: "ERROR", presentation: "BANNER", dismissible: true },
+        display: { format: "TEXT", title: "Build failed", body: "See logs", variant: "ERROR", presentation: "INLINE", dismissible: true },
         retention: { policy: "UNTIL_RESOLVED" },
         trigger: { type: "PRODUCER", ref: null },
       });

@@ -61,7 +61,7 @@ describe("publish validation", () => {
 describe("display defaults", () => {
   const content = validatePublish(input({ severity: "WARNING", body: "Body" }), now).content;
   it("derives display from content and scope", () => {
-    expect(resolveDisplay("PERSON", content)).toEqual({ format: "TEXT", title: "Hello", body: "Body", variant: "WARNING", presentation: "BANNER", dismissible: true });
+    expect(resolveDisplay("PERSON", content)).toEqual({ format: "TEXT", title: "Hello", body: "Body", variant: "WARNING", presentation: "INLINE", dismissible: true });
     expect(resolveDisplay("SESSION", content).presentation).toBe("INLINE");
     expect(resolveDisplay("APPLICATION", content).presentation).toBe("BANNER");
   });

@@ -1,5 +1,6 @@
-// Browsers: only listed origins get CORS headers (with credentials); GraphiQL, which loads its
-// scripts from a CDN, is served only where it is switched on (off by default in production).
+// Browsers: only listed origins get CORS headers (with credentials); GraphiQL, with every asset
+// inside its page (it works offline), is served only where it is switched on (off by default in
+// production).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig, tuningFrom } from "../../src/config.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
@@ -69,9 +70,15 @@ describe.skipIf(!providers[0]!.available)("GraphiQL switched on", () => {
   });
   afterAll(async () => h?.close());
 
-  it("serves the page", async () => {
+  it("serves the page with its scripts and styles inside it, nothing from another host", async () => {
     const page = await send(h.url, { headers: { accept: "text/html" } });
     expect(page.status).toBe(200);
     expect(page.text).toMatch(/Herald GraphiQL/);
+    expect(page.text).toContain("YogaGraphiQL.renderYogaGraphiQL");
+    // No <script src>, stylesheet or icon fetched from elsewhere (Yoga's default page uses a CDN).
+    expect(page.text.match(/<(script|link)\b[^>]*\b(src|href)=["']?https?:\/\/[^\s>]*/gi) ?? []).toEqual([]);
+    expect(page.text).not.toMatch(/unpkg\.com|cdn\.jsdelivr\.net/);
+    // Herald sends no Content-Security-Policy for it; one would have to allow its inline scripts and blob: workers.
+    expect(page.headers.get("content-security-policy")).toBeNull();
   });
 });

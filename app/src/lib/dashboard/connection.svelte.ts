@@ -74,6 +74,8 @@ export class Connection {
 
   private mainView(client: HeraldClient): LiveList {
     return new LiveList(client, this.filter, { maxItems: MAIN_VIEW_ITEMS, share: this.share }, (state) => {
+      // A change just arrived: "now" moves with it, so a fresh record never reads as from the future.
+      this.now = Date.now();
       this.noteFailure(state.error);
       this.onMainState(state);
     });

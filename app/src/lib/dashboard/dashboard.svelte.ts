@@ -7,10 +7,15 @@ import { getContext, setContext } from "svelte";
 import { PersonActions } from "./actions.svelte";
 import { Connection } from "./connection.svelte";
 import { HeldCatchUp } from "./held-catch-up";
+import { DesktopNotifier } from "./desktop.svelte";
+import { FormStates } from "./forms.svelte";
 import { announceArrivals, Messages } from "./messages.svelte";
 import { Overrides } from "./overrides.svelte";
 import { readerFilter } from "./reader-filter";
 import { Viewer } from "./viewer.svelte";
+
+/** The SDK's default: a tab left in the background lets its stream go after 10 s. */
+const PAUSE_WHEN_HIDDEN_MS = 10_000;
 
 export class Dashboard {
   readonly connection = new Connection();
@@ -20,9 +25,19 @@ export class Dashboard {
   readonly viewer: Viewer;
   /** Brings records held back by quiet mode into the list and the badge (held-catch-up.ts). */
   readonly held: HeldCatchUp;
+  /** Follow-up form values, shared by every copy of a notification on the page. */
+  readonly forms = new FormStates();
+  /** System notifications while the page is in the background (chosen in Settings). */
+  readonly desktop = new DesktopNotifier(
+    (id) => this.openNotification(id),
+    // Without its stream a background tab would hear of nothing to show.
+    (keep) => this.connection.main?.view.setPauseWhenHidden(keep ? false : PAUSE_WHEN_HIDDEN_MS),
+  );
   private readonly personId: string | null;
   drawerOpen = $state(false);
   modalOpen = $state(false);
+  /** A notification the inbox should show and focus once open (a "Latest" row, a desktop notification). */
+  focusId = $state<string | null>(null);
 
   constructor(viewer: { id?: string; name: string; quietMode: boolean; preferences?: Preferences }) {
     this.personId = viewer.id ?? null;
@@ -36,10 +51,12 @@ export class Dashboard {
     let stopPreferences: (() => void) | null = null;
     const stop = this.connection.start((state) => {
       announce(state);
+      this.desktop.observe(state);
       // Once the main view is live, after its own subscription: quiet mode then follows live.
       if (state.connection === "live" && !stopPreferences) stopPreferences = this.viewer.followPreferences();
     }, this.personId, readerFilter(this.viewer.controls));
     const stopHeld = this.held.start();
+    this.desktop.start();
     return () => {
       stopHeld();
       stopPreferences?.();
@@ -64,6 +81,12 @@ export class Dashboard {
     }
     return Math.max(0, unseen);
   });
+
+  /** Opens the inbox on one notification. */
+  openNotification(id: string): void {
+    this.focusId = id;
+    this.drawerOpen = true;
+  }
 
   /**
    * Where messages must render: a modal <dialog> makes the rest of the page inert, so the live

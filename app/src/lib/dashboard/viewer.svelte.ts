@@ -1,11 +1,9 @@
 // The signed-in person as the page shows them: their name, quiet mode and reader controls.
-import type { Preferences } from "@herald/sdk";
+import { type Preferences, Reconnector } from "@herald/sdk";
 import type { Connection } from "./connection.svelte";
 import { type ReaderControls, readerFilter } from "./reader-filter";
 import type { Messages } from "./messages.svelte";
 import { t } from "$lib/i18n";
-
-const PREFERENCES_RETRY_MS = 5_000;
 
 export class Viewer {
   name = $state("");
@@ -41,17 +39,19 @@ export class Viewer {
   followPreferences(): () => void {
     let stopped = false;
     let unsubscribe: (() => void) | null = null;
-    let retry: ReturnType<typeof setTimeout> | null = null;
+    // The SDK's reconnect schedule: exponential with jitter up to 30 s, reset by a value arriving.
+    const reconnect = new Reconnector();
     const follow = () => {
       const client = this.connection.client;
       if (stopped || !client) return;
       const again = () => {
         unsubscribe?.();
         unsubscribe = null;
-        if (!stopped) retry = setTimeout(follow, PREFERENCES_RETRY_MS);
+        if (!stopped) reconnect.failed(follow);
       };
       const sink = {
         next: (preferences: Preferences) => {
+          reconnect.succeeded();
           this.quietMode = preferences.quietMode;
           // An older tab's hub may relay quiet mode alone; keep what is known then.
           if (preferences.mutedPlugins && preferences.severityFloor) {
@@ -67,7 +67,7 @@ export class Viewer {
     follow();
     return () => {
       stopped = true;
-      if (retry) clearTimeout(retry);
+      reconnect.cancel();
       unsubscribe?.();
     };
   }

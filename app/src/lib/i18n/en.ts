@@ -19,6 +19,7 @@ const STATUS_WORD: Record<string, string> = {
   EXPIRED: "expired",
 };
 const statusWord = (status: string): string => STATUS_WORD[status] ?? status.toLowerCase();
+const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 const UNREACHABLE = "Herald could not be reached. Check that it is running and try again.";
 const SPENT_LINK =
@@ -105,7 +106,8 @@ export const en = {
     settings: "Settings",
     bell: "Notifications",
     badgeOverflow: "99+",
-    unseenSuffix: (unseen: number) => `, ${unseen} unseen`,
+    /** The bell's accessible name, also where its text is hidden (a phone). */
+    bellName: (unseen: number) => `Notifications, ${unseen} unseen`,
     signedInAs: (name: string) => `Signed in as ${name}`,
     signOutLabel: (name: string) => `Sign out ${name}`,
     signOut: "Sign out",
@@ -149,7 +151,6 @@ export const en = {
     unseen: "unseen",
     active: "active",
     sessionsWith: (count: number) => `${plural(count, { one: "session", other: "sessions" })} with notifications`,
-    inlineLabel: "Inline notifications",
     connecting: "Connecting to Herald…",
     unreachableTitle: "Herald cannot be reached",
     unreachable: (sentence: string) => `${sentence} The dashboard keeps trying and catches up without losing anything.`,
@@ -188,6 +189,18 @@ export const en = {
     saved: "Settings saved.",
   },
 
+  desktop: {
+    heading: "Desktop notifications",
+    lead: "While this dashboard is open in a background tab, new notifications can show as system notifications. Clicking one brings you to it.",
+    minimumLabel: "Show them for",
+    atLeast: (severity: string) => `${severity} and above`,
+    turnOn: "Turn on desktop notifications",
+    turnOff: "Turn off",
+    on: "Desktop notifications are on in this browser.",
+    blocked: "This browser blocks notifications from this dashboard. Allow them in the browser's site settings, then reload.",
+    unsupported: "This browser cannot show desktop notifications.",
+  },
+
   entity: {
     crumbs: "Breadcrumb",
     overview: "Overview",
@@ -208,6 +221,7 @@ export const en = {
   drawer: {
     title: "Notifications",
     noUnseen: "No unseen notifications",
+    loading: "Loading…",
     unseen: (count: number) => `${count} unseen`,
     quietSuffix: " · quiet mode on",
     close: "Close notifications",
@@ -218,6 +232,7 @@ export const en = {
       unread: "Unread",
       snoozed: "Snoozed",
       dismissed: "Dismissed",
+      history: "History",
     },
     scope: "Scope",
     session: "Session",
@@ -232,6 +247,8 @@ export const en = {
     emptyUnread: "Nothing unread",
     emptySnoozed: "Nothing is snoozed",
     emptyDismissed: "Nothing dismissed yet",
+    emptyHistory: "No history yet",
+    emptyHistoryText: "Resolved and expired notifications are kept here.",
     emptyFiltered: "No notifications match these filters",
     emptyAll: "No notifications",
     emptyAllText: "New notifications appear here as soon as they are published.",
@@ -262,6 +279,8 @@ export const en = {
     loadingOlder: "Loading older notifications…",
     loadOlder: "Load older notifications",
     end: "That is everything.",
+    today: "Today",
+    yesterday: "Yesterday",
   },
 
   card: {
@@ -285,7 +304,12 @@ export const en = {
     snoozedUntil: (when: string) => `Snoozed until ${when}`,
     invocation: (state: InvocationState, plugin: string, outcome: string | null) =>
       `${{ PENDING: "Pending", ACKNOWLEDGED: "Done", FAILED: "Failed" }[state]}${state === "PENDING" ? ` (waiting for ${plugin})` : ""}${outcome ? `: ${outcome}` : ""}`,
-    terminal: (status: string, when: string | null) => `${statusWord(status)}${when ? ` ${when}` : ""}`,
+    /** "Dismissed 58 seconds ago": one capital, like every other sentence. */
+    terminal: (status: string, when: string | null) => capitalised(`${statusWord(status)}${when ? ` ${when}` : ""}`),
+    timeTitle: (updated: string, created: string | null) => (created ? `Updated ${updated} (created ${created})` : updated),
+    cancelQuestion: (label: string) => `${label}?`,
+    cancelYes: "Yes, cancel it",
+    cancelKeep: "Keep it running",
     newTab: " (opens in a new tab)",
     unsafeLink: "This link is not an http(s) address and is not opened",
     details: "Details",

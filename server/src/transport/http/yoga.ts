@@ -18,6 +18,7 @@ import type { SignInBudget } from "./sign-in-budget.ts";
 import { boundedParseCache, useDocumentLimits } from "./document-limits.ts";
 import { useGetParams } from "./get-params.ts";
 import { useVaryOrigin } from "./vary-origin.ts";
+import { renderOfflineGraphiQL } from "./graphiql-page.ts";
 import { useGraphQLStream } from "./graphql-stream.ts";
 import type { RequestRateLimiter } from "./rate-limiter.ts";
 import type { HeraldObserver } from "../../events/observer.ts";
@@ -100,6 +101,7 @@ export function createGraphQLHandler(
     graphiql: tuning.graphiql
       ? { title: "Herald GraphiQL", defaultQuery: exampleQuery, headers: '{"Authorization": "Bearer "}' }
       : false,
+    renderGraphiQL: renderOfflineGraphiQL,
     // Browsers may call from the listed origins only (credentials allowed); others get no CORS headers.
     cors: (request) => {
       const origin = request.headers.get("origin");

@@ -10,5 +10,7 @@ import { register } from "tsx/esm/api";
 
 register();
 // The read-only metadata query must not load (let alone run) the server's start-up path.
+// Nor must a harness hook, which runs after every agent turn.
 if (process.argv[2] === "session-metadata") await import("../src/cli/session-metadata.ts");
+else if (process.argv[2] === "hook") await import("../src/cli/hook/entry.ts");
 else await import("../src/cli/main.ts");

@@ -82,20 +82,31 @@ describe("the end of a Claude Code transcript", () => {
       attachment(300_000),
       { type: "system", subtype: "stop_hook_summary", uuid: "sys" },
     ]);
-    expect(await readLatestTurn(path)).toEqual({ completionId: "a3", userText: "please fix the login redirect", assistantText: "I fixed the redirect." });
+    expect(await readLatestTurn(path)).toEqual({ completionId: "a3", userText: "please fix the login redirect", assistantText: "I fixed the redirect.", internal: false });
+  });
+
+  it("marks a turn Claude Code started itself (a background task's notification) as internal", async () => {
+    const path = transcript([
+      user("u1", "fix it", { promptSource: "sdk" }),
+      assistant("a1", "Started a helper."),
+      user("u2", "<task-notification>\n<status>completed</status>\n</task-notification>", { promptSource: "system", turnOrigin: "task_notification", origin: { kind: "task-notification" } }),
+      assistant("a2", "The helper is done."),
+    ]);
+    expect(await readLatestTurn(path)).toMatchObject({ completionId: "a2", assistantText: "The helper is done.", internal: true });
+    expect((await readLatestTurn(transcript([user("u1", "typed", { promptSource: "user" }), assistant("a1", "ok")]))).internal).toBe(false);
   });
 
   it("reads a file without a final newline, and one whose only prompt is its first line", async () => {
-    expect(await readLatestTurn(transcript([user("u1", [{ type: "text", text: "hi there" }]), assistant("a1", "Hello.")], false))).toEqual({ completionId: "a1", userText: "hi there", assistantText: "Hello." });
+    expect(await readLatestTurn(transcript([user("u1", [{ type: "text", text: "hi there" }]), assistant("a1", "Hello.")], false))).toEqual({ completionId: "a1", userText: "hi there", assistantText: "Hello.", internal: false });
   });
 
   it("has no completion id when no answer follows the last prompt (the transcript lags behind)", async () => {
-    expect(await readLatestTurn(transcript([user("u0", "old"), assistant("a0", "old answer"), user("u1", "new prompt")]))).toEqual({ completionId: null, userText: "new prompt", assistantText: "" });
+    expect(await readLatestTurn(transcript([user("u0", "old"), assistant("a0", "old answer"), user("u1", "new prompt")]))).toEqual({ completionId: null, userText: "new prompt", assistantText: "", internal: false });
   });
 
   it("reads at most the bound from the end: a prompt before it is not found", async () => {
     const path = transcript([user("u1", "far back"), attachment(200_000), assistant("a1", "answer")]);
-    expect(await readLatestTurn(path, undefined, 100_000)).toEqual({ completionId: "a1", userText: "", assistantText: "answer" });
+    expect(await readLatestTurn(path, undefined, 100_000)).toEqual({ completionId: "a1", userText: "", assistantText: "answer", internal: false });
     expect((await readLatestTurn(path)).userText).toBe("far back");
   });
 });

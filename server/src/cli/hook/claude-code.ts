@@ -1,12 +1,13 @@
 // `herald hook claude-code`: Claude Code's command hook. The hook's JSON arrives on stdin.
 // - Stop (the main thread finished a turn): report the exchange. The completion id is the
-//   `uuid` of the transcript's last assistant entry, so a Stop delivered twice counts once.
+//   `uuid` of the transcript's last assistant entry, so a Stop delivered twice counts once. A turn
+//   Claude Code started itself (after a background sub-agent) notifies without counting.
 // - Notification that blocks on the person (a permission prompt, a question): the session's
 //   attention notification (WARNING, key `attention`, revised in place); the next Stop expires it.
 // - Anything from a sub-agent (SubagentStop, any event carrying agent_id), an idle reminder,
 //   SessionEnd and every other event: nothing.
 import type { HookBudget } from "./budget.ts";
-import { readLatestTurn } from "./claude-transcript.ts";
+import { readLatestTurn, type TranscriptTurn } from "./claude-transcript.ts";
 import type { HookReporter } from "./report.ts";
 
 export const HARNESS = "claude-code";
@@ -50,26 +51,28 @@ export async function runClaudeCodeHook(payload: unknown, reporter: () => HookRe
   const action = claudeHookAction(payload);
   if (action.kind === "ignore") return;
   if (action.kind === "attention") return reporter().attention({ harness: HARNESS, sessionId: action.sessionId, title: action.title, body: action.body });
-  let turn: { completionId: string | null; userText: string; assistantText: string };
+  let turn: TranscriptTurn;
   try {
     turn = await readLatestTurn(action.transcriptPath, budget.signal);
   } catch (error) {
     if (budget.signal.aborted) throw error;
     // Without the transcript the exchange still notifies, but cannot count: no completion id.
     process.stderr.write(`herald hook ${HARNESS}: cannot read the transcript (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); reporting without a completion id\n`);
-    turn = { completionId: null, userText: "", assistantText: "" };
+    turn = { completionId: null, userText: "", assistantText: "", internal: false };
   }
   // The transcript is written as Claude runs and may lag behind the hook: when its last answer is
   // not the one the hook was given, its ids belong to an earlier turn, and reporting them would
   // make this turn a "retry" of that one. The turn then notifies without counting.
   const last = action.lastAssistantMessage;
   const current = last === null || last.trim() === turn.assistantText.trim();
+  // A turn Claude Code started itself (a background sub-agent finished) is not an exchange with
+  // the person: it tells them the work ended, but counts nothing and names nothing.
   await reporter().exchange({
     harness: HARNESS,
     sessionId: action.sessionId,
-    completionId: current ? turn.completionId : null,
+    completionId: current && !turn.internal ? turn.completionId : null,
     cwd: action.cwd,
-    userText: turn.userText,
+    userText: turn.internal ? "" : turn.userText,
     assistantText: last ?? turn.assistantText,
   });
 }

@@ -13,15 +13,24 @@ export interface TranscriptTurn {
   completionId: string | null;
   /** The turn's last assistant text (its answer; earlier texts are steps between tool calls). */
   assistantText: string;
-  /** The text of the latest prompt the person typed. */
+  /** The text of the latest prompt. */
   userText: string;
+  /**
+   * The latest prompt was not the person's but Claude Code's own (a finished background task, a
+   * scheduled wake-up): the turn it started is internal to the session.
+   */
+  internal: boolean;
 }
+
+/** Who may author a prompt (the entry's promptSource); only these are the person. */
+const PERSON_SOURCES = new Set(["user", "sdk"]);
 
 interface Entry {
   type?: unknown;
   uuid?: unknown;
   isSidechain?: unknown;
   isMeta?: unknown;
+  promptSource?: unknown;
   message?: { role?: unknown; content?: unknown };
 }
 
@@ -56,14 +65,19 @@ export async function readLatestTurn(path: string, signal?: AbortSignal, limitBy
       const prompt = visit(carry, assistant);
       if (prompt !== null) return turnOf(prompt, assistant);
     }
-    return turnOf("", assistant);
+    return turnOf({ text: "", internal: false }, assistant);
   } finally {
     await file.close();
   }
 }
 
-/** Collects a main-thread assistant entry; returns the text of a person's prompt, else null. */
-function visit(line: Buffer, assistant: { uuid: string; text: string }[]): string | null {
+interface Prompt {
+  text: string;
+  internal: boolean;
+}
+
+/** Collects a main-thread assistant entry; returns the prompt a line holds, else null. */
+function visit(line: Buffer, assistant: { uuid: string; text: string }[]): Prompt | null {
   // Most lines are neither (attachments, snapshots, metadata): skip them without parsing.
   const text = line.toString("utf8");
   if (!text.includes('"type":"user"') && !text.includes('"type":"assistant"')) return null;
@@ -83,16 +97,19 @@ function visit(line: Buffer, assistant: { uuid: string; text: string }[]): strin
     const content = entry.message?.content;
     if (Array.isArray(content) && content.some((block) => (block as { type?: unknown })?.type === "tool_result")) return null;
     const prompt = textOf(content);
-    return prompt.trim() === "" ? null : prompt;
+    if (prompt.trim() === "") return null;
+    // Older versions write no promptSource: every prompt was the person's.
+    return { text: prompt, internal: typeof entry.promptSource === "string" && !PERSON_SOURCES.has(entry.promptSource) };
   }
   return null;
 }
 
-function turnOf(userText: string, assistant: { uuid: string; text: string }[]): TranscriptTurn {
+function turnOf(prompt: Prompt, assistant: { uuid: string; text: string }[]): TranscriptTurn {
   return {
+    userText: prompt.text,
+    internal: prompt.internal,
     completionId: assistant.at(-1)?.uuid ?? null,
     assistantText: assistant.findLast((a) => a.text.trim() !== "")?.text ?? "",
-    userText,
   };
 }
 

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { createTempDir, type TempDir } from "@herald/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claudeHookAction } from "../../src/cli/hook/claude-code.ts";
-import { readLatestTurn } from "../../src/cli/hook/claude-transcript.ts";
+import { readTurn } from "../../src/cli/hook/claude-transcript.ts";
 import { codexHookAction } from "../../src/cli/hook/codex.ts";
 import { gql } from "../support/graphql.ts";
 import { heraldCommand, heraldRaw, serve, type Served, stop } from "../support/processes.ts";
@@ -29,7 +29,7 @@ function transcript(entries: unknown[], trailingNewline = true): string {
 describe("a Claude Code hook payload", () => {
   const base = { session_id: "s1", transcript_path: "/t.jsonl", cwd: "/home/ada/src/app" };
   it("Stop reports; SubagentStop, any sub-agent event, SessionEnd and informational notifications do not", () => {
-    expect(claudeHookAction({ ...base, hook_event_name: "Stop", last_assistant_message: "Done." })).toEqual({ kind: "exchange", sessionId: "s1", cwd: base.cwd, transcriptPath: "/t.jsonl", lastAssistantMessage: "Done." });
+    expect(claudeHookAction({ ...base, hook_event_name: "Stop", last_assistant_message: "Done." })).toEqual({ kind: "exchange", sessionId: "s1", cwd: base.cwd, transcriptPath: "/t.jsonl", promptId: null, lastAssistantMessage: "Done." });
     expect(claudeHookAction({ ...base, hook_event_name: "SubagentStop", agent_id: "a1", agent_transcript_path: "/a.jsonl" }).kind).toBe("ignore");
     expect(claudeHookAction({ ...base, hook_event_name: "Notification", agent_id: "a1", notification_type: "permission_prompt", message: "m" }).kind).toBe("ignore");
     expect(claudeHookAction({ ...base, hook_event_name: "SessionEnd", reason: "other" }).kind).toBe("ignore");
@@ -82,7 +82,7 @@ describe("the end of a Claude Code transcript", () => {
       attachment(300_000),
       { type: "system", subtype: "stop_hook_summary", uuid: "sys" },
     ]);
-    expect(await readLatestTurn(path)).toEqual({ completionId: "a3", userText: "please fix the login redirect", assistantText: "I fixed the redirect.", internal: false });
+    expect(await readTurn(path)).toEqual({ completionId: "a3", userText: "please fix the login redirect", assistantText: "I fixed the redirect.", internal: false });
   });
 
   it("marks a turn Claude Code started itself (a background task's notification) as internal", async () => {
@@ -92,22 +92,34 @@ describe("the end of a Claude Code transcript", () => {
       user("u2", "<task-notification>\n<status>completed</status>\n</task-notification>", { promptSource: "system", turnOrigin: "task_notification", origin: { kind: "task-notification" } }),
       assistant("a2", "The helper is done."),
     ]);
-    expect(await readLatestTurn(path)).toMatchObject({ completionId: "a2", assistantText: "The helper is done.", internal: true });
-    expect((await readLatestTurn(transcript([user("u1", "typed", { promptSource: "user" }), assistant("a1", "ok")]))).internal).toBe(false);
+    expect(await readTurn(path)).toMatchObject({ completionId: "a2", assistantText: "The helper is done.", internal: true });
+    expect((await readTurn(transcript([user("u1", "typed", { promptSource: "user" }), assistant("a1", "ok")]))).internal).toBe(false);
+  });
+
+  it("with a prompt id, is that prompt's turn even after later turns; a prompt id not within the bound gives no completion id", async () => {
+    const path = transcript([
+      user("u1", "first", { promptId: "p1" }),
+      assistant("a1", "First answer.", { promptId: "p1" }),
+      user("u2", "second", { promptId: "p2" }),
+      assistant("a2", "Second answer."),
+    ]);
+    expect(await readTurn(path, { promptId: "p1" })).toEqual({ completionId: "a1", userText: "first", assistantText: "First answer.", internal: false });
+    expect(await readTurn(path, { promptId: "p2" })).toMatchObject({ completionId: "a2", userText: "second" });
+    expect(await readTurn(path, { promptId: "p0" })).toEqual({ completionId: null, userText: "", assistantText: "", internal: false });
   });
 
   it("reads a file without a final newline, and one whose only prompt is its first line", async () => {
-    expect(await readLatestTurn(transcript([user("u1", [{ type: "text", text: "hi there" }]), assistant("a1", "Hello.")], false))).toEqual({ completionId: "a1", userText: "hi there", assistantText: "Hello.", internal: false });
+    expect(await readTurn(transcript([user("u1", [{ type: "text", text: "hi there" }]), assistant("a1", "Hello.")], false))).toEqual({ completionId: "a1", userText: "hi there", assistantText: "Hello.", internal: false });
   });
 
   it("has no completion id when no answer follows the last prompt (the transcript lags behind)", async () => {
-    expect(await readLatestTurn(transcript([user("u0", "old"), assistant("a0", "old answer"), user("u1", "new prompt")]))).toEqual({ completionId: null, userText: "new prompt", assistantText: "", internal: false });
+    expect(await readTurn(transcript([user("u0", "old"), assistant("a0", "old answer"), user("u1", "new prompt")]))).toEqual({ completionId: null, userText: "new prompt", assistantText: "", internal: false });
   });
 
   it("reads at most the bound from the end: a prompt before it is not found", async () => {
     const path = transcript([user("u1", "far back"), attachment(200_000), assistant("a1", "answer")]);
-    expect(await readLatestTurn(path, undefined, 100_000)).toEqual({ completionId: "a1", userText: "", assistantText: "answer", internal: false });
-    expect((await readLatestTurn(path)).userText).toBe("far back");
+    expect(await readTurn(path, { limitBytes: 100_000 })).toEqual({ completionId: "a1", userText: "", assistantText: "answer", internal: false });
+    expect((await readTurn(path)).userText).toBe("far back");
   });
 });
 
@@ -144,8 +156,8 @@ for (const provider of providers) {
 
     it("Claude Code: Stop counts once, a retried Stop and a SubagentStop count nothing, and attention is raised, revised and cleared", async () => {
       const sessionId = `cc-${provider.name}-1`;
-      const path = transcript([user("u1", "please fix the login redirect"), assistant("a1", [{ type: "text", text: "I fixed the redirect." }])]);
-      const stopPayload = { session_id: sessionId, transcript_path: path, cwd: "/home/ada/src/shop", hook_event_name: "Stop", stop_hook_active: false, last_assistant_message: "I fixed the redirect." };
+      const path = transcript([user("u1", "please fix the login redirect", { promptId: "p1" }), assistant("a1", [{ type: "text", text: "I fixed the redirect." }])]);
+      const stopPayload = { session_id: sessionId, transcript_path: path, cwd: "/home/ada/src/shop", prompt_id: "p1", hook_event_name: "Stop", stop_hook_active: false, last_assistant_message: "I fixed the redirect." };
 
       expect(await hook("claude-code", stopPayload)).toEqual({ code: 0, stdout: "", stderr: "" });
       expect(await session("claude-code", sessionId)).toMatchObject({ sourceGeneration: "1", completionId: "a1" });
@@ -166,9 +178,14 @@ for (const provider of providers) {
       expect(attention).toMatchObject({ revision: 2, status: expect.not.stringMatching(/EXPIRED|RESOLVED/), severity: "WARNING", title: "shop · claude-code needs your permission", body: "Claude needs your permission to use Write", source: { plugin: "claude-code", subsystem: "attention" } });
 
       // The next turn ends: it counts, and the attention is over.
-      appendFileSync(path, `${JSON.stringify(user("u2", "now the tests"))}\n${JSON.stringify(assistant("a2", "Tests pass."))}\n`);
-      expect(await hook("claude-code", { ...stopPayload, last_assistant_message: "Tests pass." })).toEqual({ code: 0, stdout: "", stderr: "" });
+      appendFileSync(path, `${JSON.stringify(user("u2", "now the tests", { promptId: "p2" }))}\n${JSON.stringify(assistant("a2", "Tests pass."))}\n`);
+      expect(await hook("claude-code", { ...stopPayload, prompt_id: "p2", last_assistant_message: "Tests pass." })).toEqual({ code: 0, stdout: "", stderr: "" });
       expect(await session("claude-code", sessionId)).toMatchObject({ sourceGeneration: "2", completionId: "a2" });
+      // The first Stop delivered once more, after the later turn: still its own turn, a retry.
+      const latest = (await inbox()).find((n: any) => n.key === "exchange");
+      expect(await hook("claude-code", stopPayload)).toEqual({ code: 0, stdout: "", stderr: "" });
+      expect(await session("claude-code", sessionId)).toMatchObject({ sourceGeneration: "2", completionId: "a2" });
+      expect((await inbox()).find((n: any) => n.key === "exchange")).toEqual(latest);
       const after = await gql(served.url, person.token, `query($id: ID!) { notification(id: $id) { status } }`, { id: attention.id });
       expect(after.data.notification).toEqual({ status: "EXPIRED" });
     });

@@ -1,13 +1,14 @@
 // `herald hook claude-code`: Claude Code's command hook. The hook's JSON arrives on stdin.
 // - Stop (the main thread finished a turn): report the exchange. The completion id is the
-//   `uuid` of the transcript's last assistant entry, so a Stop delivered twice counts once. A turn
+//   `uuid` of the turn's last assistant entry in the transcript (the turn of the payload's
+//   prompt_id), so a Stop delivered twice, even after later turns, counts once. A turn
 //   Claude Code started itself (after a background sub-agent) notifies without counting.
 // - Notification that blocks on the person (a permission prompt, a question): the session's
 //   attention notification (WARNING, key `attention`, revised in place); the next Stop expires it.
 // - Anything from a sub-agent (SubagentStop, any event carrying agent_id), an idle reminder,
 //   SessionEnd and every other event: nothing.
 import type { HookBudget } from "./budget.ts";
-import { readLatestTurn, type TranscriptTurn } from "./claude-transcript.ts";
+import { readTurn, type TranscriptTurn } from "./claude-transcript.ts";
 import type { HookReporter } from "./report.ts";
 
 export const HARNESS = "claude-code";
@@ -22,7 +23,7 @@ const BLOCKING_NOTIFICATIONS: Record<string, string> = {
 
 export type ClaudeHookAction =
   | { kind: "ignore"; reason: string }
-  | { kind: "exchange"; sessionId: string; transcriptPath: string; cwd: string; lastAssistantMessage: string | null }
+  | { kind: "exchange"; sessionId: string; transcriptPath: string; cwd: string; promptId: string | null; lastAssistantMessage: string | null }
   | { kind: "attention"; sessionId: string; cwd: string; title: string; body: string };
 
 /** What a hook payload asks for; a payload that is not Claude Code's throws naming the field. */
@@ -38,7 +39,8 @@ export function claudeHookAction(payload: unknown): ClaudeHookAction {
   const cwd = stringField(p, "cwd");
   if (event === "Stop") {
     const last = typeof p.last_assistant_message === "string" ? p.last_assistant_message : null;
-    return { kind: "exchange", sessionId, cwd, transcriptPath: stringField(p, "transcript_path"), lastAssistantMessage: last };
+    const promptId = typeof p.prompt_id === "string" && p.prompt_id !== "" ? p.prompt_id : null;
+    return { kind: "exchange", sessionId, cwd, transcriptPath: stringField(p, "transcript_path"), promptId, lastAssistantMessage: last };
   }
   const type = typeof p.notification_type === "string" ? p.notification_type : "";
   const waits = BLOCKING_NOTIFICATIONS[type];
@@ -53,7 +55,7 @@ export async function runClaudeCodeHook(payload: unknown, reporter: () => HookRe
   if (action.kind === "attention") return reporter().attention({ harness: HARNESS, sessionId: action.sessionId, title: action.title, body: action.body });
   let turn: TranscriptTurn;
   try {
-    turn = await readLatestTurn(action.transcriptPath, budget.signal);
+    turn = await readTurn(action.transcriptPath, { signal: budget.signal, ...(action.promptId ? { promptId: action.promptId } : {}) });
   } catch (error) {
     if (budget.signal.aborted) throw error;
     // Without the transcript the exchange still notifies, but cannot count: no completion id.

@@ -31,11 +31,27 @@ interface Entry {
   isSidechain?: unknown;
   isMeta?: unknown;
   promptSource?: unknown;
+  promptId?: unknown;
   message?: { role?: unknown; content?: unknown };
 }
 
-/** The latest turn of the transcript at `path`, from at most TRANSCRIPT_TAIL_BYTES of its end. */
-export async function readLatestTurn(path: string, signal?: AbortSignal, limitBytes = TRANSCRIPT_TAIL_BYTES): Promise<TranscriptTurn> {
+export interface TurnQuery {
+  /**
+   * The turn's prompt id (a hook's `prompt_id`): that turn rather than the latest, so a Stop
+   * delivered again after later turns still names its own. Without it, the latest turn.
+   */
+  promptId?: string;
+  signal?: AbortSignal;
+  /** How much of the end to read; default TRANSCRIPT_TAIL_BYTES. */
+  limitBytes?: number;
+}
+
+const NO_PROMPT: Prompt = { text: "", internal: false, promptId: null };
+
+/** A turn of the transcript at `path` (see TurnQuery), from a bounded read of its end. */
+export async function readTurn(path: string, query: TurnQuery = {}): Promise<TranscriptTurn> {
+  const { signal, promptId } = query;
+  const limitBytes = query.limitBytes ?? TRANSCRIPT_TAIL_BYTES;
   const file = await open(path, "r");
   try {
     const { size } = await file.stat();
@@ -55,17 +71,20 @@ export async function readLatestTurn(path: string, signal?: AbortSignal, limitBy
       for (let i = joined.length - 1; i >= 0; i--) {
         if (joined[i] !== 0x0a) continue;
         const prompt = visit(joined.subarray(i + 1, end), assistant);
-        if (prompt !== null) return turnOf(prompt, assistant);
         end = i;
+        if (prompt === null) continue;
+        if (promptId === undefined || prompt.promptId === promptId) return turnOf(prompt, assistant);
+        assistant.length = 0; // a later turn's answers
       }
       carry = joined.subarray(0, end);
     }
     // The file's first line, when it is within the bound.
     if (floor === 0 && carry.length > 0) {
       const prompt = visit(carry, assistant);
-      if (prompt !== null) return turnOf(prompt, assistant);
+      if (prompt !== null && (promptId === undefined || prompt.promptId === promptId)) return turnOf(prompt, assistant);
     }
-    return turnOf({ text: "", internal: false }, assistant);
+    // The asked-for turn is not within the bound: nothing here is known to be its.
+    return promptId === undefined ? turnOf(NO_PROMPT, assistant) : turnOf(NO_PROMPT, []);
   } finally {
     await file.close();
   }
@@ -74,6 +93,7 @@ export async function readLatestTurn(path: string, signal?: AbortSignal, limitBy
 interface Prompt {
   text: string;
   internal: boolean;
+  promptId: string | null;
 }
 
 /** Collects a main-thread assistant entry; returns the prompt a line holds, else null. */
@@ -99,7 +119,11 @@ function visit(line: Buffer, assistant: { uuid: string; text: string }[]): Promp
     const prompt = textOf(content);
     if (prompt.trim() === "") return null;
     // Older versions write no promptSource: every prompt was the person's.
-    return { text: prompt, internal: typeof entry.promptSource === "string" && !PERSON_SOURCES.has(entry.promptSource) };
+    return {
+      text: prompt,
+      internal: typeof entry.promptSource === "string" && !PERSON_SOURCES.has(entry.promptSource),
+      promptId: typeof entry.promptId === "string" ? entry.promptId : null,
+    };
   }
   return null;
 }

@@ -36,13 +36,14 @@ describe("Claude Code with herald hook claude-code", () => {
   let project: string;
   let payloads: string;
 
+  // Three herald processes start here (key, person, serve): minutes on a busy two-core machine.
   beforeAll(async () => {
     [herald, fake] = await Promise.all([startHeraldForHooks(), startFakeAnthropic(script)]);
     home = createTempDir("herald-claude-home-");
     project = join(home.path, "shop");
     payloads = join(home.path, "payloads.jsonl");
     mkdirSync(join(project, ".claude"), { recursive: true });
-  });
+  }, 300_000);
   afterAll(async () => {
     await Promise.all([herald?.close(), fake?.close()]);
     home?.remove();

@@ -20,6 +20,7 @@ describe("Codex with herald hook codex as its notify program", () => {
   let codexHome: string;
   let project: string;
 
+  // Three herald processes start here (key, person, serve): minutes on a busy two-core machine.
   beforeAll(async () => {
     [herald, fake] = await Promise.all([startHeraldForHooks(), startFakeResponses(() => ANSWER)]);
     home = createTempDir("herald-codex-home-");
@@ -27,7 +28,7 @@ describe("Codex with herald hook codex as its notify program", () => {
     project = join(home.path, "api");
     mkdirSync(codexHome);
     mkdirSync(project);
-  });
+  }, 300_000);
   afterAll(async () => {
     await Promise.all([herald?.close(), fake?.close()]);
     home?.remove();

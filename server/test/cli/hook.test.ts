@@ -133,6 +133,7 @@ for (const provider of providers) {
     let person: { id: string; token: string };
     let env: Record<string, string>;
 
+    // Three herald processes start here (key, person, serve): minutes on a busy two-core machine.
     beforeAll(async () => {
       db = await provider.createDatabase();
       const key = (await heraldCommand(["key", "create", "--name", "hooks"], { DATABASE_URL: db.url })).lastLine;
@@ -141,7 +142,7 @@ for (const provider of providers) {
       served = await serve({ DATABASE_URL: db.url, NODE_ENV: "production" });
       // The 2 s default is for an agent's machine; this one runs other suites at the same time.
       env = { HERALD_URL: served.origin, HERALD_PRODUCER_KEY: key, HERALD_PERSON_ID: person.id, HERALD_HOOK_TIMEOUT_MS: "10000" };
-    });
+    }, 300_000);
     afterAll(async () => {
       if (served) await stop(served);
       await db?.drop();

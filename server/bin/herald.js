@@ -18,6 +18,8 @@ const lightEntries = {
   resolve: "producer-main.js",
   expire: "producer-main.js",
   emit: "producer-main.js",
+  // A harness hook runs after every agent turn.
+  hook: "hook/entry.js",
 };
 
 const command = process.argv[2];

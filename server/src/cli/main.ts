@@ -6,6 +6,8 @@ import { Command } from "commander";
 import type { Herald } from "../app.ts";
 import { type Config, DEFAULT_DASHBOARD_URL, loadConfig, tuningFrom } from "../config.ts";
 import { createLogger } from "../logger.ts";
+import { registerHookCommand } from "./hook/command.ts";
+import { registerHooksCommand } from "./hooks-install/command.ts";
 import { registerProducerCommands } from "./producer-commands.ts";
 
 /** Starts the line `herald serve` prints once it serves: `HERALD_READY {"url": …, "origin": …, "health": …, "pid": …}`. */
@@ -99,6 +101,8 @@ program
   });
 
 registerProducerCommands(program);
+registerHookCommand(program);
+registerHooksCommand(program);
 
 async function withHerald(run: (herald: Herald, config: Config) => Promise<void>) {
   const { createHerald } = await import("../app.ts");

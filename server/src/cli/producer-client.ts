@@ -45,12 +45,16 @@ interface GraphQLError {
 
 const REQUEST_TIMEOUT_MS = 30_000;
 
-/** Runs one operation and returns `data[field]`; errors become a ProducerFailure. */
+/**
+ * Runs one operation and returns `data[field]`; errors become a ProducerFailure. `signal` ends the
+ * request early (an agent hook's time budget); without it a request gives up after 30 s.
+ */
 export async function callHerald(
   connection: ProducerConnection,
   field: string,
   query: string,
   variables: Record<string, unknown>,
+  signal: AbortSignal = AbortSignal.timeout(REQUEST_TIMEOUT_MS),
 ): Promise<Record<string, unknown>> {
   let response: Response;
   try {
@@ -58,7 +62,7 @@ export async function callHerald(
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/graphql-response+json, application/json", authorization: `Bearer ${connection.key}` },
       body: JSON.stringify({ query, variables }),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      signal,
     });
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
@@ -69,6 +73,7 @@ export async function callHerald(
   try {
     body = (await response.json()) as typeof body;
   } catch {
+    if (signal.aborted) throw new ProducerFailure(exitCodes.other, `Herald at ${connection.endpoint} did not answer in time`);
     throw new ProducerFailure(exitCodes.other, `Herald at ${connection.endpoint} answered HTTP ${response.status} without a GraphQL result`);
   }
   const error = body.errors?.[0];

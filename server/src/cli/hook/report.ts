@@ -1,0 +1,104 @@
+// The calls a harness hook makes to a running Herald, over the producer commands' HTTP client:
+// report a completed exchange, raise a session's attention notification, clear it. Configured by
+// HERALD_URL, HERALD_PRODUCER_KEY and HERALD_PERSON_ID.
+import { callHerald, connectionFromEnv, outcomeOf, type ProducerConnection } from "../producer-client.ts";
+import type { HookBudget } from "./budget.ts";
+
+/** What a hook sends of each text: well inside the API's limit, and more than a label reads. */
+export const HOOK_TEXT_CHARS = 8_000;
+
+export interface Exchange {
+  harness: string;
+  sessionId: string;
+  /** The harness's own id of the completion; null when it gave none (notifies without counting). */
+  completionId: string | null;
+  cwd: string;
+  userText: string;
+  assistantText: string;
+}
+
+export interface Attention {
+  harness: string;
+  sessionId: string;
+  title: string;
+  body: string;
+}
+
+const REPORT = `mutation HookReport($input: ReportExchangeInput!, $attention: String!) {
+  reportExchange(input: $input) { __typename ... on ReportedExchange { duplicate } ... on ValidationError { field message } }
+  completeRequest(requestId: $attention)
+}`;
+const CREATE_SESSION = `mutation HookSession($input: CreateSessionInput!) { createSession(input: $input) { id } }`;
+const FIND_SESSION = `query HookSession($harness: String!, $sessionId: String!) { session(harness: $harness, sessionId: $sessionId) { id } }`;
+const PUBLISH = `mutation HookAttention($input: PublishNotificationInput!) {
+  publishNotification(input: $input) { __typename ... on Notification { id } ... on UserError { message } ... on ValidationError { field } }
+}`;
+
+/**
+ * The request that ties a session's attention notification to the session: the next completed
+ * exchange of the session expires it (completeRequest), since the agent got what it waited for.
+ */
+export function attentionRequestId(harness: string, sessionId: string): string {
+  return `${harness}:${sessionId}:attention`;
+}
+
+export class HookReporter {
+  private readonly connection: ProducerConnection;
+  private readonly personId: string | null;
+
+  constructor(
+    private readonly budget: HookBudget,
+    env: NodeJS.ProcessEnv = process.env,
+  ) {
+    this.connection = connectionFromEnv(env);
+    this.personId = env.HERALD_PERSON_ID?.trim() || null;
+  }
+
+  /** Reports the exchange and, in the same request, clears the session's attention notification. */
+  async exchange(exchange: Exchange): Promise<void> {
+    const input = {
+      ...exchange,
+      userText: bounded(exchange.userText),
+      assistantText: bounded(exchange.assistantText),
+      ...(this.personId ? { personId: this.personId } : {}),
+    };
+    const result = await callHerald(this.connection, "reportExchange", REPORT, { input, attention: attentionRequestId(exchange.harness, exchange.sessionId) }, this.budget.signal);
+    outcomeOf(result);
+  }
+
+  /** Publishes (or revises in place) the session's one attention notification. */
+  async attention(attention: Attention): Promise<void> {
+    const sessionId = await this.sessionOf(attention.harness, attention.sessionId);
+    if (!sessionId) throw new Error(`no Herald session for ${attention.harness} session ${attention.sessionId} yet (set HERALD_PERSON_ID to create it)`);
+    const requestId = attentionRequestId(attention.harness, attention.sessionId);
+    const input = {
+      scope: "SESSION",
+      sessionId,
+      key: "attention",
+      title: Array.from(attention.title).slice(0, 200).join(""),
+      body: Array.from(attention.body).slice(0, 2_000).join(""),
+      severity: "WARNING",
+      source: { plugin: attention.harness, subsystem: "attention" },
+      retention: { policy: "UNTIL_REQUEST_COMPLETE", requestId },
+    };
+    outcomeOf(await callHerald(this.connection, "publishNotification", PUBLISH, { input }, this.budget.signal));
+  }
+
+  private async sessionOf(harness: string, sessionId: string): Promise<string | null> {
+    if (this.personId) {
+      const created = await callHerald(this.connection, "createSession", CREATE_SESSION, { input: { harness, sessionId, ownerPersonId: this.personId } }, this.budget.signal);
+      return String(created.id);
+    }
+    try {
+      return String((await callHerald(this.connection, "session", FIND_SESSION, { harness, sessionId }, this.budget.signal)).id);
+    } catch (error) {
+      if (/without session$/.test((error as Error).message)) return null;
+      throw error;
+    }
+  }
+}
+
+function bounded(text: string): string {
+  const points = Array.from(text.trim());
+  return points.length <= HOOK_TEXT_CHARS ? points.join("") : points.slice(0, HOOK_TEXT_CHARS).join("");
+}

@@ -1,0 +1,217 @@
+// `herald hook claude-code|codex`: what each harness payload means, the bounded transcript read,
+// and the real hook process against a real `herald serve` on both stores (counting, retries,
+// sub-agents, the attention notification and its clearing, failures that never fail the agent).
+import { appendFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { createTempDir, type TempDir } from "@herald/testkit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { claudeHookAction } from "../../src/cli/hook/claude-code.ts";
+import { readTurn } from "../../src/cli/hook/claude-transcript.ts";
+import { codexHookAction } from "../../src/cli/hook/codex.ts";
+import { gql } from "../support/graphql.ts";
+import { heraldCommand, heraldRaw, serve, type Served, stop } from "../support/processes.ts";
+import { providers, type TestDatabase } from "../support/providers.ts";
+
+const dir: TempDir = createTempDir("herald-hook-");
+afterAll(() => dir.remove());
+
+// Transcript entries as Claude Code 2.1 writes them (compact JSON, one per line).
+const user = (uuid: string, content: unknown, extra: Record<string, unknown> = {}) => ({ parentUuid: null, isSidechain: false, type: "user", message: { role: "user", content }, uuid, ...extra });
+const assistant = (uuid: string, content: unknown, extra: Record<string, unknown> = {}) => ({ parentUuid: null, isSidechain: false, type: "assistant", message: { id: "msg_1", role: "assistant", content }, uuid, ...extra });
+const attachment = (size: number) => ({ type: "attachment", attachment: { type: "prompt_snapshot", text: "x".repeat(size) }, uuid: "att" });
+let files = 0;
+function transcript(entries: unknown[], trailingNewline = true): string {
+  const path = join(dir.path, `t${++files}.jsonl`);
+  writeFileSync(path, entries.map((e) => JSON.stringify(e)).join("\n") + (trailingNewline ? "\n" : ""));
+  return path;
+}
+
+describe("a Claude Code hook payload", () => {
+  const base = { session_id: "s1", transcript_path: "/t.jsonl", cwd: "/home/ada/src/app" };
+  it("Stop reports; SubagentStop, any sub-agent event, SessionEnd and informational notifications do not", () => {
+    expect(claudeHookAction({ ...base, hook_event_name: "Stop", last_assistant_message: "Done." })).toEqual({ kind: "exchange", sessionId: "s1", cwd: base.cwd, transcriptPath: "/t.jsonl", promptId: null, lastAssistantMessage: "Done." });
+    expect(claudeHookAction({ ...base, hook_event_name: "SubagentStop", agent_id: "a1", agent_transcript_path: "/a.jsonl" }).kind).toBe("ignore");
+    expect(claudeHookAction({ ...base, hook_event_name: "Notification", agent_id: "a1", notification_type: "permission_prompt", message: "m" }).kind).toBe("ignore");
+    expect(claudeHookAction({ ...base, hook_event_name: "SessionEnd", reason: "other" }).kind).toBe("ignore");
+    expect(claudeHookAction({ ...base, hook_event_name: "Notification", notification_type: "idle_prompt", message: "Claude is waiting for your input" }).kind).toBe("ignore");
+    expect(claudeHookAction({ ...base, hook_event_name: "Notification", notification_type: "auth_success", message: "ok" }).kind).toBe("ignore");
+  });
+
+  it("a notification that waits on the person becomes the session's attention notification", () => {
+    expect(claudeHookAction({ ...base, hook_event_name: "Notification", notification_type: "permission_prompt", message: "Claude needs your permission to use Bash" })).toEqual({
+      kind: "attention",
+      sessionId: "s1",
+      cwd: base.cwd,
+      title: "app · claude-code needs your permission",
+      body: "Claude needs your permission to use Bash",
+    });
+  });
+
+  it("a payload that is not Claude Code's is refused naming what is missing", () => {
+    expect(() => claudeHookAction([])).toThrow("not a JSON object");
+    expect(() => claudeHookAction({ session_id: "s" })).toThrow("no hook_event_name");
+    expect(() => claudeHookAction({ hook_event_name: "Stop", cwd: "/x" })).toThrow("no session_id");
+  });
+});
+
+describe("a Codex notify payload", () => {
+  it("agent-turn-complete reports the thread's turn; other types do not", () => {
+    const payload = { type: "agent-turn-complete", "thread-id": "th-1", "turn-id": "tu-9", cwd: "/w/app", client: "codex-tui", "input-messages": ["fix it", "and test it"], "last-assistant-message": "Fixed." };
+    expect(codexHookAction(payload, "/elsewhere")).toEqual({
+      kind: "exchange",
+      exchange: { harness: "codex", sessionId: "th-1", completionId: "tu-9", cwd: "/w/app", userText: "fix it\n\nand test it", assistantText: "Fixed." },
+    });
+    expect(codexHookAction({ ...payload, "turn-id": undefined, cwd: undefined, "last-assistant-message": null }, "/elsewhere")).toMatchObject({ exchange: { completionId: null, cwd: "/elsewhere", assistantText: "" } });
+    expect(codexHookAction({ type: "approval-requested" }, "/")).toEqual({ kind: "ignore", reason: "approval-requested is not reported" });
+    expect(() => codexHookAction({ type: "agent-turn-complete" }, "/")).toThrow("no thread-id");
+  });
+});
+
+describe("the end of a Claude Code transcript", () => {
+  it("is the last prompt and the main thread's last answer after it, skipping tool results, sub-agents and other entries", async () => {
+    const path = transcript([
+      user("u0", "an older prompt"),
+      assistant("a0", [{ type: "text", text: "older answer" }]),
+      user("u1", "please fix the login redirect"),
+      assistant("a1", [{ type: "text", text: "Let me look." }, { type: "tool_use", id: "t1", name: "Read", input: {} }]),
+      user("u2", [{ type: "tool_result", tool_use_id: "t1", content: "file text" }]),
+      assistant("a-side", [{ type: "text", text: "sub-agent answer" }], { isSidechain: true }),
+      user("u-side", "a sub-agent's prompt", { isSidechain: true }),
+      assistant("a2", [{ type: "text", text: "I fixed the redirect." }]),
+      assistant("a3", [{ type: "thinking", thinking: "done" }]),
+      attachment(300_000),
+      { type: "system", subtype: "stop_hook_summary", uuid: "sys" },
+    ]);
+    expect(await readTurn(path)).toEqual({ completionId: "a3", userText: "please fix the login redirect", assistantText: "I fixed the redirect.", internal: false });
+  });
+
+  it("marks a turn Claude Code started itself (a background task's notification) as internal", async () => {
+    const path = transcript([
+      user("u1", "fix it", { promptSource: "sdk" }),
+      assistant("a1", "Started a helper."),
+      user("u2", "<task-notification>\n<status>completed</status>\n</task-notification>", { promptSource: "system", turnOrigin: "task_notification", origin: { kind: "task-notification" } }),
+      assistant("a2", "The helper is done."),
+    ]);
+    expect(await readTurn(path)).toMatchObject({ completionId: "a2", assistantText: "The helper is done.", internal: true });
+    expect((await readTurn(transcript([user("u1", "typed", { promptSource: "user" }), assistant("a1", "ok")]))).internal).toBe(false);
+  });
+
+  it("with a prompt id, is that prompt's turn even after later turns; a prompt id not within the bound gives no completion id", async () => {
+    const path = transcript([
+      user("u1", "first", { promptId: "p1" }),
+      assistant("a1", "First answer.", { promptId: "p1" }),
+      user("u2", "second", { promptId: "p2" }),
+      assistant("a2", "Second answer."),
+    ]);
+    expect(await readTurn(path, { promptId: "p1" })).toEqual({ completionId: "a1", userText: "first", assistantText: "First answer.", internal: false });
+    expect(await readTurn(path, { promptId: "p2" })).toMatchObject({ completionId: "a2", userText: "second" });
+    expect(await readTurn(path, { promptId: "p0" })).toEqual({ completionId: null, userText: "", assistantText: "", internal: false });
+  });
+
+  it("reads a file without a final newline, and one whose only prompt is its first line", async () => {
+    expect(await readTurn(transcript([user("u1", [{ type: "text", text: "hi there" }]), assistant("a1", "Hello.")], false))).toEqual({ completionId: "a1", userText: "hi there", assistantText: "Hello.", internal: false });
+  });
+
+  it("has no completion id when no answer follows the last prompt (the transcript lags behind)", async () => {
+    expect(await readTurn(transcript([user("u0", "old"), assistant("a0", "old answer"), user("u1", "new prompt")]))).toEqual({ completionId: null, userText: "new prompt", assistantText: "", internal: false });
+  });
+
+  it("reads at most the bound from the end: a prompt before it is not found", async () => {
+    const path = transcript([user("u1", "far back"), attachment(200_000), assistant("a1", "answer")]);
+    expect(await readTurn(path, { limitBytes: 100_000 })).toEqual({ completionId: "a1", userText: "", assistantText: "answer", internal: false });
+    expect((await readTurn(path)).userText).toBe("far back");
+  });
+});
+
+const SESSION = `query($h: String!, $s: String!) { session(harness: $h, sessionId: $s) { id sourceGeneration completionId } }`;
+const INBOX = `{ notifications(first: 20) { edges { node { id key revision status severity title body source { plugin subsystem } } } } }`;
+
+for (const provider of providers) {
+  describe.skipIf(!provider.available)(`the hook process against herald serve on ${provider.name}`, () => {
+    let db: TestDatabase;
+    let served: Served;
+    let person: { id: string; token: string };
+    let env: Record<string, string>;
+
+    // Three herald processes start here (key, person, serve): minutes on a busy two-core machine.
+    beforeAll(async () => {
+      db = await provider.createDatabase();
+      const key = (await heraldCommand(["key", "create", "--name", "hooks"], { DATABASE_URL: db.url })).lastLine;
+      const created = await heraldCommand(["person", "create", "--name", "Ada"], { DATABASE_URL: db.url });
+      person = { id: created.lines[0]!.replace("person ", ""), token: created.lastLine };
+      served = await serve({ DATABASE_URL: db.url, NODE_ENV: "production" });
+      // The 2 s default is for an agent's machine; this one runs other suites at the same time.
+      env = { HERALD_URL: served.origin, HERALD_PRODUCER_KEY: key, HERALD_PERSON_ID: person.id, HERALD_HOOK_TIMEOUT_MS: "10000" };
+    }, 300_000);
+    afterAll(async () => {
+      if (served) await stop(served);
+      await db?.drop();
+    });
+
+    const hook = async (harness: string, payload: unknown, extraEnv: Record<string, string> = {}) => {
+      const r = harness === "codex" ? await heraldRaw(["hook", "codex", JSON.stringify(payload)], { ...env, ...extraEnv }, "") : await heraldRaw(["hook", harness], { ...env, ...extraEnv }, JSON.stringify(payload));
+      return { code: r.code, stdout: r.stdout.toString(), stderr: r.stderr.toString() };
+    };
+    const inbox = async () => (await gql(served.url, person.token, INBOX)).data.notifications.edges.map((e: any) => e.node);
+    const session = async (harness: string, id: string) => (await gql(served.url, env.HERALD_PRODUCER_KEY!, SESSION, { h: harness, s: id })).data.session;
+
+    it("Claude Code: Stop counts once, a retried Stop and a SubagentStop count nothing, and attention is raised, revised and cleared", async () => {
+      const sessionId = `cc-${provider.name}-1`;
+      const path = transcript([user("u1", "please fix the login redirect", { promptId: "p1" }), assistant("a1", [{ type: "text", text: "I fixed the redirect." }])]);
+      const stopPayload = { session_id: sessionId, transcript_path: path, cwd: "/home/ada/src/shop", prompt_id: "p1", hook_event_name: "Stop", stop_hook_active: false, last_assistant_message: "I fixed the redirect." };
+
+      expect(await hook("claude-code", stopPayload)).toEqual({ code: 0, stdout: "", stderr: "" });
+      expect(await session("claude-code", sessionId)).toMatchObject({ sourceGeneration: "1", completionId: "a1" });
+      const [completion] = await inbox();
+      expect(completion).toMatchObject({ key: "exchange", revision: 1, body: "I fixed the redirect.", source: { plugin: "claude-code", subsystem: "exchange" } });
+
+      // The same Stop delivered again, and a sub-agent finishing: nothing changes.
+      expect(await hook("claude-code", stopPayload)).toEqual({ code: 0, stdout: "", stderr: "" });
+      expect(await hook("claude-code", { ...stopPayload, hook_event_name: "SubagentStop", agent_id: "ag1", agent_type: "Explore", agent_transcript_path: path })).toEqual({ code: 0, stdout: "", stderr: "" });
+      expect(await session("claude-code", sessionId)).toMatchObject({ sourceGeneration: "1", completionId: "a1" });
+      expect(await inbox()).toEqual([completion]);
+
+      // Claude waits for a permission: one WARNING for the session, revised in place.
+      const ask = { session_id: sessionId, transcript_path: path, cwd: "/home/ada/src/shop", hook_event_name: "Notification", notification_type: "permission_prompt" };
+      expect(await hook("claude-code", { ...ask, message: "Claude needs your permission to use Bash" })).toEqual({ code: 0, stdout: "", stderr: "" });
+      expect(await hook("claude-code", { ...ask, message: "Claude needs your permission to use Write" })).toEqual({ code: 0, stdout: "", stderr: "" });
+      const attention = (await inbox()).find((n: any) => n.key === "attention");
+      expect(attention).toMatchObject({ revision: 2, status: expect.not.stringMatching(/EXPIRED|RESOLVED/), severity: "WARNING", title: "shop · claude-code needs your permission", body: "Claude needs your permission to use Write", source: { plugin: "claude-code", subsystem: "attention" } });
+
+      // The next turn ends: it counts, and the attention is over.
+      appendFileSync(path, `${JSON.stringify(user("u2", "now the tests", { promptId: "p2" }))}\n${JSON.stringify(assistant("a2", "Tests pass."))}\n`);
+      expect(await hook("claude-code", { ...stopPayload, prompt_id: "p2", last_assistant_message: "Tests pass." })).toEqual({ code: 0, stdout: "", stderr: "" });
+      expect(await session("claude-code", sessionId)).toMatchObject({ sourceGeneration: "2", completionId: "a2" });
+      // The first Stop delivered once more, after the later turn: still its own turn, a retry.
+      const latest = (await inbox()).find((n: any) => n.key === "exchange");
+      expect(await hook("claude-code", stopPayload)).toEqual({ code: 0, stdout: "", stderr: "" });
+      expect(await session("claude-code", sessionId)).toMatchObject({ sourceGeneration: "2", completionId: "a2" });
+      expect((await inbox()).find((n: any) => n.key === "exchange")).toEqual(latest);
+      const after = await gql(served.url, person.token, `query($id: ID!) { notification(id: $id) { status } }`, { id: attention.id });
+      expect(after.data.notification).toEqual({ status: "EXPIRED" });
+    });
+
+    it("Codex: agent-turn-complete counts once by its turn id; other types count nothing", async () => {
+      const payload = { type: "agent-turn-complete", "thread-id": `cx-${provider.name}-1`, "turn-id": "turn-1", cwd: "/w/api", "input-messages": ["add a health route"], "last-assistant-message": "Added GET /health." };
+      expect(await hook("codex", payload)).toEqual({ code: 0, stdout: "", stderr: "" });
+      expect(await hook("codex", payload)).toEqual({ code: 0, stdout: "", stderr: "" });
+      expect(await hook("codex", { type: "approval-requested", "thread-id": payload["thread-id"] })).toEqual({ code: 0, stdout: "", stderr: "" });
+      expect(await session("codex", payload["thread-id"])).toMatchObject({ sourceGeneration: "1", completionId: "turn-1" });
+      expect((await inbox()).filter((n: any) => n.source.plugin === "codex")).toMatchObject([{ key: "exchange", revision: 1, body: "Added GET /health." }]);
+    });
+
+    it("a failure never fails the agent: exit 0, nothing on stdout, one line on stderr", async () => {
+      const payload = { type: "agent-turn-complete", "thread-id": "cx-x", "turn-id": "t" };
+      const refused = await hook("codex", payload, { HERALD_PRODUCER_KEY: "herald_pk_not-a-key" });
+      expect(refused).toMatchObject({ code: 0, stdout: "" });
+      expect(refused.stderr).toMatch(/^herald hook codex: .*UNAUTHENTICATED.*\n$/);
+      expect(refused.stderr).not.toContain("herald_pk_not-a-key");
+      const path = transcript([user("u1", "hi"), assistant("a1", "Hello.")]);
+      const unreachable = await hook("claude-code", { session_id: "s", transcript_path: path, cwd: "/", hook_event_name: "Stop" }, { HERALD_URL: "http://127.0.0.1:9" });
+      expect(unreachable).toMatchObject({ code: 0, stdout: "" });
+      expect(unreachable.stderr).toMatch(/^herald hook claude-code: cannot reach Herald at http:\/\/127\.0\.0\.1:9\/graphql \([^\n]*\)\n$/);
+      const garbage = await heraldRaw(["hook", "claude-code"], env, "{not json");
+      expect({ code: garbage.code, stdout: garbage.stdout.toString(), stderr: garbage.stderr.toString() }).toEqual({ code: 0, stdout: "", stderr: "herald hook claude-code: the hook input is not JSON\n" });
+    });
+  });
+}

@@ -166,7 +166,7 @@ export function namingOwnership(entries: readonly EntryLike[], sessionId: string
   return { kind: "manual" };
 }
 
-/** Counts the session_info rows and finds the ones appended after `before` of them. */
+/** The session's naming rows, oldest first. */
 export function sessionInfoRows(entries: readonly EntryLike[]): EntryLike[] {
   return entries.filter((e) => e.type === "session_info");
 }

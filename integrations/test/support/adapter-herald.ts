@@ -27,7 +27,8 @@ export async function startAdapterHerald(plugin: string): Promise<AdapterHerald>
   // The labeler names every session LABEL; a real model would read the exchange.
   const labeler = await startFakeOpenAIChat(() => ({ text: LABEL }));
   const env = { DATABASE_URL: store.url, HERALD_LABELER_URL: labeler.baseUrl, HERALD_LABELER_TIMEOUT_MS: "20000" };
-  const herald = await spawnHerald({ env });
+  // A loaded machine (the harness tests run beside others) can take over a minute to start a server.
+  const herald = await spawnHerald({ env, startTimeoutMs: 180_000 });
   const cli = heraldCli({ DATABASE_URL: store.url });
   const person = await cli.createPerson("Ada");
   // A plugin-bound key (`--plugin`) once the CLI has it; an admin key until then.

@@ -21,6 +21,8 @@ const unrefTimers: Timers = {
 
 export default function herald(pi: ExtensionAPI): void {
   const warner = new OnceWarner("herald");
+  // Said once for the process: nothing resets a missing command or a store Pi cannot write to.
+  const localWarner = new OnceWarner("herald");
   const config = reporterConfig();
   const command = metadataCommandFrom();
   const schedule = new ReadSchedule(unrefTimers);
@@ -42,7 +44,7 @@ export default function herald(pi: ExtensionAPI): void {
       pi.appendEntry(PROVENANCE_TYPE, record);
       return true;
     } catch (error) {
-      warner.warn("provenance", `could not record the session label's provenance (${(error as Error).message})`);
+      localWarner.warn("provenance", `could not record the session label's provenance (${(error as Error).message})`);
       return false;
     }
   };
@@ -77,7 +79,9 @@ export default function herald(pi: ExtensionAPI): void {
     schedule.start(async (signal) => {
       try {
         if (!sameSource(ctx, sessionId, source) || namingOwnership(ctx.sessionManager.getEntries(), sessionId).kind === "manual") return "stop";
-        const stdout = await readMetadata(command, sessionId, signal);
+        const stdout = await readMetadata(command, sessionId, signal, (error) =>
+          localWarner.warn("metadata", `could not run \`${command.bin} session-metadata\` for the session label (${error.message}); set HERALD_BIN`),
+        );
         const metadata = stdout === null ? null : parseMetadata(stdout);
         if (signal.aborted || !metadata) return "continue";
         // The helper took time: the session, the branch or the name may have changed meanwhile.

@@ -16,8 +16,8 @@ export function metadataCommandFrom(env: NodeJS.ProcessEnv = process.env): Metad
   return { bin: env.HERALD_BIN?.trim() || "herald", env };
 }
 
-/** The command's stdout when it exited 0 within the bounds, else null. */
-export function readMetadata(command: MetadataCommand, sessionId: string, signal: AbortSignal): Promise<string | null> {
+/** The command's stdout when it exited 0 within the bounds, else null; `onSpawnError` hears why it could not start. */
+export function readMetadata(command: MetadataCommand, sessionId: string, signal: AbortSignal, onSpawnError?: (error: Error) => void): Promise<string | null> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve(null);
     let settled = false;
@@ -39,7 +39,10 @@ export function readMetadata(command: MetadataCommand, sessionId: string, signal
     const abort = () => finish(null);
     const timer = setTimeout(abort, READ_TIMEOUT_MS);
     signal.addEventListener("abort", abort, { once: true });
-    child.once("error", () => finish(null));
+    child.once("error", (error) => {
+      onSpawnError?.(error);
+      finish(null);
+    });
     child.stdout.on("data", (chunk: Buffer) => {
       size += chunk.length;
       if (size > METADATA_MAX_BYTES) return finish(null);

@@ -1,7 +1,7 @@
 // The opencode plugin inside the real opencode (`opencode run`), against a real `herald serve` and
 // a fake OpenAI-compatible model server: one turn reports one exchange for harness `opencode`
 // before opencode exits, the session gets its label, and a continued session's next turn revises
-// the same notification under that label.
+// the same notification under that label; a sub-agent's session reports nothing.
 import { spawn } from "node:child_process";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -9,7 +9,9 @@ import { pathToFileURL } from "node:url";
 import { createTempDir, eventually, type TempDir } from "@herald/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeOpenAIChat, lastMessage, messageText, startFakeOpenAIChat } from "./fakes/openai-chat.ts";
-import { type AdapterHerald, INBOX_QUERY, LABEL, SESSION_QUERY, startAdapterHerald } from "./support/adapter-herald.ts";
+import { opencode as opencodeInstaller } from "../opencode/install.ts";
+import { applyInstall } from "./support/apply-install.ts";
+import { type AdapterHerald, INBOX_QUERY, LABEL, SESSION_QUERY, HARNESS_TEST_TIMEOUT_MS, SETUP_TIMEOUT_MS, startAdapterHerald } from "./support/adapter-herald.ts";
 
 const opencodeBin = join(import.meta.dirname, "..", "..", "node_modules", ".bin", "opencode");
 const plugin = join(import.meta.dirname, "..", "opencode", "index.ts");
@@ -37,7 +39,7 @@ interface Run {
   events: Record<string, any>[];
 }
 
-describe("the opencode plugin in opencode run", () => {
+describe("the opencode plugin in opencode run", { timeout: HARNESS_TEST_TIMEOUT_MS }, () => {
   let h: AdapterHerald;
   let model: FakeOpenAIChat;
   let home: TempDir;
@@ -70,7 +72,7 @@ describe("the opencode plugin in opencode run", () => {
       let stderr = "";
       child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
       child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-      const timer = setTimeout(() => child.kill("SIGKILL"), 150_000);
+      const timer = setTimeout(() => child.kill("SIGKILL"), HARNESS_TEST_TIMEOUT_MS - 10_000);
       child.once("error", reject);
       child.once("exit", (code) => {
         clearTimeout(timer);
@@ -89,6 +91,20 @@ describe("the opencode plugin in opencode run", () => {
     if (!id) throw new Error(`no session id in opencode's output:\n${result.stdout}\n${result.stderr}`);
     return id;
   };
+  /** The project's opencode.json: the fake provider, and the plugin by path when `withPlugin`. */
+  const writeConfig = (withPlugin: boolean) => {
+    const config = {
+      $schema: "https://opencode.ai/config.json",
+      provider: {
+        fake: { npm: "@ai-sdk/openai-compatible", name: "Fake", options: { baseURL: model.baseUrl, apiKey: "fake-key" }, models: { "fake-model": { name: "Fake Model" } } },
+      },
+      model: "fake/fake-model",
+      autoupdate: false,
+      share: "disabled",
+      ...(withPlugin ? { plugin: [pathToFileURL(plugin).href] } : {}),
+    };
+    writeFileSync(join(project(), "opencode.json"), JSON.stringify(config, null, 2));
+  };
   const session = async (id: string) => (await h.graphql(h.key, SESSION_QUERY, { h: "opencode", s: id })).session;
   const inbox = async () => (await h.graphql(h.person.token, INBOX_QUERY)).notifications;
 
@@ -98,23 +114,20 @@ describe("the opencode plugin in opencode run", () => {
       const user = messageText(lastMessage(request, "user"));
       // opencode also asks its small model for a session title; any short text will do.
       if (/title generator/i.test(messageText(request.messages[0]))) return { text: "Billing fix" };
+      // "delegate": the primary agent hands the work to a sub-agent with opencode's task tool.
+      const tools = (request.body.tools as { function?: { name?: string } }[] | undefined) ?? [];
+      const delegated = request.messages.some((m) => m.role === "tool");
+      if (/delegate/i.test(user) && !delegated && tools.some((t) => t.function?.name === "task")) {
+        return { toolCall: { name: "task", arguments: { description: "Check invoice rounding", prompt: "Check how invoices round", subagent_type: "general" } } };
+      }
+      if (delegated) return { text: "The sub-agent checked the rounding: invoices round half up." };
       return { text: `Done: ${user.slice(0, 80)}. Invoices now round half up.` };
     });
     home = createTempDir("herald-opencode-");
     mkdirSync(project());
     preinstallPluginPackage(join(home.path, ".config"));
-    const config = {
-      $schema: "https://opencode.ai/config.json",
-      provider: {
-        fake: { npm: "@ai-sdk/openai-compatible", name: "Fake", options: { baseURL: model.baseUrl, apiKey: "fake-key" }, models: { "fake-model": { name: "Fake Model" } } },
-      },
-      model: "fake/fake-model",
-      autoupdate: false,
-      share: "disabled",
-      plugin: [pathToFileURL(plugin).href],
-    };
-    writeFileSync(join(project(), "opencode.json"), JSON.stringify(config, null, 2));
-  });
+    writeConfig(true);
+  }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
     await h?.close();
@@ -149,7 +162,12 @@ describe("the opencode plugin in opencode run", () => {
     expect(result.stdout).not.toContain("herald");
   });
 
-  it("revises the same notification under the label when the session continues", async () => {
+  it("revises the same notification under the label when the session continues (plugin installed, not configured)", async () => {
+    // From here on opencode finds the plugin where `herald hooks install opencode` puts it.
+    writeConfig(false);
+    expect(applyInstall(opencodeInstaller, { home: home.path, env: { XDG_CONFIG_HOME: join(home.path, ".config") } })).toEqual([
+      join(home.path, ".config", "opencode", "plugins", "herald.ts"),
+    ]);
     const before = (await inbox()).edges[0].node;
     const result = await run(["--session", sessionId, "Also round the tax lines"]);
     succeeded(result);
@@ -159,5 +177,19 @@ describe("the opencode plugin in opencode run", () => {
     const notifications = await inbox();
     expect(notifications.totalCount).toBe(1);
     expect(notifications.edges[0].node).toMatchObject({ id: before.id, revision: 2, title: `${LABEL} · opencode finished`, trigger: { ref: state.completionId } });
+  });
+
+  it("reports the session that delegated, not its sub-agent's session", async () => {
+    const before = (await inbox()).totalCount;
+    const result = await run(["Please delegate the rounding check"]);
+    succeeded(result);
+    // The sub-agent ran: the model was asked the delegated prompt.
+    expect(model.requests.some((r) => messageText(lastMessage(r, "user")) === "Check how invoices round")).toBe(true);
+    const parent = sessionIdOf(result);
+    expect(await session(parent)).toMatchObject({ sourceGeneration: "1" });
+    const notifications = await inbox();
+    // One more notification: the parent's. A reported child session would have added its own.
+    expect(notifications.totalCount).toBe(before + 1);
+    expect(notifications.edges[0].node.body).toContain("The sub-agent checked the rounding");
   });
 });

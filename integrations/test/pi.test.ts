@@ -9,10 +9,12 @@ import { createTempDir, eventually, type TempDir } from "@herald/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OnceWarner, reportExchange, reporterConfig } from "../shared/report-exchange.ts";
 import { type FakeOpenAIChat, lastMessage, messageText, startFakeOpenAIChat } from "./fakes/openai-chat.ts";
-import { type AdapterHerald, bundledMetadataCommand, INBOX_QUERY, LABEL, type MetadataBin, SESSION_QUERY, startAdapterHerald } from "./support/adapter-herald.ts";
+import { type AdapterHerald, bundledMetadataCommand, INBOX_QUERY, LABEL, type MetadataBin, SESSION_QUERY, HARNESS_TEST_TIMEOUT_MS, SETUP_TIMEOUT_MS, startAdapterHerald } from "./support/adapter-herald.ts";
+import { pi as piInstaller } from "../pi/install.ts";
+import { applyInstall } from "./support/apply-install.ts";
 import { type PiRpc, startPiRpc, writePiHome } from "./support/pi-rpc.ts";
 
-describe("the Pi extension in Pi's RPC mode", () => {
+describe("the Pi extension in Pi's RPC mode", { timeout: HARNESS_TEST_TIMEOUT_MS }, () => {
   let h: AdapterHerald;
   let bin: MetadataBin;
   let model: FakeOpenAIChat;
@@ -24,13 +26,14 @@ describe("the Pi extension in Pi's RPC mode", () => {
   let sessionFile = "";
   const project = () => join(home.path, "shop-frontend");
 
-  const start = (args: string[] = []) =>
+  const start = (args: string[] = [], extension: "flag" | "installed" = "flag") =>
     startPiRpc({
       cwd: project(),
       home: home.path,
       agentDir: join(home.path, "agent"),
       env: { ...h.adapterEnv, HERALD_BIN: bin.path, DATABASE_URL: h.store.url },
       args,
+      extension,
     });
   const session = async () => (await h.graphql(h.key, SESSION_QUERY, { h: "pi", s: sessionId })).session;
   const inbox = async () => (await h.graphql(h.person.token, INBOX_QUERY)).notifications;
@@ -60,7 +63,7 @@ describe("the Pi extension in Pi's RPC mode", () => {
     const state = await pi.request({ type: "get_state" });
     sessionId = state.data.sessionId;
     sessionFile = state.data.sessionFile;
-  });
+  }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
     await pi?.stop();
@@ -126,10 +129,13 @@ describe("the Pi extension in Pi's RPC mode", () => {
     expect((await inbox()).edges[0].node.revision).toBe(2);
   });
 
-  it("shows the label again when the session is resumed, reporting nothing", async () => {
+  it("shows the label again when the session is resumed, reporting nothing (extension installed, not flagged)", async () => {
     await pi!.stop();
     const before = await session();
-    pi = start(["--session", sessionFile]);
+    // As `herald hooks install pi` leaves it: a file in Pi's extensions folder, found by Pi itself.
+    const written = applyInstall(piInstaller, { home: home.path, env: { PI_CODING_AGENT_DIR: join(home.path, "agent") } });
+    expect(written).toEqual([join(home.path, "agent", "extensions", "herald.ts")]);
+    pi = start(["--session", sessionFile], "installed");
     const title = await pi.waitFor((l) => l.type === "extension_ui_request" && l.method === "setTitle", "setTitle after resuming");
     expect(title.title).toBe(LABEL);
     const state = await pi.request({ type: "get_state" });

@@ -20,8 +20,8 @@ export interface ChatRequest {
   body: Record<string, unknown>;
 }
 
-/** What the fake answers: text, or an HTTP error with the API's error body. */
-export type ChatReply = { text: string } | { status: number; message: string; type?: string };
+/** What the fake answers: text, a call of one of the request's tools, or an HTTP error with the API's error body. */
+export type ChatReply = { text: string } | { toolCall: { name: string; arguments: Record<string, unknown> } } | { status: number; message: string; type?: string };
 
 export interface FakeOpenAIChat {
   /** The API base, e.g. http://127.0.0.1:4567/v1 (what a provider's `baseUrl` takes). */
@@ -82,15 +82,11 @@ export async function startFakeOpenAIChat(reply: (request: ChatRequest) => ChatR
     const id = `chatcmpl-${randomUUID()}`;
     const created = Math.floor(Date.now() / 1000);
     const usage = { prompt_tokens: 12, completion_tokens: 8, total_tokens: 20 };
+    const call = "toolCall" in answer ? { id: `call_${randomUUID().slice(0, 8)}`, type: "function", function: { name: answer.toolCall.name, arguments: JSON.stringify(answer.toolCall.arguments) } } : null;
+    const finish = call ? "tool_calls" : "stop";
     if (!request.stream) {
-      return json(res, 200, {
-        id,
-        object: "chat.completion",
-        created,
-        model: request.model,
-        choices: [{ index: 0, message: { role: "assistant", content: answer.text }, finish_reason: "stop", logprobs: null }],
-        usage,
-      });
+      const message = call ? { role: "assistant", content: null, tool_calls: [call] } : { role: "assistant", content: (answer as { text: string }).text };
+      return json(res, 200, { id, object: "chat.completion", created, model: request.model, choices: [{ index: 0, message, finish_reason: finish, logprobs: null }], usage });
     }
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
     const send = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
@@ -102,9 +98,15 @@ export async function startFakeOpenAIChat(reply: (request: ChatRequest) => ChatR
       choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }],
     });
     send(chunk({ role: "assistant", content: "" }, null));
-    // A few pieces, as a model streams tokens.
-    for (const piece of answer.text.match(/\S+\s*|\s+/g) ?? []) send(chunk({ content: piece }, null));
-    send(chunk({}, "stop"));
+    if (call) {
+      // The call's name first, then its arguments in pieces, as the API streams them.
+      send(chunk({ tool_calls: [{ index: 0, id: call.id, type: "function", function: { name: call.function.name, arguments: "" } }] }, null));
+      for (const piece of call.function.arguments.match(/.{1,16}/gs) ?? []) send(chunk({ tool_calls: [{ index: 0, function: { arguments: piece } }] }, null));
+    } else {
+      // A few pieces, as a model streams tokens.
+      for (const piece of (answer as { text: string }).text.match(/\S+\s*|\s+/g) ?? []) send(chunk({ content: piece }, null));
+    }
+    send(chunk({}, finish));
     const options = body.stream_options as { include_usage?: boolean } | undefined;
     if (options?.include_usage) send({ id, object: "chat.completion.chunk", created, model: request.model, choices: [], usage });
     res.end("data: [DONE]\n\n");

@@ -8,6 +8,10 @@ import { createTempDir, createTempSqlite, heraldCli, spawnHerald, type SpawnedHe
 import { type FakeOpenAIChat, startFakeOpenAIChat } from "../fakes/openai-chat.ts";
 
 export const LABEL = "Fix Login Redirect";
+/** A suite's set-up: starting Herald and a harness beside other suites on two loaded cores. */
+export const SETUP_TIMEOUT_MS = 300_000;
+/** One harness run (opencode took over two minutes for one turn with the machine's load at 30). */
+export const HARNESS_TEST_TIMEOUT_MS = 300_000;
 
 export interface AdapterHerald {
   herald: SpawnedHerald;
@@ -28,7 +32,7 @@ export async function startAdapterHerald(plugin: string): Promise<AdapterHerald>
   const labeler = await startFakeOpenAIChat(() => ({ text: LABEL }));
   const env = { DATABASE_URL: store.url, HERALD_LABELER_URL: labeler.baseUrl, HERALD_LABELER_TIMEOUT_MS: "20000" };
   // A loaded machine (the harness tests run beside others) can take over a minute to start a server.
-  const herald = await spawnHerald({ env, startTimeoutMs: 180_000 });
+  const herald = await spawnHerald({ env, startTimeoutMs: 240_000 });
   const cli = heraldCli({ DATABASE_URL: store.url });
   const person = await cli.createPerson("Ada");
   // A plugin-bound key (`--plugin`) once the CLI has it; an admin key until then.

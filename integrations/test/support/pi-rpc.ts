@@ -41,8 +41,10 @@ export function writePiHome(agentDir: string, baseUrl: string, settings: Record<
   writeFileSync(join(agentDir, "settings.json"), JSON.stringify(settings, null, 2));
 }
 
-export function startPiRpc(options: { cwd: string; home: string; agentDir: string; env: Record<string, string>; args?: string[] }): PiRpc {
-  const child = spawn(piBin, ["--mode", "rpc", "--provider", "fake", "--model", "fake-model", "-e", piExtension, ...(options.args ?? [])], {
+/** Pi in RPC mode; with `extension: "installed"` the extension is not passed with -e but found where an install put it. */
+export function startPiRpc(options: { cwd: string; home: string; agentDir: string; env: Record<string, string>; args?: string[]; extension?: "flag" | "installed" }): PiRpc {
+  const extension = options.extension === "installed" ? [] : ["-e", piExtension];
+  const child = spawn(piBin, ["--mode", "rpc", "--provider", "fake", "--model", "fake-model", ...extension, ...(options.args ?? [])], {
     cwd: options.cwd,
     env: { ...process.env, HOME: options.home, PI_CODING_AGENT_DIR: options.agentDir, PI_OFFLINE: "1", PI_SKIP_VERSION_CHECK: "1", ...options.env },
     stdio: ["pipe", "pipe", "pipe"],
@@ -74,7 +76,7 @@ export function startPiRpc(options: { cwd: string; home: string; agentDir: strin
     for (const wake of [...waiters]) wake();
   });
 
-  const waitFor: PiRpc["waitFor"] = (match, what, { from = 0, timeoutMs = 60_000 } = {}) =>
+  const waitFor: PiRpc["waitFor"] = (match, what, { from = 0, timeoutMs = 120_000 } = {}) =>
     new Promise((resolve, reject) => {
       const check = () => {
         const found = lines.slice(from).find(match);

@@ -1,5 +1,5 @@
-// `herald hook <harness> [payload]` in the command line's help; bin/herald.js runs the command
-// itself through the light entry point (entry.ts).
+// `herald hook <harness> [payload]` in the command line's help. bin/herald.js starts the light
+// entry point (entry.ts) instead; this path runs the same hook when the full command line is used.
 import type { Command } from "commander";
 
 export function registerHookCommand(program: Command): void {
@@ -11,5 +11,7 @@ export function registerHookCommand(program: Command): void {
     .action(async (harness: string, payload: string[]) => {
       const { runHook } = await import("./run.ts");
       await runHook([harness, ...payload]);
+      // As in entry.ts: a read the budget cut short must not keep the harness waiting.
+      process.stderr.write("", () => process.exit(0));
     });
 }

@@ -18,6 +18,7 @@ const lightEntries = {
   resolve: "producer-main.js",
   expire: "producer-main.js",
   emit: "producer-main.js",
+  mcp: "mcp.js",
 };
 
 const command = process.argv[2];

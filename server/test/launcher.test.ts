@@ -118,9 +118,21 @@ describe("light commands", () => {
     expect([...packages(modules)]).toEqual(["commander"]);
   });
 
+  it("mcp loads the protocol and an HTTP client, never a store, and ends with its stdin", async () => {
+    const trace = traceFile();
+    const result = await runNode(["--import", traceHook, heraldBin, "mcp"], trace.env);
+    expect([result.code, result.stdout]).toEqual([0, ""]);
+    const modules = trace.modules();
+    expect(ownModules(modules)).toContain("dist/cli/mcp.js");
+    expect(ownModules(modules).filter((path) => /dist\/(cli\/main|config|app|logger)\.js$|dist\/storage\/|prisma-client/.test(path))).toEqual([]);
+    const loaded = packages(modules);
+    expect(loaded.has("@modelcontextprotocol/sdk")).toBe(true);
+    for (const store of ["pg", "better-sqlite3", "@prisma/client", "@prisma/adapter-pg", "@prisma/adapter-better-sqlite3"]) expect(loaded.has(store), store).toBe(false);
+  });
+
   it("help on the full command line lists the producer commands with the rest", async () => {
     const help = await heraldCommand(["--help"], {});
-    for (const command of ["serve", "migrate", "publish", "update", "resolve", "expire", "emit"]) expect(help.stdout).toContain(command);
+    for (const command of ["serve", "migrate", "publish", "update", "resolve", "expire", "emit", "mcp"]) expect(help.stdout).toContain(command);
   });
 });
 

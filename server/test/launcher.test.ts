@@ -170,6 +170,12 @@ describe("serve's V8 flags", () => {
     await eventually(() => !alive(pid), 20_000, `server ${pid} to stop`);
   });
 
+  it("are the ones the systemd unit starts node with", () => {
+    const unit = readFileSync(join(server, "..", "deploy", "systemd", "herald@.service"), "utf8");
+    const execStart = /^ExecStart=(.*)$/m.exec(unit)![1]!.split(/\s+/);
+    expect(execStart.slice(1, 1 + flags.length)).toEqual(flags);
+  });
+
   it("are the launcher's own when the kit starts serve, so its process is the server", async () => {
     const served = await spawnHerald({ env: { DATABASE_URL: db.url } });
     try {

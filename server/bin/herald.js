@@ -20,6 +20,7 @@ const lightEntries = {
   emit: "producer-main.js",
   // A harness hook runs after every agent turn.
   hook: "hook/entry.js",
+  mcp: "mcp.js",
 };
 
 const command = process.argv[2];

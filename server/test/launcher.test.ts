@@ -87,6 +87,19 @@ for (const provider of providers) {
       expect(own.some((path) => path.startsWith(mine.client))).toBe(true);
       expect(own.filter((path) => path.startsWith(other.client))).toEqual([]);
     });
+
+    it("starts the scanner's selection thread from its compiled module, without tsx", async () => {
+      await heraldCommand(["migrate"], { DATABASE_URL: db.url });
+      const compiled = (await import(join(server, "dist", "background", "scanner", "selection-thread.js"))) as typeof import("../src/background/scanner/selection-thread.ts");
+      const thread = new compiled.SelectionThread({ databaseUrl: db.url, options: { dateLeadDays: 7, staleEngagementDays: 14 } });
+      try {
+        const selection = await thread.select(new Date());
+        expect(selection).toMatchObject({ due: [], facts: 0, engagements: 0 });
+        expect(selection.threadId).toBeGreaterThan(0);
+      } finally {
+        await thread.close();
+      }
+    });
   });
 }
 
@@ -118,9 +131,21 @@ describe("light commands", () => {
     expect([...packages(modules)]).toEqual(["commander"]);
   });
 
+  it("mcp loads the protocol and an HTTP client, never a store, and ends with its stdin", async () => {
+    const trace = traceFile();
+    const result = await runNode(["--import", traceHook, heraldBin, "mcp"], trace.env);
+    expect([result.code, result.stdout]).toEqual([0, ""]);
+    const modules = trace.modules();
+    expect(ownModules(modules)).toContain("dist/cli/mcp.js");
+    expect(ownModules(modules).filter((path) => /dist\/(cli\/main|config|app|logger)\.js$|dist\/storage\/|prisma-client/.test(path))).toEqual([]);
+    const loaded = packages(modules);
+    expect(loaded.has("@modelcontextprotocol/sdk")).toBe(true);
+    for (const store of ["pg", "better-sqlite3", "@prisma/client", "@prisma/adapter-pg", "@prisma/adapter-better-sqlite3"]) expect(loaded.has(store), store).toBe(false);
+  });
+
   it("help on the full command line lists the producer commands with the rest", async () => {
     const help = await heraldCommand(["--help"], {});
-    for (const command of ["serve", "migrate", "publish", "update", "resolve", "expire", "emit"]) expect(help.stdout).toContain(command);
+    for (const command of ["serve", "migrate", "publish", "update", "resolve", "expire", "emit", "mcp"]) expect(help.stdout).toContain(command);
   });
 });
 
@@ -156,6 +181,12 @@ describe("serve's V8 flags", () => {
     expect(alive(pid)).toBe(true);
     await served.kill();
     await eventually(() => !alive(pid), 20_000, `server ${pid} to stop`);
+  });
+
+  it("are the ones the systemd unit starts node with", () => {
+    const unit = readFileSync(join(server, "..", "deploy", "systemd", "herald@.service"), "utf8");
+    const execStart = /^ExecStart=(.*)$/m.exec(unit)![1]!.split(/\s+/);
+    expect(execStart.slice(1, 1 + flags.length)).toEqual(flags);
   });
 
   it("are the launcher's own when the kit starts serve, so its process is the server", async () => {

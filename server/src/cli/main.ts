@@ -103,6 +103,10 @@ program
 registerProducerCommands(program);
 registerHookCommand(program);
 registerHooksCommand(program);
+program
+  .command("mcp")
+  .description("serve the Model Context Protocol on stdio for an agent (HERALD_URL, HERALD_PRODUCER_KEY, HERALD_PERSON_ID)")
+  .action(async () => (await import("./mcp/server.ts")).runMcpServer());
 
 async function withHerald(run: (herald: Herald, config: Config) => Promise<void>) {
   const { createHerald } = await import("../app.ts");

@@ -1,0 +1,43 @@
+// The GraphQL operations `herald mcp` sends as a producer: publish (keyed: the same key revises
+// in place), resolve, and acknowledging an invocation. Each failure is a ProducerFailure.
+import { callHerald, outcomeOf, type ProducerConnection } from "../producer-client.ts";
+
+const failures = `
+  ... on UserError { message }
+  ... on ValidationError { field }
+  ... on NotificationTransitionError { current { id revision status } }
+  ... on OperationMismatchError { current { id revision status } }`;
+const notificationResult = `__typename ... on Notification { id key revision status }${failures}`;
+
+const PUBLISH = `mutation McpPublish($input: PublishNotificationInput!) { publishNotification(input: $input) { ${notificationResult} } }`;
+const RESOLVE = `mutation McpResolve($id: ID!, $resolution: ResolutionInput, $operationId: String) {
+  resolveNotification(id: $id, resolution: $resolution, operationId: $operationId) { ${notificationResult} } }`;
+const ACKNOWLEDGE = `mutation McpAcknowledge($id: ID!, $message: String) {
+  acknowledgeActionInvocation(id: $id, outcome: ACKNOWLEDGED, message: $message) { __typename
+    ... on ActionInvocation { id state }
+    ... on UserError { message }
+    ... on ValidationError { field } } }`;
+
+export interface PublishedNotification {
+  id: string;
+  key: string;
+  revision: number;
+  status: string;
+}
+
+export async function publish(connection: ProducerConnection, input: Record<string, unknown>): Promise<PublishedNotification> {
+  return outcomeOf(await callHerald(connection, "publishNotification", PUBLISH, { input })) as unknown as PublishedNotification;
+}
+
+export async function resolve(
+  connection: ProducerConnection,
+  id: string,
+  options: { resolution?: { actionId: string; values: unknown }; operationId?: string } = {},
+): Promise<PublishedNotification> {
+  const variables = { id, resolution: options.resolution ?? null, operationId: options.operationId ?? null };
+  return outcomeOf(await callHerald(connection, "resolveNotification", RESOLVE, variables)) as unknown as PublishedNotification;
+}
+
+export async function acknowledge(connection: ProducerConnection, invocationId: string, message: string): Promise<void> {
+  outcomeOf(await callHerald(connection, "acknowledgeActionInvocation", ACKNOWLEDGE, { id: invocationId, message }));
+}

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OnceWarner, reportExchange, reporterConfig } from "../shared/report-exchange.ts";
 import { type FakeOpenAIChat, lastMessage, messageText, startFakeOpenAIChat } from "./fakes/openai-chat.ts";
 import { type AdapterHerald, bundledMetadataCommand, INBOX_QUERY, LABEL, type MetadataBin, SESSION_QUERY, HARNESS_TEST_TIMEOUT_MS, SETUP_TIMEOUT_MS, startAdapterHerald } from "./support/adapter-herald.ts";
-import { pi as piInstaller } from "../pi/install.ts";
+import { pi as piInstaller } from "../../server/src/cli/hooks-install/pi.ts";
 import { applyInstall } from "./support/apply-install.ts";
 import { type PiRpc, startPiRpc, writePiHome } from "./support/pi-rpc.ts";
 

@@ -1,13 +1,14 @@
-// Installing the Pi extension and the opencode plugin: one file of Herald's own in the harness's
-// auto-loaded folder (user or project scope), idempotent, never overwriting another file unless
-// forced, the user's settings untouched. The harness tests load the installed files for real.
+// `herald hooks install pi|opencode` (server/src/cli/hooks-install): one file of Herald's own in
+// the harness's auto-loaded folder (user or project scope) that loads the adapter from this
+// checkout; idempotent, never overwriting another file unless forced, the user's settings
+// untouched. The harness tests load the installed files for real.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createTempDir, type TempDir } from "@herald/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { opencode, opencodePluginSource } from "../opencode/install.ts";
-import { pi, piExtensionSource } from "../pi/install.ts";
-import { InstallError } from "../shared/installer.ts";
+import { InstallError } from "../../server/src/cli/hooks-install/installer.ts";
+import { opencode, opencodePluginSource } from "../../server/src/cli/hooks-install/opencode.ts";
+import { pi, piExtensionSource } from "../../server/src/cli/hooks-install/pi.ts";
 import { applyInstall } from "./support/apply-install.ts";
 
 describe("installing the adapters", () => {
@@ -28,6 +29,7 @@ describe("installing the adapters", () => {
     expect(text).toContain(`import herald from ${JSON.stringify(piExtensionSource)};`);
     expect(text).toContain("export default herald;");
     expect(text).not.toContain("HERALD_BIN");
+    expect(piExtensionSource).toBe(join(import.meta.dirname, "..", "pi", "index.ts"));
     expect(existsSync(piExtensionSource)).toBe(true);
     // Pi's own settings are not touched, and a second install changes nothing.
     expect(readFileSync(join(agentDir, "settings.json"), "utf8")).toBe('{ "theme": "dark" }\n');
@@ -50,6 +52,7 @@ describe("installing the adapters", () => {
     const context = { home: home.path, env: { XDG_CONFIG_HOME: configHome } };
     const [path] = applyInstall(opencode, context);
     expect(path).toBe(join(configHome, "opencode", "plugins", "herald.ts"));
+    expect(opencodePluginSource).toBe(join(import.meta.dirname, "..", "opencode", "index.ts"));
     expect(readFileSync(path!, "utf8")).toContain(`export { HeraldPlugin } from ${JSON.stringify(opencodePluginSource)};`);
     expect(readFileSync(join(configHome, "opencode", "opencode.jsonc"), "utf8")).toBe(settings);
     expect(applyInstall(opencode, context)).toEqual([]);

@@ -5,12 +5,12 @@
 // a resumed session shows its label again without reporting anything.
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createTempDir, eventually, type TempDir } from "@herald/testkit";
+import { createTempDir, eventually, freePort, type TempDir } from "@herald/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OnceWarner, reportExchange, reporterConfig } from "../shared/report-exchange.ts";
 import { type FakeOpenAIChat, lastMessage, messageText, startFakeOpenAIChat } from "./fakes/openai-chat.ts";
 import { type AdapterHerald, bundledMetadataCommand, INBOX_QUERY, LABEL, type MetadataBin, SESSION_QUERY, HARNESS_TEST_TIMEOUT_MS, SETUP_TIMEOUT_MS, startAdapterHerald } from "./support/adapter-herald.ts";
-import { pi as piInstaller } from "../pi/install.ts";
+import { pi as piInstaller } from "../../server/src/cli/hooks-install/pi.ts";
 import { applyInstall } from "./support/apply-install.ts";
 import { type PiRpc, startPiRpc, writePiHome } from "./support/pi-rpc.ts";
 
@@ -142,5 +142,30 @@ describe("the Pi extension in Pi's RPC mode", { timeout: HARNESS_TEST_TIMEOUT_MS
     expect(state.data.sessionId).toBe(sessionId);
     expect(state.data.sessionName).toBe(LABEL);
     expect(await session()).toEqual(before);
+  });
+
+  it("an unreachable Herald neither fails nor holds up Pi, and is said once on stderr", async () => {
+    await pi!.stop();
+    const port = await freePort(); // nothing listens there
+    applyInstall(piInstaller, { home: home.path, env: { PI_CODING_AGENT_DIR: join(home.path, "agent") } });
+    pi = startPiRpc({
+      cwd: project(),
+      home: home.path,
+      agentDir: join(home.path, "agent"),
+      env: { ...h.adapterEnv, HERALD_URL: `http://127.0.0.1:${port}`, HERALD_BIN: bin.path, DATABASE_URL: h.store.url },
+      args: ["--no-session"],
+      extension: "installed",
+    });
+    for (const prompt of ["First question while Herald is down", "Second question while Herald is down"]) {
+      const from = pi.lines.length;
+      await pi.request({ type: "prompt", message: prompt });
+      const end = await pi.waitFor((l) => l.type === "agent_end", `the end of "${prompt}"`, { from });
+      expect(end.messages.at(-1)).toMatchObject({ role: "assistant", stopReason: "stop" });
+    }
+    await eventually(() => pi!.stderr.includes("did not take the exchange report"), 30_000, "the extension's warning");
+    const warnings = pi.stderr.split("\n").filter((line) => line.startsWith("herald:"));
+    expect(warnings).toEqual([expect.stringMatching(new RegExp(`^herald: Herald at http://127\\.0\\.0\\.1:${port} did not take the exchange report \\(`))]);
+    // Pi's protocol on stdout stayed clean.
+    expect(pi.lines.filter((l) => l.type === "unparsed")).toEqual([]);
   });
 });

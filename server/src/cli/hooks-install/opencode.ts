@@ -1,11 +1,11 @@
-// `herald hooks install opencode`: a file in opencode's auto-loaded plugins folder that loads
-// Herald's plugin from this checkout (user: $XDG_CONFIG_HOME/opencode/plugins, default
-// ~/.config/opencode/plugins; project: .opencode/plugins). opencode.json(c) is left alone.
+// opencode: a file in opencode's auto-loaded plugins folder that loads Herald's plugin
+// (integrations/opencode) from this checkout. User scope: $XDG_CONFIG_HOME/opencode/plugins
+// (default ~/.config/opencode/plugins); project scope: .opencode/plugins. opencode.json(c) is left alone.
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { type HarnessInstaller, type InstallContext, ownedFile, quoted } from "../shared/installer.ts";
+import type { HarnessInstaller, InstallContext } from "./installer.ts";
+import { adapterSource, ownedFile, quoted } from "./owned-file.ts";
 
-export const opencodePluginSource = fileURLToPath(new URL("./index.ts", import.meta.url));
+export const opencodePluginSource = adapterSource("opencode/index.ts");
 
 function target(context: InstallContext): string {
   if (context.scope === "project") return join(context.cwd, ".opencode", "plugins", "herald.ts");

@@ -1,11 +1,11 @@
-// `herald hooks install pi`: a file in Pi's auto-discovered extensions folder that loads Herald's
-// extension from this checkout (user: <agent dir>/extensions, PI_CODING_AGENT_DIR or ~/.pi/agent;
-// project: .pi/extensions). Pi's settings.json is left alone.
+// Pi: a file in Pi's auto-discovered extensions folder that loads Herald's extension
+// (integrations/pi) from this checkout. User scope: <agent dir>/extensions (PI_CODING_AGENT_DIR,
+// default ~/.pi/agent); project scope: .pi/extensions. Pi's settings.json is left alone.
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { type HarnessInstaller, type InstallContext, ownedFile, quoted } from "../shared/installer.ts";
+import type { HarnessInstaller, InstallContext } from "./installer.ts";
+import { adapterSource, ownedFile, quoted } from "./owned-file.ts";
 
-export const piExtensionSource = fileURLToPath(new URL("./index.ts", import.meta.url));
+export const piExtensionSource = adapterSource("pi/index.ts");
 
 function target(context: InstallContext): string {
   if (context.scope === "project") return join(context.cwd, ".pi", "extensions", "herald.ts");
@@ -19,7 +19,7 @@ function content(context: InstallContext): string {
     "// (HERALD_URL, HERALD_PRODUCER_KEY, HERALD_PERSON_ID) and titles the session with its shared label.",
     `import herald from ${quoted(piExtensionSource)};`,
   ];
-  // The extension reads HERALD_BIN when Pi loads it, after this module ran.
+  // The extension reads HERALD_BIN when Pi calls it, after this module ran.
   if (context.command !== "herald") lines.push("", `process.env.HERALD_BIN ??= ${quoted(context.command)};`);
   lines.push("", "export default herald;", "");
   return lines.join("\n");

@@ -2,5 +2,7 @@
 import { claudeCode } from "./claude-code.ts";
 import { codex } from "./codex.ts";
 import type { HarnessInstaller } from "./installer.ts";
+import { opencode } from "./opencode.ts";
+import { pi } from "./pi.ts";
 
-export const installers: readonly HarnessInstaller[] = [claudeCode, codex];
+export const installers: readonly HarnessInstaller[] = [claudeCode, codex, pi, opencode];

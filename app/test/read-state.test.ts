@@ -205,6 +205,8 @@ describe.skipIf(!availability.run)("read state in Chromium", () => {
     // Not pushed while quiet, yet listed by the server: the badge follows the list.
     expect((await server()).counts.unseen).toBe(2);
     await badge(2).waitFor({ timeout: 20_000 });
+    // Quietly: listed and counted, but no banner pops up for them.
+    expect(await page.locator(`article[data-surface=banner][data-key^="held-"]`).count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     await page.reload();
     await page.getByTestId("quiet-indicator").waitFor();

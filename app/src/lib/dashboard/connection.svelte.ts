@@ -1,6 +1,7 @@
 // The client lifecycle: one SDK client through the SvelteKit proxy, the main live view, the
 // clock that keeps relative times right, and whether the person's sign-in still holds.
 import { createHeraldClient, HeraldError, type HeraldClient, type LiveState, type NotificationFilter, type ShareOptions } from "@herald/sdk";
+import { SvelteSet } from "svelte/reactivity";
 import { LiveList } from "../live.svelte";
 import { sameFilter } from "./reader-filter";
 import { mountConnectionEffects } from "./ui-effects";
@@ -23,6 +24,8 @@ export class Connection {
   filter = $state.raw<NotificationFilter>({});
   /** Moves on each time the main view reloaded to catch up with held records (the drawer follows). */
   resyncs = $state(0);
+  /** Records that came in by such a reload while quiet mode held them: listed and counted, never popped up. */
+  readonly held = new SvelteSet<string>();
   private onMainState: (state: LiveState) => void = () => undefined;
   /**
    * What every stream of this page passes as the SDK's `share` (null without a person id): the
@@ -68,8 +71,17 @@ export class Connection {
 
   /** Reloads the main view's snapshot (records held back by quiet mode are in it); the drawer follows. */
   async resync(): Promise<void> {
-    await this.main?.view.refresh();
+    const main = this.main;
+    if (!main) return;
+    const known = new Set(main.state.items.map((n) => n.id));
+    await main.view.refresh();
+    for (const n of main.state.items) if (!known.has(n.id)) this.held.add(n.id);
     this.resyncs++;
+  }
+
+  /** Whether a banner or modal may show this record now (what quiet mode held stays in the lists only). */
+  mayPopUp(id: string, quietMode: boolean): boolean {
+    return !quietMode || !this.held.has(id);
   }
 
   private mainView(client: HeraldClient): LiveList {

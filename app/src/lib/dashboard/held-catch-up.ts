@@ -2,7 +2,7 @@
 // without help the page would show fewer records, and a lower badge, than a reload does. While
 // quiet mode is on, the page compares the server's counts for its filter with what its main view
 // shows, and reloads the view's snapshot when they differ: the held records then show in the list
-// and the badge, quietly (no modal pops up in quiet mode). Quiet hours are left to the stream,
+// and the badge, quietly (no banner or modal for them until quiet mode ends). Quiet hours are left to the stream,
 // which releases what they held when they end.
 import type { Counts } from "@herald/sdk";
 import type { Connection } from "./connection.svelte";

@@ -52,7 +52,7 @@ export class Viewer {
       const sink = {
         next: (preferences: Preferences) => {
           reconnect.succeeded();
-          this.quietMode = preferences.quietMode;
+          this.setQuiet(preferences.quietMode);
           // An older tab's hub may relay quiet mode alone; keep what is known then.
           if (preferences.mutedPlugins && preferences.severityFloor) {
             this.controls = { mutedPlugins: preferences.mutedPlugins, severityFloor: preferences.severityFloor };
@@ -72,12 +72,18 @@ export class Viewer {
     };
   }
 
+  private setQuiet(quietMode: boolean) {
+    this.quietMode = quietMode;
+    // Quiet mode over: what it held may pop up again (the stream releases it too).
+    if (!quietMode) this.connection.held.clear();
+  }
+
   async setQuietMode(enabled: boolean): Promise<void> {
     const client = this.connection.client;
     if (!client || this.quietBusy) return;
     this.quietBusy = true;
     try {
-      this.quietMode = await client.setQuietMode(enabled);
+      this.setQuiet(await client.setQuietMode(enabled));
       this.messages.notify(
         this.quietMode ? t.quiet.turnedOn : t.quiet.turnedOff,
       );

@@ -1,5 +1,6 @@
 // Start-up of the `herald` command: a bare `node -e 0`, the read-only metadata query, a producer's
-// `publish` against a running server, and `herald serve` to its ready line and first answer.
+// `publish` and an agent harness's hook (`herald hook codex`, a finished turn) against a running
+// server, and `herald serve` to its ready line and first answer.
 // Each is measured compiled (the launcher and dist/, as shipped) and through tsx over the same
 // sources (how the launcher ran before the build), optionally also an older checkout's launcher,
 // in interleaved rounds so the machine's load falls on every variant alike; the report is each
@@ -21,6 +22,8 @@ const runs = Number(values.runs);
 const root = join(import.meta.dirname, "..");
 const sources = join(root, "server", "src", "cli");
 const tsx = ["--import", "tsx"];
+/** The sources the launcher's light entry points are compiled from (the rest go through main.ts). */
+const tsxEntries: Record<string, string> = { "session-metadata": "session-metadata.ts", hook: join("hook", "entry.ts") };
 
 /** How a variant starts `herald <args>`: node's arguments. */
 type Variant = { name: string; argv(args: string[]): { command: string; args: string[] } };
@@ -30,7 +33,7 @@ const variants: Variant[] = [
     name: "tsx",
     argv: (args) => ({
       command: process.execPath,
-      args: [...heraldNodeFlags(args[0]), ...tsx, join(sources, args[0] === "session-metadata" ? "session-metadata.ts" : "main.ts"), ...args],
+      args: [...heraldNodeFlags(args[0]), ...tsx, join(sources, tsxEntries[args[0]!] ?? "main.ts"), ...args],
     }),
   },
 ];
@@ -82,6 +85,13 @@ try {
   const metadataArgs = ["session-metadata", "--harness", "pi", "--session-id", "bench-1"];
   const publishArgs = ["publish", "--person", personId, "--key", "bench", "--title", "Start-up", "--plugin", "bench"];
   const publishEnv = { ...env, HERALD_URL: server.origin, HERALD_PRODUCER_KEY: producerKey };
+  const hookEnv = { ...publishEnv, HERALD_PERSON_ID: personId };
+  // Each run is a new turn of one Codex thread, so each reports a new exchange.
+  const hookArgs = (turn: string) => [
+    "hook",
+    "codex",
+    JSON.stringify({ type: "agent-turn-complete", "thread-id": "bench-thread", "turn-id": turn, cwd: "/tmp/bench", "input-messages": ["Measure the hook"], "last-assistant-message": "Measured." }),
+  ];
   try {
     for (let round = 0; round < runs; round++) {
       process.stderr.write(`round ${round + 1}/${runs}\n`);
@@ -91,6 +101,8 @@ try {
         add(`session-metadata, ${variant.name}`, await timed(m.command, m.args, env));
         const p = variant.argv(publishArgs);
         add(`publish, ${variant.name}`, await timed(p.command, p.args, publishEnv));
+        const h = variant.argv(hookArgs(`${variant.name}-${round}`));
+        add(`hook codex (a finished turn), ${variant.name}`, await timed(h.command, h.args, hookEnv));
       }
     }
     await stopProcess(server.process);

@@ -9,14 +9,13 @@ import { createTempDir, eventually, freePort, type TempDir } from "@herald/testk
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OnceWarner, reportExchange, reporterConfig } from "../shared/report-exchange.ts";
 import { type FakeOpenAIChat, lastMessage, messageText, startFakeOpenAIChat } from "./fakes/openai-chat.ts";
-import { type AdapterHerald, bundledMetadataCommand, INBOX_QUERY, LABEL, type MetadataBin, SESSION_QUERY, HARNESS_TEST_TIMEOUT_MS, SETUP_TIMEOUT_MS, startAdapterHerald } from "./support/adapter-herald.ts";
+import { type AdapterHerald, INBOX_QUERY, LABEL, metadataCommand, SESSION_QUERY, HARNESS_TEST_TIMEOUT_MS, SETUP_TIMEOUT_MS, startAdapterHerald } from "./support/adapter-herald.ts";
 import { pi as piInstaller } from "../../server/src/cli/hooks-install/pi.ts";
 import { applyInstall } from "./support/apply-install.ts";
 import { type PiRpc, startPiRpc, writePiHome } from "./support/pi-rpc.ts";
 
 describe("the Pi extension in Pi's RPC mode", { timeout: HARNESS_TEST_TIMEOUT_MS }, () => {
   let h: AdapterHerald;
-  let bin: MetadataBin;
   let model: FakeOpenAIChat;
   let home: TempDir;
   let pi: PiRpc | null = null;
@@ -31,7 +30,7 @@ describe("the Pi extension in Pi's RPC mode", { timeout: HARNESS_TEST_TIMEOUT_MS
       cwd: project(),
       home: home.path,
       agentDir: join(home.path, "agent"),
-      env: { ...h.adapterEnv, HERALD_BIN: bin.path, DATABASE_URL: h.store.url },
+      env: { ...h.adapterEnv, HERALD_BIN: metadataCommand, DATABASE_URL: h.store.url },
       args,
       extension,
     });
@@ -47,7 +46,6 @@ describe("the Pi extension in Pi's RPC mode", { timeout: HARNESS_TEST_TIMEOUT_MS
 
   beforeAll(async () => {
     h = await startAdapterHerald("pi");
-    bin = await bundledMetadataCommand();
     model = await startFakeOpenAIChat((request) => {
       if (failures > 0) {
         failures--;
@@ -69,7 +67,6 @@ describe("the Pi extension in Pi's RPC mode", { timeout: HARNESS_TEST_TIMEOUT_MS
     await pi?.stop();
     await h?.close();
     await model?.close();
-    bin?.remove();
     home?.remove();
   });
 
@@ -152,7 +149,7 @@ describe("the Pi extension in Pi's RPC mode", { timeout: HARNESS_TEST_TIMEOUT_MS
       cwd: project(),
       home: home.path,
       agentDir: join(home.path, "agent"),
-      env: { ...h.adapterEnv, HERALD_URL: `http://127.0.0.1:${port}`, HERALD_BIN: bin.path, DATABASE_URL: h.store.url },
+      env: { ...h.adapterEnv, HERALD_URL: `http://127.0.0.1:${port}`, HERALD_BIN: metadataCommand, DATABASE_URL: h.store.url },
       args: ["--no-session"],
       extension: "installed",
     });

@@ -181,7 +181,8 @@ export interface HeraldCli {
   /** Runs `herald <args>`; rejects with its output when it exits with anything but 0. */
   run(...args: string[]): Promise<CliResult>;
   createPerson(name: string): Promise<CreatedPerson>;
-  createProducerKey(name: string): Promise<string>;
+  /** An admin key, or with `plugin` a key bound to that plugin (what hooks and agents get). */
+  createProducerKey(name: string, plugin?: string): Promise<string>;
 }
 
 /** The `herald` command line against one store (`env.DATABASE_URL`). */
@@ -213,8 +214,8 @@ export function heraldCli(env: Env = {}, options: { spawn?: Spawn; timeoutMs?: n
       if (!id || !signInCode || !lastLine.startsWith("herald_pt_")) throw new Error(`unexpected output of person create:\n${lines.join("\n")}`);
       return { id, token: lastLine, signInCode };
     },
-    async createProducerKey(name) {
-      const { lines, lastLine } = await run("key", "create", "--name", name);
+    async createProducerKey(name, plugin) {
+      const { lines, lastLine } = await run("key", "create", "--name", name, ...(plugin ? ["--plugin", plugin] : []));
       if (!lastLine.startsWith("herald_pk_")) throw new Error(`unexpected output of key create:\n${lines.join("\n")}`);
       return lastLine;
     },

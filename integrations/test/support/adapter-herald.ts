@@ -1,10 +1,7 @@
 // A real `herald serve` for the Pi and opencode adapter tests: its own SQLite store, a person, a
 // plugin-bound producer key, and an OpenAI-compatible labeler (the fake chat server) so sessions
-// get a label the test chooses. Also a fast `herald session-metadata` for the Pi label consumer.
-import { chmodSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { build } from "esbuild";
-import { createTempDir, createTempSqlite, heraldCli, spawnHerald, type SpawnedHerald, type TempSqlite } from "@herald/testkit";
+// get a label the test chooses.
+import { createTempSqlite, heraldBin, heraldCli, spawnHerald, type SpawnedHerald, type TempSqlite } from "@herald/testkit";
 import { type FakeOpenAIChat, startFakeOpenAIChat } from "../fakes/openai-chat.ts";
 
 export const LABEL = "Fix Login Redirect";
@@ -35,8 +32,8 @@ export async function startAdapterHerald(plugin: string): Promise<AdapterHerald>
   const herald = await spawnHerald({ env, startTimeoutMs: 240_000 });
   const cli = heraldCli({ DATABASE_URL: store.url });
   const person = await cli.createPerson("Ada");
-  // A plugin-bound key (`--plugin`) once the CLI has it; an admin key until then.
-  const key = await cli.createProducerKey(`${plugin} adapter`);
+  // A plugin-bound key, as the README tells users to give an adapter.
+  const key = await cli.createProducerKey(`${plugin} adapter`, plugin);
   const graphql = async (token: string, query: string, variables: Record<string, unknown> = {}) => {
     const response = await fetch(herald.url, {
       method: "POST",
@@ -66,40 +63,5 @@ export async function startAdapterHerald(plugin: string): Promise<AdapterHerald>
 export const SESSION_QUERY = `query($h: String!, $s: String!) { session(harness: $h, sessionId: $s) { id label completionId sourceGeneration labelGeneration } }`;
 export const INBOX_QUERY = `{ notifications(first: 20) { totalCount edges { node { id key revision scope sessionId title body source { plugin subsystem } trigger { ref } } } } }`;
 
-export interface MetadataBin {
-  /** An executable that answers like `herald session-metadata` (HERALD_BIN for the Pi extension). */
-  path: string;
-  remove(): void;
-}
-
-/**
- * The unchanged `herald session-metadata` command (server/src/cli/session-metadata.ts), bundled
- * to plain JavaScript. The checked-out `herald` runs TypeScript through tsx, which takes 2.5-4 s
- * to start on a loaded two-core machine: past the consumer's 2 s bound for one read. Installed
- * builds run compiled code; so does this.
- */
-export async function bundledMetadataCommand(): Promise<MetadataBin> {
-  // Inside the repository, so the bundle's packages (better-sqlite3, pg) resolve from node_modules.
-  const dir = createTempDir("herald-metadata-bin-");
-  const workspaceDir = join(import.meta.dirname, "..", "..", "test-results");
-  const bundle = join(workspaceDir, `session-metadata-${process.pid}.mjs`);
-  await build({
-    entryPoints: [join(import.meta.dirname, "..", "..", "..", "server", "src", "cli", "session-metadata.ts")],
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    packages: "external",
-    outfile: bundle,
-    logLevel: "warning",
-  });
-  const path = join(dir.path, "herald");
-  writeFileSync(path, `#!/bin/sh\nexec "${process.execPath}" "${bundle}" "$@"\n`);
-  chmodSync(path, 0o755);
-  return {
-    path,
-    remove() {
-      dir.remove();
-      rmSync(bundle, { force: true });
-    },
-  };
-}
+/** The real `herald` launcher (compiled), which the Pi extension runs as HERALD_BIN for its metadata reads. */
+export const metadataCommand = heraldBin;

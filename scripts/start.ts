@@ -19,9 +19,17 @@ const build = spawnSync("npx", ["turbo", "run", "build", "--filter=@herald/app..
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const children: ChildProcess[] = [];
+let stopping = false;
 const stopAll = (code: number) => {
+  stopping = true;
   for (const child of children) child.kill("SIGTERM");
   process.exit(code);
+};
+/** A child that ends by itself ends `npm start` too, saying so and failing (even on exit code 0). */
+const onChildExit = (name: string) => (code: number | null, signal: NodeJS.Signals | null) => {
+  if (stopping) return;
+  console.error(`\n${name} stopped (${signal ? `signal ${signal}` : `exit code ${code}`}); stopping npm start.`);
+  stopAll(code ? code : 1);
 };
 process.once("SIGINT", () => stopAll(0));
 process.once("SIGTERM", () => stopAll(0));
@@ -42,7 +50,7 @@ const server = await spawnHerald({
   process.exit(1);
 });
 children.push(server.process);
-server.process.on("exit", (code) => stopAll(code ?? 1));
+server.process.on("exit", onChildExit("The Herald server"));
 
 const app = spawn(process.execPath, [join(root, "app", "build")], {
   cwd: root,
@@ -50,6 +58,7 @@ const app = spawn(process.execPath, [join(root, "app", "build")], {
   stdio: ["ignore", "inherit", "inherit"],
 });
 children.push(app);
-app.on("exit", (code) => stopAll(code ?? 1));
+app.on("exit", onChildExit("The dashboard"));
 await waitForHttp(dashboardUrl, { child: app });
-console.log(`\nHerald dashboard: ${dashboardUrl}\n`);
+console.log(`\nHerald dashboard: ${dashboardUrl}`);
+console.log(`A new sign-in link (the first start prints one): HERALD_DASHBOARD_URL=${dashboardUrl} npx herald person create --name <you>\n`);

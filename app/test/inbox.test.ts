@@ -4,6 +4,7 @@
 // running one asks first; one form state per notification; days as headings; a History tab;
 // "Latest" rows open their notification; "Loading…" while loading; desktop notifications from a
 // background tab. Screenshots: inbox-*.png.
+import AxeBuilder from "@axe-core/playwright";
 import type { PublishNotificationInput } from "@herald/sdk";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,6 +18,16 @@ const availability = (() => {
     return { run: false, reason: "Chromium is missing (dashboard.test.ts reports it)" };
   }
 })();
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")} - ${v.help}`));
+}
+
+/** expect.poll with room for a busy machine (its default gives up after one second). */
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000, interval: 100 });
 
 describe.skipIf(!availability.run)("the inbox in Chromium", () => {
   let stack: Stack;
@@ -44,7 +55,7 @@ describe.skipIf(!availability.run)("the inbox in Chromium", () => {
   }
   async function closeDrawer() {
     if (await drawer().evaluate((d: HTMLDialogElement) => d.open)) await page.keyboard.press("Escape");
-    await expect.poll(() => drawer().evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    await poll(() => drawer().evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
   }
 
   beforeAll(async () => {
@@ -74,23 +85,25 @@ describe.skipIf(!availability.run)("the inbox in Chromium", () => {
     const sub = drawer().locator(".sub");
     expect(await sub.textContent()).toBe("Loading…");
     release();
-    await expect.poll(() => sub.textContent()).toBe("No unseen notifications");
+    await poll(() => sub.textContent()).toBe("No unseen notifications");
     await page.unroute("**/api/graphql");
     await closeDrawer();
   });
 
   it("keeps a plain personal notification in the inbox, and shows the most severe banner first, three at most", async () => {
+    await closeDrawer();
     const plain = await publish({ key: "plain", title: "Your export is ready" });
     expect(plain.display.presentation).toBe("INLINE");
     const error = await publish({ key: "banner:error", title: "Payments are failing", severity: "ERROR", display: { presentation: "BANNER" } });
     for (let i = 0; i < 4; i++) await publish({ key: `banner:ok-${i}`, title: `Deploy ${i} succeeded`, severity: "SUCCESS", display: { presentation: "BANNER" } });
     await page.locator("[data-testid=badge][data-count='6']").waitFor();
-    await expect.poll(() => banners().count()).toBe(3);
+    await poll(() => banners().count()).toBe(3);
     expect(await banners().first().getAttribute("data-notification-id")).toBe(error.id);
     // Not on the page: only in the inbox (the drawer keeps its list once opened).
     expect(await page.locator(`article[data-notification-id="${plain.id}"]:not([data-surface=drawer])`).count()).toBe(0);
     expect(await page.getByRole("button", { name: "2 more banners in notifications" }).count()).toBe(1);
     await screenshot(page, "inbox-banners");
+    expect(await seriousViolations(page)).toEqual([]);
     await openDrawer();
     await drawerCard(plain.id).waitFor();
     await closeDrawer();
@@ -140,7 +153,7 @@ describe.skipIf(!availability.run)("the inbox in Chromium", () => {
     await openDrawer();
     const time = drawerCard(fresh.id).locator("time");
     // The record's last change (opening the inbox marks it seen, which moves updatedAt again).
-    await expect.poll(async () => (await time.getAttribute("datetime")) === (await stack.personClient.get(fresh.id))?.updatedAt).toBe(true);
+    await poll(async () => (await time.getAttribute("datetime")) === (await stack.personClient.get(fresh.id))?.updatedAt).toBe(true);
     expect(await time.getAttribute("datetime")).not.toBe(fresh.createdAt);
     expect(await time.getAttribute("title")).toMatch(/^Updated .* \(created .*\)$/);
     for (const text of await drawer().locator("article time").allTextContents()) expect(text).not.toMatch(/^in /);
@@ -156,12 +169,13 @@ describe.skipIf(!availability.run)("the inbox in Chromium", () => {
     await card.getByRole("button", { name: "Cancel deploy" }).click();
     await card.getByTestId("cancel-confirm").waitFor();
     await screenshot(page, "inbox-cancel-confirm");
+    expect(await seriousViolations(page)).toEqual([]);
     await card.getByRole("button", { name: "Keep it running" }).click();
     expect((await stack.producer.actionInvocations({ plugin: "deployer-op" })).items).toEqual([]);
 
     await publish({ key: "op", title: "Deployed 3.1", source: { plugin: "deployer-op" }, operation: operation("done"), actions });
-    await expect.poll(() => card.locator(".phase").textContent()).toBe("rolling out");
-    await expect.poll(() => card.getAttribute("data-revision")).toBe("2");
+    await poll(() => card.locator(".phase").textContent()).toBe("rolling out");
+    await poll(() => card.getAttribute("data-revision")).toBe("2");
     expect(await card.getByRole("button", { name: "Cancel deploy" }).count()).toBe(0);
     await closeDrawer();
   });
@@ -181,11 +195,11 @@ describe.skipIf(!availability.run)("the inbox in Chromium", () => {
     const inboxForm = drawerCard(n.id).getByTestId("action-form");
     expect(await inboxForm.locator("input[name=note]").inputValue()).toBe("ship it");
     await inboxForm.getByRole("button", { name: "Approve" }).click();
-    await expect.poll(() => drawerCard(n.id).getByTestId("invocation-state").getAttribute("data-state")).toBe("PENDING");
+    await poll(() => drawerCard(n.id).getByTestId("invocation-state").getAttribute("data-state")).toBe("PENDING");
     const [invocation] = (await stack.producer.actionInvocations({ plugin: "releaser" })).items;
     expect(invocation).toMatchObject({ notificationId: n.id, fixedParams: { note: "ship it" } });
     await stack.producer.acknowledgeActionInvocation(invocation!.id, "ACKNOWLEDGED", "Released");
-    await expect.poll(() => drawerCard(n.id).getByTestId("invocation-state").getAttribute("data-state")).toBe("ACKNOWLEDGED");
+    await poll(() => drawerCard(n.id).getByTestId("invocation-state").getAttribute("data-state")).toBe("ACKNOWLEDGED");
     expect(await inboxForm.getByRole("button", { name: "Approve" }).count()).toBe(0);
     expect(await inboxForm.locator("input[name=note]").isDisabled()).toBe(true);
     await closeDrawer();
@@ -209,6 +223,7 @@ describe.skipIf(!availability.run)("the inbox in Chromium", () => {
     expect(await drawerCard(resolved.id).locator(".state").textContent()).toMatch(/^Resolved (now|\d+ seconds? ago)$/);
     expect(await drawerCard(expired.id).locator(".state").textContent()).toMatch(/^Expired /);
     await screenshot(page, "inbox-history");
+    expect(await seriousViolations(page)).toEqual([]);
     await drawer().locator("input[name=drawer-status][value=dismissed]").check();
     await drawerCard(dismissed.id).waitFor();
     expect(await drawerCard(dismissed.id).locator(".state").textContent()).toMatch(/^Dismissed /);
@@ -221,7 +236,7 @@ describe.skipIf(!availability.run)("the inbox in Chromium", () => {
     await page.goto("/");
     const row = page.locator(`[data-testid=latest-row][data-notification-id="${n.id}"]`);
     await row.click();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-notification-id") ?? null)).toBe(n.id);
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-notification-id") ?? null)).toBe(n.id);
     expect(await drawer().evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
     await closeDrawer();
   });
@@ -275,7 +290,7 @@ describe.skipIf(!availability.run)("the inbox in Chromium", () => {
     await publish({ key: "desktop:info", title: "Low priority", severity: "INFO" });
     const warning = await publish({ key: "desktop:warning", title: "Disk almost full", body: "92% used on db-1", severity: "WARNING" });
     await tab.locator(`[data-testid=latest-row][data-notification-id="${warning.id}"]`).waitFor({ state: "attached" });
-    await expect.poll(() => tab.evaluate(() => (window as unknown as { __shown: { title: string }[] }).__shown)).toEqual([{ title: "Disk almost full", body: "92% used on db-1" }]);
+    await poll(() => tab.evaluate(() => (window as unknown as { __shown: { title: string }[] }).__shown)).toEqual([{ title: "Disk almost full", body: "92% used on db-1" }]);
 
     // Clicking it brings the tab forward with the notification open.
     await tab.evaluate(() => {
@@ -284,7 +299,7 @@ describe.skipIf(!availability.run)("the inbox in Chromium", () => {
       document.dispatchEvent(new Event("visibilitychange"));
       w.__last.dispatchEvent(new Event("click"));
     });
-    await expect.poll(() => tab.evaluate(() => document.activeElement?.getAttribute("data-notification-id") ?? null)).toBe(warning.id);
+    await poll(() => tab.evaluate(() => document.activeElement?.getAttribute("data-notification-id") ?? null)).toBe(warning.id);
     await tab.close();
   });
 });

@@ -72,6 +72,24 @@ describe("sign-in", () => {
     });
   }
 
+  it("forwards each person's address, so one client's junk redemptions never refuse another person's link", async () => {
+    const from = (address: string, code: string) =>
+      fetch(`${stack.dashboardUrl}/signin/${code}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { accept: "text/html", origin: stack.dashboardUrl, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": address },
+        body: "",
+      });
+    // Herald's sign-in budget is 20 redemptions per client per 15 minutes: the 21st is refused.
+    let last: Response | undefined;
+    for (let i = 0; i <= 20; i++) last = await from("203.0.113.9", `herald_sc_junk-${i}`);
+    expect(last!.status).toBe(400);
+    expect(await last!.text()).toContain("Too many requests");
+    const real = await from("198.51.100.7", await stack.newSignInCode());
+    expect(real.status).toBe(303);
+    expect(cookieOf(real)).toMatch(/herald_token=herald_pt_/);
+  });
+
   it("only shows a confirm page when a sign-in link is opened (GET or HEAD): no cookie, and the code still works", async () => {
     const code = await stack.newSignInCode();
     for (let i = 0; i < 2; i++) {

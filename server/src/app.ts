@@ -130,6 +130,8 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
   }
   const rateLimiter = new RequestRateLimiter({ points: tuning.rateLimitPoints, windowSeconds: tuning.rateLimitWindowSeconds, redis: sharedRateLimit });
   const signInBudget = new SignInBudget(logger, sharedRateLimit);
+  // Bounded: a Redis that is up is counted with from the first request; one that is not delays nothing for long.
+  await rateLimiter.connected(3_000);
   const feed = new EventFeed(bus, eventLog, logger, { gapWaitMs: 50, pollMs: tuning.feedPollMs, observer: metrics });
   await feed.start();
 

@@ -37,7 +37,8 @@ const echo = (name: string) => (text: string, stream: "stdout" | "stderr") => {
 async function startDashboard(port: number, heraldUrl: string, dashboardUrl: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, [dashboardBuild], {
     // ORIGIN: adapter-node otherwise assumes https behind a proxy (and the cookie would be Secure).
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ORIGIN: dashboardUrl, HERALD_URL: heraldUrl },
+    // ADDRESS_HEADER / XFF_DEPTH: the dashboard as behind nginx, learning each person's address from it.
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ORIGIN: dashboardUrl, HERALD_URL: heraldUrl, ADDRESS_HEADER: "x-forwarded-for", XFF_DEPTH: "1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -61,7 +62,8 @@ export async function startStack(): Promise<Stack> {
   const dashboardPort = await freePort();
   const dashboardUrl = `http://127.0.0.1:${dashboardPort}`;
   const metricsToken = "e2e-metrics-token-of-the-stack";
-  const env = { DATABASE_URL: store.url, HERALD_SNOOZE_INTERVAL_MS: "200", HERALD_DASHBOARD_URL: dashboardUrl, HERALD_METRICS_TOKEN: metricsToken };
+  // The dashboard calls Herald from 127.0.0.1 for each person: Herald believes its X-Forwarded-For.
+  const env = { DATABASE_URL: store.url, HERALD_SNOOZE_INTERVAL_MS: "200", HERALD_DASHBOARD_URL: dashboardUrl, HERALD_METRICS_TOKEN: metricsToken, HERALD_TRUSTED_PROXIES: "127.0.0.1" };
   const herald = heraldCli(env);
 
   let server: SpawnedHerald | null = null;

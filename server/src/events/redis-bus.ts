@@ -7,6 +7,16 @@ import type { Logger } from "../logger.ts";
 import type { BusListener, BusMessage, EventBus } from "./bus.ts";
 
 
+/** How long a start waits for Redis before it serves without it. */
+const START_WAIT_MS = 3_000;
+
+/** Resolves when `promise` settles or after `ms`, whichever comes first. */
+export async function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
 export class RedisEventBus implements EventBus {
   private readonly listeners = new Set<BusListener>();
   private readonly resyncListeners = new Set<() => void>();
@@ -46,13 +56,16 @@ export class RedisEventBus implements EventBus {
    * when Redis first answers), readers catch up from the event log on what they missed meanwhile;
    * ioredis subscribes again by itself after every reconnect (the "ready" handler).
    */
-  async start(): Promise<void> {
-    this.subscriber.subscribe(this.channel).then(
+  async start(waitMs = START_WAIT_MS): Promise<void> {
+    const subscribed = this.subscriber.subscribe(this.channel).then(
       () => {
         for (const listener of this.resyncListeners) listener();
       },
       (error: Error) => this.logger.warn({ err: error.message }, "redis bus could not subscribe"),
     );
+    // A Redis that is up is normally there at once: start with it, as every instance's first requests expect.
+    await waitAtMost(subscribed, waitMs);
+    if (this.subscriber.status !== "ready") this.logger.warn("redis is not reachable yet; serving, not ready until it answers");
   }
 
   publish(message: BusMessage): void {

@@ -35,10 +35,7 @@ export interface ProtocolOptions {
   logger: Logger;
   /** The HTTP adapter's Response, which takes a Node Readable as its body and pipes it as is. */
   Response: typeof Response;
-  /**
-   * Counts an opened single-connection stream against its credential's stream cap (throws a
-   * DomainError past it); `close` ends it when the credential is revoked.
-   */
+  /** Counts an opened single connection against its credential's stream cap (a DomainError past it); revocation calls `close`. */
   holdConnection(credentialId: string, close: () => void): { release(): void };
 }
 
@@ -48,6 +45,8 @@ class Reservation {
   body: EventStreamBody | null = null;
   /** Its place under the credential's stream cap, once opened. */
   held: { release(): void } | null = null;
+  /** Revoked: closes once its operations have sent their last message (or after DRAIN_MS). */
+  draining = false;
   readonly operations = new Map<string, Stoppable | null>();
   private waiting: (string | Buffer)[] = [];
   private waitingBytes = 0;
@@ -138,6 +137,9 @@ interface LiveOutcome {
 
 const isLive = (outcome: Outcome): outcome is Outcome & LiveOutcome => (outcome as Partial<LiveOutcome>).live === true;
 
+/** How long a revoked connection waits for its operations' last messages before it closes anyway. */
+const DRAIN_MS = 2_000;
+
 /** A distinct connection's messages carry no operation id, so one framer serves them all. */
 const DISTINCT = new MessageFramer(null);
 
@@ -212,7 +214,10 @@ class ReservedOperation implements ResultSink {
   end(error: Error | null): void {
     if (error) logFailure(this.logger, error);
     const completed = !error && this.reservation.write(this.framer.complete());
-    if (completed) this.reservation.operations.delete(this.operationId);
+    if (completed) {
+      this.reservation.operations.delete(this.operationId);
+      if (this.reservation.draining && this.reservation.operations.size === 0) this.release(this.reservation.token);
+    }
     // A failed operation, or one whose messages could not be written, ends the whole stream as
     // in graphql-sse; the client resumes every operation from its cursor.
     else if (this.reservation.body) this.reservation.body.end();
@@ -304,9 +309,9 @@ export class GraphQLSseProtocol {
 
   private open(token: string, reservation: Reservation, cutOff: () => void): Response {
     let held: { release(): void };
+    // An idle connection held open by heartbeats is a stream too: it counts, and a revocation ends it.
     try {
-      // An idle connection held open by heartbeats is a stream too: it counts, and a revocation ends it.
-      held = this.options.holdConnection(reservation.credentialId, () => this.release(token));
+      held = this.options.holdConnection(reservation.credentialId, () => this.drain(token));
     } catch (error) {
       if (error instanceof DomainError) return errorResponse("TOO_MANY_REQUESTS", error.message);
       throw error;
@@ -361,6 +366,17 @@ export class GraphQLSseProtocol {
 
   private streamResponse(body: EventStreamBody): Response {
     return new this.options.Response(body.readable as unknown as BodyInit, { status: 200, headers: EVENT_STREAM_HEADERS });
+  }
+
+  /** Revoked: the operations' own UNAUTHENTICATED messages go out first; an idle connection closes at once. */
+  private drain(token: string) {
+    const reservation = this.reservations.get(token);
+    if (!reservation) return;
+    reservation.draining = true;
+    if (reservation.operations.size === 0) return this.release(token);
+    clearTimeout(reservation.expiry);
+    reservation.expiry = setTimeout(() => this.release(token), DRAIN_MS);
+    reservation.expiry.unref();
   }
 
   private release(token: string) {

@@ -2,6 +2,7 @@
 // deployment has one, so the limit holds across instances. A Redis outage must not lock every
 // client out, so each instance then counts in memory until Redis is back.
 import { Redis } from "ioredis";
+import { waitAtMost } from "../../events/redis-bus.ts";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 
 export interface RateLimitOptions {
@@ -34,6 +35,13 @@ export class RequestRateLimiter {
       rejectIfRedisNotReady: true,
       insuranceLimiter: memory,
     });
+  }
+
+  /** Resolves once the shared count is reachable, or after `ms` (then each instance counts alone until it is). */
+  async connected(ms: number): Promise<void> {
+    const client = this.client;
+    if (!client || client.status === "ready") return;
+    await waitAtMost(new Promise((resolve) => client.once("ready", resolve)), ms);
   }
 
   /** Counts one request of `key` (a credential id, or a client address). */

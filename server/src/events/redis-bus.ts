@@ -4,18 +4,12 @@
 // instance serves (not ready on /ready) and its readers catch up once the subscription stands.
 import { Redis } from "ioredis";
 import type { Logger } from "../logger.ts";
+import { waitAtMost } from "../util/wait-at-most.ts";
 import type { BusListener, BusMessage, EventBus } from "./bus.ts";
 
 
 /** How long a start waits for Redis before it serves without it. */
 const START_WAIT_MS = 3_000;
-
-/** Resolves when `promise` settles or after `ms`, whichever comes first. */
-export async function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([promise.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
-}
 
 export class RedisEventBus implements EventBus {
   private readonly listeners = new Set<BusListener>();

@@ -2,7 +2,7 @@
 // deployment has one, so the limit holds across instances. A Redis outage must not lock every
 // client out, so each instance then counts in memory until Redis is back.
 import { Redis } from "ioredis";
-import { waitAtMost } from "../../events/redis-bus.ts";
+import { waitAtMost } from "../../util/wait-at-most.ts";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 
 export interface RateLimitOptions {

@@ -20,6 +20,8 @@ import type { DirectoryService } from "./directory-service.ts";
 import type { Labeler } from "./labelers/index.ts";
 import type { NotificationService } from "./notification-service.ts";
 import { type HeraldObserver, noObserver } from "../events/observer.ts";
+import { assertOwnPlugin } from "./plugin-scope.ts";
+import type { PluginScope } from "./producer-rights.ts";
 
 /** The key of a session's completion notification: one stream per session, updated in place. */
 export const COMPLETION_KEY = "exchange";
@@ -56,8 +58,10 @@ export class SessionService {
     private readonly observer: HeraldObserver = noObserver,
   ) {}
 
-  async reportExchange(input: unknown): Promise<ReportedExchange> {
+  /** `scope`: a key bound to a plugin reports only its own harness's exchanges (the notification's source plugin is the harness). */
+  async reportExchange(input: unknown, scope: PluginScope = null): Promise<ReportedExchange> {
     const exchange = validateExchange(input);
+    assertOwnPlugin(scope, exchange.harness, "harness");
     const session = await this.sessionOf(exchange);
     // The label the notification shows: the one known before this exchange (or the cwd fallback).
     let label = session.label;

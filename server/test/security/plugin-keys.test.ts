@@ -111,13 +111,18 @@ for (const provider of providers) {
       expect(all.data.actionInvocations.items.map((i: any) => i.id)).toContain(theirs.id);
     });
 
-    it("reports exchanges (creating the session for the person) and emits events", async () => {
-      const exchange = await as(
-        bound,
-        `mutation($input: ReportExchangeInput!) { reportExchange(input: $input) { __typename ... on ReportedExchange { duplicate } ... on UserError { message } } }`,
-        { input: { harness: "pi", sessionId: "s-bound", completionId: "c-1", cwd: "/src", userText: "hi", assistantText: "done", personId: ada.id } },
-      );
-      expect(exchange.data.reportExchange).toEqual({ __typename: "ReportedExchange", duplicate: false });
+    it("reports exchanges of its own harness only (creating the session for the person) and emits events", async () => {
+      const REPORT = `mutation($input: ReportExchangeInput!) { reportExchange(input: $input) { __typename ... on ReportedExchange { duplicate } ... on ValidationError { field } ... on UserError { message } } }`;
+      const SESSION = `query($h: String!, $s: String!) { session(harness: $h, sessionId: $s) { id } }`;
+      const exchange = (harness: string) => ({ harness, sessionId: "s-bound", completionId: "c-1", cwd: "/src", userText: "hi", assistantText: "done", personId: ada.id });
+      // The exchange's notification names the harness as its plugin: a key bound to "builds" may not publish as "pi".
+      const foreignHarness = await as(bound, REPORT, { input: exchange("pi") });
+      expect(foreignHarness.data.reportExchange).toMatchObject({ __typename: "ValidationError", field: "harness" });
+      expect((await as(h.producerKey, SESSION, { h: "pi", s: "s-bound" })).data.session).toBeNull();
+      const cli = heraldCli({ DATABASE_URL: h.databaseUrl });
+      const piKey = (await cli.run("key", "create", "--name", "pi extension", "--plugin", "pi")).lastLine;
+      const own = await as(piKey, REPORT, { input: exchange("pi") });
+      expect(own.data.reportExchange).toEqual({ __typename: "ReportedExchange", duplicate: false });
       const event = await as(bound, `mutation { emitEvent(input: { type: "build.done", idempotencyKey: "e-1" }) { __typename ... on EmitEventSuccess { duplicate } } }`);
       expect(event.data.emitEvent).toEqual({ __typename: "EmitEventSuccess", duplicate: false });
     });
@@ -158,7 +163,10 @@ for (const provider of providers) {
       for (const r of [other, expired]) expect(r.text).not.toMatch(leaks);
       const own = await api("publish-notification", { input: input({ key: "b:api" }) });
       expect(own.status).toBe(200);
-      expect(await readAsAda(foreign.id)).toMatchObject({ revision: 1, status: "PENDING" });
+      // The refused expire changed nothing (Ada's own reading state may have moved: she acted on it above).
+      const after = await readAsAda(foreign.id);
+      expect(after.revision).toBe(1);
+      expect(after.status).not.toBe("EXPIRED");
     });
 
     it("leaves an admin key (no --plugin) able to do all of it", async () => {

@@ -43,10 +43,10 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: ReportExchangeInput, required: true }) },
     description: "A harness's completed exchange: counts it, publishes the session's completion notification and refreshes its label.",
     resolve: (_root, args, ctx) => {
-      requireProducer(ctx.caller, "reportExchange");
+      const producer = requireProducer(ctx.caller, "reportExchange");
       const { personId, ...rest } = args.input;
       return asResult(ReportExchangeResult, () =>
-        ctx.services.sessions.reportExchange({ ...rest, personId: personId == null ? personId : String(personId) }),
+        ctx.services.sessions.reportExchange({ ...rest, personId: personId == null ? personId : String(personId) }, producer.plugin),
       );
     },
   }),

@@ -55,12 +55,8 @@ export class DatabaseAssetStore implements AssetStore {
     return this.db.asset.findUnique({ where: { id }, select: metaColumns });
   }
 
-  async *chunks(id: string, size: number, chunkBytes: number): AsyncIterable<Uint8Array> {
-    for (let offset = 0; offset < size; offset += chunkBytes) {
-      const chunk = await this.bytes.slice(id, offset, Math.min(chunkBytes, size - offset));
-      if (!chunk || chunk.byteLength === 0) return;
-      yield chunk;
-    }
+  chunks(id: string, size: number, chunkBytes: number): AsyncIterable<Uint8Array> {
+    return this.bytes.chunks(id, size, chunkBytes);
   }
 
   async removeUnreferenced(id: string): Promise<boolean> {

@@ -35,6 +35,7 @@ import { RealtimeService } from "./service/realtime-service.ts";
 import { SessionService } from "./service/session-service.ts";
 import { ScanService } from "./service/scan-service.ts";
 import type { Services } from "./services.ts";
+import { assetBytesOf } from "./storage/asset-bytes.ts";
 import { AssetIndex, DatabaseAssetStore } from "./storage/asset-store.ts";
 import { CompanionStore } from "./storage/companion-store.ts";
 import { CredentialStore, SignInCodeStore } from "./storage/credential-store.ts";
@@ -172,7 +173,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
       pollMs: tuning.feedPollMs,
       retentionMs: tuning.invocationRetentionMs,
     }),
-    assets: new AssetService(new DatabaseAssetStore(database.db), new AssetIndex(database.db), clock, {
+    assets: new AssetService(new DatabaseAssetStore(database.db, assetBytesOf(database)), new AssetIndex(database.db), clock, {
       maxBytes: tuning.assetMaxBytes,
       graceMs: tuning.assetGraceMs,
     }),

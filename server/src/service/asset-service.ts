@@ -28,6 +28,12 @@ export interface NamedAsset {
   assetId?: string | null;
 }
 
+/**
+ * Bytes read per query while serving a download: small enough that one read is a short stretch
+ * of the event loop, large enough that a 10 MiB file is 40 queries.
+ */
+const DOWNLOAD_CHUNK_BYTES = 256 * 1024;
+
 /** Assets deleted per collector query: bounded work per round. */
 const COLLECT_BATCH = 200;
 
@@ -75,11 +81,14 @@ export class AssetService {
     }
   }
 
-  /** The asset and its bytes when the person may see a notification referencing it; else null. */
-  async download(personId: string, id: string): Promise<{ meta: AssetMeta; bytes: Uint8Array<ArrayBuffer> } | null> {
+  /**
+   * The asset and its bytes, in chunks read as the consumer takes them, when the person may see
+   * a notification referencing it; else null.
+   */
+  async download(personId: string, id: string): Promise<{ meta: AssetMeta; chunks: AsyncIterable<Uint8Array> } | null> {
     if (!(await this.index.visibleTo(id, personId))) return null;
-    const [meta, bytes] = await Promise.all([this.store.meta(id), this.store.read(id)]);
-    return meta && bytes ? { meta, bytes } : null;
+    const meta = await this.store.meta(id);
+    return meta ? { meta, chunks: this.store.chunks(id, meta.size, DOWNLOAD_CHUNK_BYTES) } : null;
   }
 
   /** Deletes assets no notification references that are older than the grace period; returns how many. */

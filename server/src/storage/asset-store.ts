@@ -1,6 +1,7 @@
 // Where uploaded attachments live. The metadata, and which notifications reference an asset,
 // are always rows of the database; the bytes go through AssetStore, so a filesystem or
 // S3-compatible store can replace the database one without touching the rules around it.
+import type { AssetBytes } from "./asset-bytes.ts";
 import type { Db } from "./database.ts";
 
 export interface AssetMeta {
@@ -18,29 +19,44 @@ export interface AssetStore {
   /** Stores a new asset (metadata and bytes) under its id. */
   put(meta: AssetMeta, bytes: Uint8Array<ArrayBuffer>): Promise<void>;
   meta(id: string): Promise<AssetMeta | null>;
-  /** The bytes, or null when the asset is gone. */
-  read(id: string): Promise<Uint8Array<ArrayBuffer> | null>;
+  /**
+   * The bytes in order, at most `chunkBytes` at a time, each read only when the consumer asks for
+   * it; ends early when the asset is gone meanwhile (the consumer compares with `meta.size`).
+   */
+  chunks(id: string, size: number, chunkBytes: number): AsyncIterable<Uint8Array>;
   /** Removes it unless a notification references it by now; true when it was removed. */
   removeUnreferenced(id: string): Promise<boolean>;
 }
 
 const metaColumns = { id: true, producerId: true, filename: true, contentType: true, size: true, sha256: true, createdAt: true } as const;
 
-/** The default: bytes in the Asset row itself (nothing else to run, back up or keep in step). */
+/**
+ * The default: bytes in the Asset row itself (nothing else to run, back up or keep in step),
+ * written and read through the driver (asset-bytes.ts), never whole through Prisma.
+ */
 export class DatabaseAssetStore implements AssetStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly bytes: AssetBytes,
+  ) {}
 
   async put(meta: AssetMeta, bytes: Uint8Array<ArrayBuffer>): Promise<void> {
-    await this.db.asset.create({ data: { ...meta, bytes } });
+    await this.db.asset.create({ data: { ...meta, bytes: new Uint8Array(0) } });
+    try {
+      await this.bytes.write(meta.id, bytes);
+    } catch (error) {
+      // Nobody knows the id yet: the row goes with the failure (the collector would take it later).
+      await this.db.asset.deleteMany({ where: { id: meta.id } }).catch(() => undefined);
+      throw error;
+    }
   }
 
   meta(id: string): Promise<AssetMeta | null> {
     return this.db.asset.findUnique({ where: { id }, select: metaColumns });
   }
 
-  async read(id: string): Promise<Uint8Array<ArrayBuffer> | null> {
-    const row = await this.db.asset.findUnique({ where: { id }, select: { bytes: true } });
-    return row ? new Uint8Array(row.bytes) : null;
+  chunks(id: string, size: number, chunkBytes: number): AsyncIterable<Uint8Array> {
+    return this.bytes.chunks(id, size, chunkBytes);
   }
 
   async removeUnreferenced(id: string): Promise<boolean> {

@@ -19,6 +19,8 @@ export interface Database {
   url: string;
   /** SQLite: the connection and the writer lock every transaction on it takes (sqlite-writer.ts). */
   sqlite: SqliteWriter | null;
+  /** PostgreSQL: the pool the client's adapter uses, and the schema it works in (raw byte access). */
+  postgres: { pool: pg.Pool; schema: string | undefined } | null;
   close(): Promise<void>;
 }
 
@@ -49,7 +51,7 @@ export async function openDatabase(url: string, options: { connectTimeoutMs?: nu
     // The adapter ends the pool on disconnect, as it does a pool it made itself.
     const adapter = releasingFailedEnds(new PrismaPg(pool, { schema: postgresSchemaOf(url), disposeExternalPool: true }));
     const db = new PostgresClient({ adapter }) as unknown as Db;
-    return { db, provider, url, sqlite: null, close: () => db.$disconnect() };
+    return { db, provider, url, sqlite: null, postgres: { pool, schema: postgresSchemaOf(url) }, close: () => db.$disconnect() };
   }
   const [{ PrismaBetterSQLite3 }, { PrismaClient: SqliteClient }, { withStatementCache }, { sharingWriter, SqliteWriter }] = await Promise.all([
     import("@prisma/adapter-better-sqlite3"),
@@ -65,7 +67,7 @@ export async function openDatabase(url: string, options: { connectTimeoutMs?: nu
   await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");
   await db.$queryRawUnsafe("PRAGMA synchronous = NORMAL");
   await db.$queryRawUnsafe("PRAGMA foreign_keys = ON");
-  return { db, provider, url, sqlite, close: () => db.$disconnect() };
+  return { db, provider, url, sqlite, postgres: null, close: () => db.$disconnect() };
 }
 
 /** Creates the folder of a SQLite file URL (the embedded default lives in ./data/). */

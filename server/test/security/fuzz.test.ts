@@ -1,4 +1,5 @@
-// A bounded, seeded fuzz run against both endpoints, with and without credentials: never a 500,
+// A bounded, seeded fuzz run against both endpoints (JSON, multipart uploads mapped or not, GETs
+// with malformed parameters), with and without credentials: never a 500,
 // never a stack trace or path in a response, nothing written by a request that failed, and the
 // server's memory back near where it started.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,7 +7,7 @@ import { schema } from "../../src/transport/graphql/schema.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { settledHeap } from "../support/memory.ts";
 import { providers } from "../support/providers.ts";
-import { fuzzRequest, seededRandom } from "./fuzz.ts";
+import { fuzzGetParams, fuzzRequest, fuzzUpload, seededRandom } from "./fuzz.ts";
 import { leaks } from "./wire.ts";
 
 const CASES = Number(process.env.HERALD_FUZZ_CASES ?? 2_000);
@@ -24,6 +25,9 @@ const TABLES = [
   "NotificationEvent",
   "EventCounter",
   "ServerSetting",
+  "Asset",
+  "AssetReference",
+  "ActionInvocation",
 ];
 
 for (const provider of providers) {
@@ -60,18 +64,23 @@ for (const provider of providers) {
       for (let i = 0; i < CASES; i++) {
         const request = fuzzRequest(r, schema);
         const token = r.pick(credentials);
-        const toStream = r.chance(0.4);
+        const shape = r.chance(0.15) ? "upload" : r.chance(0.15) ? "get" : "json";
+        const toStream = shape !== "upload" && r.chance(0.4);
         const controller = new AbortController();
-        const response = await fetch(toStream ? streamUrl : h.url, {
-          method: "POST",
-          headers: {
-            "content-type": "application/json",
-            accept: toStream ? "text/event-stream" : "application/json",
-            ...(token ? { authorization: token.startsWith("Basic") ? token : `Bearer ${token}` } : {}),
-          },
-          body: JSON.stringify({ query: request.query, variables: request.variables }),
-          signal: controller.signal,
-        });
+        const authorization: Record<string, string> = token ? { authorization: token.startsWith("Basic") ? token : `Bearer ${token}` } : {};
+        const accept = toStream ? "text/event-stream" : "application/json";
+        const url = toStream ? streamUrl : h.url;
+        const response =
+          shape === "upload"
+            ? await fetch(url, { method: "POST", headers: authorization, body: fuzzUpload(r), signal: controller.signal })
+            : shape === "get"
+              ? await fetch(`${url}?${fuzzGetParams(r)}`, { headers: { accept, ...authorization }, signal: controller.signal })
+              : await fetch(url, {
+                  method: "POST",
+                  headers: { "content-type": "application/json", accept, ...authorization },
+                  body: JSON.stringify({ query: request.query, variables: request.variables }),
+                  signal: controller.signal,
+                });
         statuses[response.status] = (statuses[response.status] ?? 0) + 1;
         // A stream's first chunk says whether it was accepted; then the client goes away.
         let text: string;
@@ -82,7 +91,7 @@ for (const provider of providers) {
         } else {
           text = await response.text();
         }
-        const what = `case ${i} (${toStream ? "stream" : "graphql"}, ${token ? "credential" : "anonymous"}): ${request.query.slice(0, 200)}`;
+        const what = `case ${i} (${shape}, ${toStream ? "stream" : "graphql"}, ${token ? "credential" : "anonymous"}): ${shape === "json" ? request.query.slice(0, 200) : ""}`;
         if (response.status >= 500) failures.push(`${response.status} for ${what}: ${text.slice(0, 200)}`);
         if (leaks.test(text)) failures.push(`leak for ${what}: ${text.slice(0, 300)}`);
         // Nothing may be written by a request that failed as a whole.

@@ -187,3 +187,35 @@ export function fuzzRequest(r: Random, schema: GraphQLSchema): FuzzRequest {
   if (r.chance(0.05)) request.variables = randomJson(r) as Record<string, unknown>;
   return request;
 }
+
+const UPLOAD = `mutation($file: File!, $filename: String) { uploadAsset(file: $file, filename: $filename) { __typename ... on Asset { id } ... on ValidationError { field } } }`;
+const uploadTypes = ["image/png", "text/plain", "text/html", "application/json", "application/octet-stream", "image/svg+xml", "", "text/plain; charset=utf-8", "x/\u0000"];
+const uploadNames = ["a.txt", "invoice\u202Efdp.exe", "../../etc/passwd", "a\u0085b", "", " ", "x".repeat(300), "Übersicht.pdf", "a\u0000b"];
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+
+/** A GraphQL multipart request: the file mapped or not, its parts well-formed or broken. */
+export function fuzzUpload(r: Random): FormData {
+  const form = new FormData();
+  const bytes = r.chance(0.2)
+    ? PNG
+    : Buffer.from(Array.from({ length: r.pick([0, 1, 16, 1_024, 20_000]) }, (_, i) => (r.chance(0.5) ? 0x3c : (i * 31) % 256)));
+  const operations = r.chance(0.8)
+    ? JSON.stringify({ query: r.chance(0.8) ? UPLOAD : "{ notificationCounts { total } }", variables: { file: null, filename: r.chance(0.5) ? r.pick(uploadNames) : null } })
+    : mutate(r, JSON.stringify({ query: UPLOAD, variables: { file: null } }));
+  form.set("operations", operations);
+  const map = r.pick([{ 0: ["variables.file"] }, {}, { 0: ["variables.nothing"] }, { 0: ["variables.filename"] }, { 1: ["variables.file"] }]);
+  form.set("map", r.chance(0.9) ? JSON.stringify(map) : "{");
+  form.set("0", new Blob([bytes], { type: r.pick(uploadTypes) }), r.pick(uploadNames) || "f");
+  return form;
+}
+
+/** A GraphQL GET's query string: a document, and variables or extensions that may be broken JSON. */
+export function fuzzGetParams(r: Random): string {
+  const params = new URLSearchParams();
+  params.set("query", r.chance(0.8) ? "query($n: Int) { notificationCounts { total } }" : mutate(r, "{ viewer { name } }"));
+  const json = () => (r.chance(0.5) ? mutate(r, JSON.stringify(randomJson(r))) : JSON.stringify(randomJson(r)));
+  if (r.chance(0.8)) params.set("variables", json());
+  if (r.chance(0.4)) params.set("extensions", json());
+  if (r.chance(0.1)) params.set("operationName", r.pick(["", "x", "\u0000", "{"]));
+  return params.toString();
+}

@@ -2,11 +2,14 @@
 // from its headers before the body is read; names and text content are checked as documented,
 // and a refused upload stores nothing.
 import { connect } from "node:net";
+import { eventually } from "@herald/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
 
-const MAX = 256 * 1024;
+/** Large enough that a download whose client stops reading stays in flight (beyond socket buffers). */
+const MAX = 16 * 1024 * 1024;
+const DOWNLOADS = 2;
 const UPLOAD = `mutation($file: File!, $filename: String) {
   uploadAsset(file: $file, filename: $filename) { __typename ... on Asset { id filename } ... on ValidationError { field message } }
 }`;
@@ -49,13 +52,27 @@ function answerBeforeBody(url: string, token: string | null, declared: number): 
   });
 }
 
+/** Starts a download, reads its status line, then stops reading: the transfer stays in flight. */
+function stalledDownload(base: string, id: string, token: string): Promise<{ status: number; close(): void }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    socket.on("error", reject);
+    socket.once("data", (chunk) => {
+      socket.pause();
+      resolve({ status: Number(chunk.toString("latin1").split(" ")[1]), close: () => socket.destroy() });
+    });
+    socket.on("connect", () => socket.write(`GET /assets/${id} HTTP/1.1\r\nhost: ${hostname}:${port}\r\nauthorization: Bearer ${token}\r\n\r\n`));
+  });
+}
+
 for (const provider of providers) {
   describe.skipIf(!provider.available)(`uploads on ${provider.name}`, () => {
     let h: TestHerald;
     let ada: { id: string; token: string };
 
     beforeAll(async () => {
-      h = await startHerald(provider, { assetMaxBytes: MAX, maxBodyBytes: 16 * 1024 });
+      h = await startHerald(provider, { assetMaxBytes: MAX, maxBodyBytes: 16 * 1024, assetDownloadsPerCredential: DOWNLOADS });
       ada = await h.newPerson("Ada");
     });
     afterAll(async () => h?.close());
@@ -115,6 +132,37 @@ for (const provider of providers) {
       // Text that merely contains a "<" later is fine.
       const ok = await upload(multipart(new TextEncoder().encode("a < b\n"), "x.txt", "text/plain"));
       expect(ok.body.data.uploadAsset.__typename).toBe("Asset");
+    });
+
+    it("streams a large attachment whole, and bounds the downloads one credential has in flight (429 past it)", async () => {
+      const bytes = new Uint8Array(MAX - 1024).map((_, i) => (i * 7) % 256);
+      const r = await upload(multipart(bytes, "big.bin", "application/octet-stream"));
+      const asset = r.body.data.uploadAsset as { id: string };
+      await h.publish({ scope: "PERSON", personId: ada.id, key: "big", title: "Big", actions: [{ kind: "DOWNLOAD_ATTACHMENT_ASSET", id: "f", label: "Get", assetId: asset.id }] });
+      const base = h.url.replace(/\/graphql$/, "");
+      const whole = await fetch(`${base}/assets/${asset.id}`, { headers: { authorization: `Bearer ${ada.token}` } });
+      expect(whole.headers.get("content-length")).toBe(String(bytes.byteLength));
+      expect(Buffer.from(await whole.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
+
+      const stalled = [];
+      for (let i = 0; i < DOWNLOADS; i++) stalled.push(await stalledDownload(base, asset.id, ada.token));
+      expect(stalled.map((d) => d.status)).toEqual(Array(DOWNLOADS).fill(200));
+      const refused = await fetch(`${base}/assets/${asset.id}`, { headers: { authorization: `Bearer ${ada.token}` } });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toBe("1");
+      expect(((await refused.json()) as any).errors[0].extensions.code).toBe("TOO_MANY_REQUESTS");
+      // Another person is not affected by Ada's bound.
+      const bob = await h.newPerson("Bob");
+      await h.publish({ scope: "APPLICATION", key: "big-app", title: "Big", actions: [{ kind: "DOWNLOAD_ATTACHMENT_ASSET", id: "f", label: "Get", assetId: asset.id }] });
+      const bobs = await fetch(`${base}/assets/${asset.id}`, { method: "HEAD", headers: { authorization: `Bearer ${bob.token}` } });
+      expect(bobs.status).toBe(200);
+      // A client that goes away gives its slot back.
+      for (const d of stalled) d.close();
+      await eventually(async () => {
+        const again = await fetch(`${base}/assets/${asset.id}`, { headers: { authorization: `Bearer ${ada.token}` } });
+        if (again.status !== 200) return false;
+        return (await again.arrayBuffer()).byteLength === bytes.byteLength;
+      }, 10_000, "a slot to be released by the closed downloads");
     });
   });
 }

@@ -8,12 +8,14 @@ import type { Logger } from "../../logger.ts";
 import type { Services } from "../../services.ts";
 import { isStorageUnavailable } from "../../service/storage-unavailable.ts";
 import { callerOf } from "./caller-gate.ts";
-import { errorResponse } from "./http-errors.ts";
+import { chunkedBody, DownloadSlots } from "./download-slots.ts";
+import { errorResponse, storageUnavailableResponse } from "./http-errors.ts";
 import { requestLogger } from "./request-context.ts";
 
 const PATH = /^\/assets\/([^/]+)$/;
 
-export function useAssetDownload(services: Services, logger: Logger): Plugin {
+export function useAssetDownload(services: Services, logger: Logger, downloadsPerCredential: number): Plugin {
+  const slots = new DownloadSlots(downloadsPerCredential);
   return {
     async onRequest({ request, url, endResponse }) {
       const match = PATH.exec(url.pathname);
@@ -26,12 +28,26 @@ export function useAssetDownload(services: Services, logger: Logger): Plugin {
         if (caller === undefined) return endResponse(errorResponse("UNAUTHENTICATED", "The credential is not valid"));
         if (caller === null) return endResponse(errorResponse("UNAUTHENTICATED", "Sign in with a person token"));
         if (caller.kind !== "person") return endResponse(errorResponse("FORBIDDEN", "Downloads need a person token; a producer key was given"));
+        const head = request.method === "HEAD";
+        const release = head ? () => undefined : slots.acquire(caller.credentialId);
+        if (!release) {
+          return endResponse(
+            errorResponse("TOO_MANY_REQUESTS", `This credential already has ${downloadsPerCredential} downloads in flight; retry when one ends`, { "retry-after": "1" }),
+          );
+        }
+        request.signal?.addEventListener("abort", release, { once: true });
         const id = decodedOrNull(match[1]!);
-        const found = id === null ? null : await services.assets.download(caller.personId, id);
-        if (!found) return endResponse(errorResponse("NOT_FOUND", "No such attachment"));
-        const { meta, bytes } = found;
+        const found = id === null ? null : await services.assets.download(caller.personId, id).catch((error: unknown) => {
+          release();
+          throw error;
+        });
+        if (!found) {
+          release();
+          return endResponse(errorResponse("NOT_FOUND", "No such attachment"));
+        }
+        const { meta, chunks } = found;
         return endResponse(
-          new Response(request.method === "HEAD" ? null : bytes, {
+          new Response(head ? null : chunkedBody(chunks, meta.size, release), {
             status: 200,
             headers: {
               "content-type": meta.contentType,
@@ -45,14 +61,7 @@ export function useAssetDownload(services: Services, logger: Logger): Plugin {
           }),
         );
       } catch (error) {
-        if (isStorageUnavailable(error)) {
-          return endResponse(
-            new Response(JSON.stringify({ errors: [{ message: "The store is unavailable; retry shortly", extensions: { code: "STORAGE_UNAVAILABLE" } }] }), {
-              status: 503,
-              headers: { "content-type": "application/json; charset=utf-8", "retry-after": "5" },
-            }),
-          );
-        }
+        if (isStorageUnavailable(error)) return endResponse(storageUnavailableResponse());
         requestLogger(logger, request).error({ err: error }, "attachment download failed");
         return endResponse(errorResponse("INTERNAL_SERVER_ERROR", "Unexpected error."));
       }

@@ -134,7 +134,7 @@ export function createGraphQLHandler(
       // Malformed JSON in a GET's query string: a 400, not an unexpected error.
       useGetParams("/graphql"),
       // GET /assets/:id, attachments for persons.
-      useAssetDownload(services, logger),
+      useAssetDownload(services, logger, tuning.assetDownloadsPerCredential),
       // Operations endpoints (/ready, /metrics) and request timings: after the body limit, which
       // replaces the request object that the timings are keyed by.
       ...operations.plugins,

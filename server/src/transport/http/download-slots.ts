@@ -1,0 +1,63 @@
+// Attachment downloads in flight per credential. A download holds a slot from its first byte
+// read until its body ends, fails, is cancelled or its client goes away; past the bound the next
+// one is refused (429) before anything is read, so one credential cannot keep the store busy
+// with copies of a large file while everyone else waits.
+export class DownloadSlots {
+  private readonly held = new Map<string, number>();
+
+  constructor(private readonly perCredential: number) {}
+
+  /** A release function (idempotent), or null when the credential holds every slot. */
+  acquire(credentialId: string): (() => void) | null {
+    const current = this.held.get(credentialId) ?? 0;
+    if (current >= this.perCredential) return null;
+    this.held.set(credentialId, current + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.held.get(credentialId) ?? 1) - 1;
+      if (left > 0) this.held.set(credentialId, left);
+      else this.held.delete(credentialId);
+    };
+  }
+
+  inFlight(credentialId: string): number {
+    return this.held.get(credentialId) ?? 0;
+  }
+}
+
+/**
+ * A response body that reads the next chunk only when the client took the previous one, and
+ * releases its slot exactly once however it ends. A body shorter than `size` (the asset was
+ * deleted meanwhile) errors, so the client sees a cut transfer rather than a short file.
+ */
+export function chunkedBody(chunks: AsyncIterable<Uint8Array>, size: number, release: () => void): ReadableStream<Uint8Array> {
+  const iterator = chunks[Symbol.asyncIterator]();
+  let sent = 0;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const next = await iterator.next();
+          if (next.done) {
+            release();
+            if (sent < size) controller.error(new Error("the attachment ended early"));
+            else controller.close();
+            return;
+          }
+          sent += next.value.byteLength;
+          controller.enqueue(next.value);
+        } catch (error) {
+          release();
+          controller.error(error);
+        }
+      },
+      cancel() {
+        release();
+        void iterator.return?.();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}

@@ -25,7 +25,6 @@ import {
   validateIds,
   validatePageSize,
   validatePatch,
-  validatePatchSelector,
   validatePatchTarget,
   validatePublish,
   validateReason,
@@ -103,12 +102,6 @@ export class NotificationService {
   async updateByKey(target: unknown, patch: unknown): Promise<NotificationRecord> {
     const valid = validatePatchTarget(target);
     return this.patch((tx) => tx.findActive(valid.target, valid.key), patch);
-  }
-
-  /** updateNotification: by `id`, or by `target` (scope target and key); exactly one of them. */
-  updateSelected(id: string | null, target: unknown, patch: unknown): Promise<NotificationRecord> {
-    validatePatchSelector(id, target);
-    return id !== null ? this.update(id, patch) : this.updateByKey(target, patch);
   }
 
   private async patch(find: (tx: NotificationTx) => Promise<NotificationRecord | null>, patch: unknown): Promise<NotificationRecord> {

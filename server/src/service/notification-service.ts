@@ -43,6 +43,8 @@ import type { Raise } from "./listener-registry.ts";
 /** A notification Herald raises itself, on the scanner's or an event listener's behalf. */
 export interface RaiseInput extends Raise {
   triggerType: "TIME_BASED" | "EVENT_BASED";
+  /** What the ref is unique within (domain/companion.ts): an event type, or a scan. */
+  triggerSource: string;
   /** Which part of Herald raised it (source.subsystem; source.plugin is "herald"). */
   subsystem: string;
 }
@@ -133,9 +135,9 @@ export class NotificationService {
    */
   async raise(input: RaiseInput): Promise<{ record: NotificationRecord; created: boolean }> {
     const now = this.clock.now();
-    const key = companionKeyOf(input.triggerRef);
+    const key = companionKeyOf(input.triggerSource, input.triggerRef);
     const valid = validatePublish(raisedPublish(input, key), now);
-    const dedupKey = dedupKeyOf(input.personId, input.triggerRef);
+    const dedupKey = dedupKeyOf(input.personId, input.triggerSource, input.triggerRef);
     let created = false;
     const record = await this.change(async (tx) => {
       const fired = await tx.findByDedupKey(dedupKey);
@@ -163,9 +165,9 @@ export class NotificationService {
     const now = this.clock.now();
     const byDedupKey = new Map<string, { input: RaiseInput; target: Target; key: string; content: ReturnType<typeof validatePublish>["content"] }>();
     for (const input of inputs) {
-      const dedupKey = dedupKeyOf(input.personId, input.triggerRef);
+      const dedupKey = dedupKeyOf(input.personId, input.triggerSource, input.triggerRef);
       if (byDedupKey.has(dedupKey)) continue;
-      const key = companionKeyOf(input.triggerRef);
+      const key = companionKeyOf(input.triggerSource, input.triggerRef);
       const valid = validatePublish(raisedPublish(input, key), now);
       byDedupKey.set(dedupKey, { input, target: valid.target, key, content: valid.content });
     }

@@ -1,6 +1,6 @@
 // The time-based scan: a reminder for each date in a person's remembered facts that is at most
 // the lead time away, once per (fact, occurrence).
-import { factTriggerRef } from "../../domain/companion.ts";
+import { DATE_SCAN_SOURCE, factTriggerRef } from "../../domain/companion.ts";
 import { daysUntil, parseDateRules, upcomingOccurrence } from "../../domain/date-rules.ts";
 import type { RaiseInput } from "../../service/notification-service.ts";
 import type { ScanSource } from "./selection.ts";
@@ -42,6 +42,7 @@ function reminder(fact: { id: string; personId: string; content: string }, date:
     personId: fact.personId,
     triggerRef: factTriggerRef(fact.id, date),
     triggerType: "TIME_BASED",
+    triggerSource: DATE_SCAN_SOURCE,
     subsystem: "scanner",
     engagementId: null,
     title: clip(`${when}: ${fact.content}`, 200),

@@ -39,7 +39,7 @@ export async function selectDue(scan: ScanSource, now: Date, options: SelectionO
   const engagementsMs = performance.now() - started;
   started = performance.now();
   const candidates = [...reminders.due, ...nudges.due];
-  const keys = candidates.map((r) => dedupKeyOf(r.personId, r.triggerRef));
+  const keys = candidates.map((r) => dedupKeyOf(r.personId, r.triggerSource, r.triggerRef));
   const unfired = new Set<string>();
   for (let i = 0; i < keys.length; i += UNFIRED_CHUNK) {
     for (const key of await scan.unfired(keys.slice(i, i + UNFIRED_CHUNK))) unfired.add(key);

@@ -13,6 +13,8 @@ export type ScanSource = Pick<ScanReads, "datedFacts" | "engagementActivity" | "
 export interface SelectionOptions {
   dateLeadDays: number;
   staleEngagementDays: number;
+  /** The zone of persons without one of their own (HERALD_TIME_ZONE). */
+  timeZone: string;
 }
 
 export interface Selection {
@@ -32,7 +34,7 @@ const UNFIRED_CHUNK = 5_000;
 
 export async function selectDue(scan: ScanSource, now: Date, options: SelectionOptions, pause: () => Promise<void>): Promise<Selection> {
   let started = performance.now();
-  const reminders = await dueReminders(scan, now, options.dateLeadDays, pause);
+  const reminders = await dueReminders(scan, now, options.dateLeadDays, pause, options.timeZone);
   const factsMs = performance.now() - started;
   started = performance.now();
   const nudges = await dueNudges(scan, now, options.staleEngagementDays, pause);

@@ -306,7 +306,7 @@ export class HeraldClient {
 
   /** Patches the active occurrence of a key (scope target + key) without knowing its id: a heartbeat sends only what changed. */
   async updateByKey(target: NotificationPatchTarget, patch: NotificationPatch): Promise<PublishResult> {
-    return publishResult((await this.transport.mutate(UpdateNotificationByKeyDocument, { target, patch })).updateNotification);
+    return publishResult((await this.transport.mutate(UpdateNotificationByKeyDocument, { target, patch })).updateNotificationByKey);
   }
 
   async resolve(id: string, resolution?: ResolutionInput, operationId?: string): Promise<PublishResult> {

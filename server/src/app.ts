@@ -137,7 +137,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
   await feed.start();
 
   const notifications = new NotificationService(notificationStore, directoryStore, bus, cursors, clock, metrics);
-  const directory = new DirectoryService(directoryStore, bus, clock);
+  const directory = new DirectoryService(directoryStore, bus, clock, tuning.timeZone);
   const sessions = new SessionService(new SessionStore(database.db), directory, notifications, options.labeler ?? new BuiltinLabeler(), logger, metrics);
   const auth = new AuthService(new CredentialStore(database.db), new SignInCodeStore(database.db), directoryStore, bus, clock);
   // emitEvent's dispatch table: one line per listener (modules in background/listeners/).
@@ -148,7 +148,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
   const companionStore = new CompanionStore(database.db);
   // The scanner's selections run on a thread of their own with its own connection (selection-thread.ts);
   // an in-memory SQLite store has nobody to share it with, so it selects on this client.
-  const selectionOptions = { dateLeadDays: tuning.dateLeadDays, staleEngagementDays: tuning.staleEngagementDays };
+  const selectionOptions = { dateLeadDays: tuning.dateLeadDays, staleEngagementDays: tuning.staleEngagementDays, timeZone: tuning.timeZone };
   const selector =
     database.provider === "sqlite" && sqliteFileOf(database.url) === ":memory:"
       ? new InProcessSelector(new ScanReads(database.provider, (sql, params) => database.db.$queryRawUnsafe(sql, ...params)), selectionOptions)

@@ -41,6 +41,11 @@ const schema = z.object({
   HERALD_SCAN_INTERVAL_MS: z.coerce.number().int().min(1_000).default(300_000),
   /** How many days ahead a date in a remembered fact is announced. */
   HERALD_DATE_LEAD_DAYS: z.coerce.number().int().min(0).max(366).default(7),
+  /** The zone "today" is judged in for reminders when a person has none (their quiet hours' zone); default the server's. */
+  HERALD_TIME_ZONE: z
+    .string()
+    .optional()
+    .refine((zone) => zone === undefined || zone === "" || isTimeZone(zone), "must be an IANA time zone, e.g. Europe/Berlin"),
   /** Days without activity after which an engagement's operator is nudged. */
   HERALD_STALE_ENGAGEMENT_DAYS: z.coerce.number().int().min(1).max(3_650).default(14),
   /** Terminal notifications kept per scope target (person, session, or the server for APPLICATION). */
@@ -106,6 +111,8 @@ export interface Tuning {
   metricsToken: string | undefined;
   scanIntervalMs: number;
   dateLeadDays: number;
+  /** HERALD_TIME_ZONE, or the server's own zone. */
+  timeZone: string;
   staleEngagementDays: number;
   /** Largest request body accepted on /graphql and /graphql/stream. */
   maxBodyBytes: number;
@@ -152,6 +159,7 @@ export function tuningFrom(config: Config): Tuning {
     metricsToken: config.HERALD_METRICS_TOKEN || undefined,
     scanIntervalMs: config.HERALD_SCAN_INTERVAL_MS,
     dateLeadDays: config.HERALD_DATE_LEAD_DAYS,
+    timeZone: config.HERALD_TIME_ZONE || Intl.DateTimeFormat().resolvedOptions().timeZone,
     staleEngagementDays: config.HERALD_STALE_ENGAGEMENT_DAYS,
     maxBodyBytes: config.HERALD_MAX_BODY_BYTES,
     reservationTtlMs: config.HERALD_SSE_RESERVATION_TTL_MS,
@@ -214,4 +222,13 @@ function allowedOrigins(config: Config): string[] {
     }
   });
   return [...new Set(origins)];
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
 }

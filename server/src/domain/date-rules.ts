@@ -4,23 +4,29 @@
 import * as chrono from "chrono-node";
 
 /** Bump when extraction changes: the scanner re-extracts facts written by an older version. */
-export const DATE_RULES_VERSION = 1;
+export const DATE_RULES_VERSION = 2;
 
+/**
+ * A specific upcoming day worth a reminder. A recurring day of the week ("every Tuesday", "on
+ * Fridays") or a preference ("prefers deploys on Friday") is a habit, not a date: no rule.
+ */
 export type DateRule =
-  /** One day (an ISO date, or a relative one such as "next Friday" read against when it was said). */
+  /** One day: an explicit date, a date without a year (its next occurrence), or a relative one ("next Friday"). */
   | { kind: "once"; date: string }
-  /** A day that comes back every year: a date without a year, or a birthday or anniversary. */
-  | { kind: "yearly"; month: number; day: number }
-  /** "every Tuesday", "on Sundays"; weekday 0 is Sunday. */
-  | { kind: "weekly"; weekday: number };
+  /** A birthday or an anniversary: the day comes back every year. */
+  | { kind: "yearly"; month: number; day: number };
 
 const MAX_RULES = 10;
 const PLURAL_WEEKDAY = /\b(mon|tues|wednes|thurs|fri|satur|sun)days\b/gi;
 const RECURRING_BEFORE = /\b(every|each)\s+$/i;
 const RECURS_YEARLY = /\b(birthday|born|anniversary|annually|every year|each year)\b/i;
+const PREFERENCE = /\b(prefers?|preferred|likes?|usually|always|typically|tends? to|never)\b/i;
 
-/** The dates a fact mentions, as rules. `reference` is when the fact was said (for "next Friday"). */
-export function extractDateRules(text: string, reference: Date): DateRule[] {
+/**
+ * The dates a fact mentions, as rules. `reference` is when the fact was said (for "tomorrow",
+ * "next Friday"), read as wall-clock time in the person's `timeZone`.
+ */
+export function extractDateRules(text: string, reference: Date, timeZone = "UTC"): DateRule[] {
   // chrono reads only the singular weekday; "on Sundays" means every Sunday. The replacement
   // keeps every offset ("Sundays" -> "Sunday "), so result indexes still point into `text`.
   const plurals = new Set<number>();
@@ -29,57 +35,88 @@ export function extractDateRules(text: string, reference: Date): DateRule[] {
     return `${stem}day `;
   });
   const rules = new Map<string, DateRule>();
-  for (const result of chrono.parse(singular, { instant: reference, timezone: "UTC" })) {
+  const reading = { instant: reference, timezone: offsetMinutes(reference, timeZone) };
+  for (const result of chrono.parse(singular, reading, { forwardDate: true })) {
     const end = result.index + result.text.length;
     const plural = [...plurals].some((offset) => offset >= result.index && offset < end);
-    const rule = ruleOf(result, plural || RECURRING_BEFORE.test(text.slice(0, result.index)), text);
+    const habit = plural || RECURRING_BEFORE.test(text.slice(0, result.index)) || PREFERENCE.test(text);
+    const rule = ruleOf(result, habit, text);
     if (rule) rules.set(JSON.stringify(rule), rule);
     if (rules.size >= MAX_RULES) break;
   }
   return [...rules.values()];
 }
 
-function ruleOf(result: chrono.ParsedResult, recurring: boolean, text: string): DateRule | null {
+function ruleOf(result: chrono.ParsedResult, habit: boolean, text: string): DateRule | null {
   const start = result.start;
   const month = start.get("month");
   const day = start.get("day");
   const year = start.get("year");
-  if (start.isCertain("weekday") && !start.isCertain("day")) {
-    if (recurring) return { kind: "weekly", weekday: start.get("weekday")! };
-    return year && month && day ? { kind: "once", date: isoDate(year, month, day) } : null;
+  if (!month || !day || !year) return null;
+  // A weekday alone: a specific day only when it is not a habit ("next Friday", not "on Fridays").
+  if (start.isCertain("weekday") && !start.isCertain("day")) return habit ? null : { kind: "once", date: isoDate(year, month, day) };
+  // "tomorrow", "today": a day chrono implies from the reference, never a habit's.
+  if (!start.isCertain("day") && !start.isCertain("month")) return habit ? null : { kind: "once", date: isoDate(year, month, day) };
+  if (!start.isCertain("month") || !start.isCertain("day")) return null;
+  if (RECURS_YEARLY.test(text)) return { kind: "yearly", month, day };
+  // An explicit year means once; without one, the next occurrence (chrono reads forward).
+  return { kind: "once", date: isoDate(year, month, day) };
+}
+
+/** The zone a person's "today" is judged in: their quiet hours' zone, else the server's setting. */
+export function personTimeZone(quietHours: { timeZone: string } | null | undefined, fallback: string): string {
+  return quietHours?.timeZone || fallback;
+}
+
+/** The zone's offset from UTC at `instant`, in minutes (what chrono's reference takes). */
+function offsetMinutes(instant: Date, timeZone: string): number {
+  const local = localDate(instant, timeZone);
+  const wall = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute);
+  return Math.round((wall - Math.floor(instant.getTime() / 60_000) * 60_000) / 60_000);
+}
+
+const dateParts = new Map<string, Intl.DateTimeFormat>();
+/** Wall-clock date and time of `instant` in `timeZone`, through the platform's zone data. */
+function localDate(instant: Date, timeZone: string) {
+  let format = dateParts.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", hourCycle: "h23" });
+    dateParts.set(timeZone, format);
   }
-  if (!start.isCertain("month") || !start.isCertain("day") || !month || !day) return null;
-  if (!start.isCertain("year") || RECURS_YEARLY.test(text)) return { kind: "yearly", month, day };
-  return { kind: "once", date: isoDate(year!, month, day) };
+  const part = (type: string) => Number(format.formatToParts(instant).find((p) => p.type === type)!.value);
+  return { year: part("year"), month: part("month"), day: part("day"), hour: part("hour"), minute: part("minute") };
+}
+
+/** Midnight UTC of `now`'s date in `timeZone`: the day arithmetic below counts in whole UTC days. */
+function today(now: Date, timeZone: string): number {
+  const local = localDate(now, timeZone);
+  return Date.UTC(local.year, local.month - 1, local.day);
 }
 
 /**
- * The next day on or after `now` (UTC) the rule falls on, if it is at most `leadDays` away.
- * One occurrence per rule at a time: a weekly rule never announces two weeks at once.
+ * The next day on or after today in the person's `timeZone` the rule falls on, if it is at most
+ * `leadDays` away. One occurrence per rule at a time.
  */
-export function upcomingOccurrence(rule: DateRule, now: Date, leadDays: number): string | null {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const next = nextOccurrence(rule, today);
-  if (next === null || next < today || next > today + leadDays * DAY) return null;
+export function upcomingOccurrence(rule: DateRule, now: Date, leadDays: number, timeZone = "UTC"): string | null {
+  const day = today(now, timeZone);
+  const next = nextOccurrence(rule, day);
+  if (next === null || next < day || next > day + leadDays * DAY) return null;
   return new Date(next).toISOString().slice(0, 10);
 }
 
-/** Whole days from `now`'s UTC date to an ISO date (0 today, 1 tomorrow). */
-export function daysUntil(date: string, now: Date): number {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return Math.round((Date.parse(`${date}T00:00:00Z`) - today) / DAY);
+/** Whole days from today in `timeZone` to an ISO date (0 today, 1 tomorrow). */
+export function daysUntil(date: string, now: Date, timeZone = "UTC"): number {
+  return Math.round((Date.parse(`${date}T00:00:00Z`) - today(now, timeZone)) / DAY);
 }
 
 const DAY = 86_400_000;
 
 function nextOccurrence(rule: DateRule, today: number): number | null {
   switch (rule.kind) {
+    default:
+      return null; // a kind an older version stored (re-extracted by the scanner)
     case "once":
       return Date.parse(`${rule.date}T00:00:00Z`);
-    case "weekly": {
-      const weekday = new Date(today).getUTCDay();
-      return today + ((rule.weekday - weekday + 7) % 7) * DAY;
-    }
     case "yearly": {
       const year = new Date(today).getUTCFullYear();
       const thisYear = yearlyIn(rule, year);
@@ -106,7 +143,7 @@ export function serializeDateRules(rules: DateRule[]): string {
 export function parseDateRules(stored: string): DateRule[] {
   try {
     const value = JSON.parse(stored) as unknown;
-    return Array.isArray(value) ? (value as DateRule[]) : [];
+    return Array.isArray(value) ? (value as DateRule[]).filter((r) => r?.kind === "once" || r?.kind === "yearly") : [];
   } catch {
     return [];
   }

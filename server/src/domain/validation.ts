@@ -200,17 +200,10 @@ const patchTargetSchema = z.object({
   key: required(limits.keyLength),
 });
 
-/** updateNotification by key: the scope target and key of the active occurrence to patch. */
+/** updateNotificationByKey: the scope target and key of the active occurrence to patch. */
 export function validatePatchTarget(input: unknown): { target: Target; key: string } {
   const parsed = parse(patchTargetSchema, input, "target");
   return { target: validateTarget(parsed, "target"), key: parsed.key };
-}
-
-/** updateNotification names its record either by `id` or by `target`, never both. */
-export function validatePatchSelector(id: string | null, target: unknown): void {
-  if ((id === null) === (target === null || target === undefined)) {
-    throw new ValidationError("id", "id: give either id or target (scope target and key), not both or neither");
-  }
 }
 
 function validateTarget(input: { scope: Target["scope"]; personId?: string | null; sessionId?: string | null }, prefix = ""): Target {

@@ -9,6 +9,7 @@ import type { Clock } from "../domain/clock.ts";
 import type { EventBus } from "../events/bus.ts";
 import type { DirectoryStore } from "../storage/directory-store.ts";
 import { mustHaveEngagement, mustHavePerson } from "./existence.ts";
+import { personTimeZone } from "../domain/date-rules.ts";
 import { newFact } from "./facts.ts";
 
 const identifier = z.string().trim().min(1, "must not be empty").max(limits.shortTextLength, `must be at most ${limits.shortTextLength} characters`);
@@ -18,6 +19,8 @@ export class DirectoryService {
     private readonly store: DirectoryStore,
     private readonly bus: EventBus,
     private readonly clock: Clock,
+    /** HERALD_TIME_ZONE: the zone of a person without one of their own. */
+    private readonly timeZone = "UTC",
   ) {}
 
   createPerson(input: { name: unknown }) {
@@ -129,6 +132,7 @@ export class DirectoryService {
     await mustHavePerson(this.store, input.personId, "personId");
     if (input.engagementId) await mustHaveEngagement(this.store, input.engagementId, "engagementId");
     const content = parse(z.string().trim().min(1, "must not be empty").max(limits.bodyLength), input.content, "content");
-    return this.store.rememberFact(newFact(input.personId, content, input.engagementId ?? null, this.clock.now()));
+    const zone = personTimeZone((await this.store.preferences(input.personId)).quietHours, this.timeZone);
+    return this.store.rememberFact(newFact(input.personId, content, input.engagementId ?? null, this.clock.now(), zone));
   }
 }

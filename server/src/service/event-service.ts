@@ -7,6 +7,7 @@ import type { Clock } from "../domain/clock.ts";
 import { ValidationError } from "../domain/errors.ts";
 import { eventBody, validateEmitEvent } from "../domain/event-input.ts";
 import type { NotificationRecord } from "../domain/notification.ts";
+import { eventTriggerSource } from "../domain/companion.ts";
 import type { CompanionStore, RecordedEvent } from "../storage/companion-store.ts";
 import type { DirectoryStore } from "../storage/directory-store.ts";
 import { mustHaveEngagement, mustHavePerson } from "./existence.ts";
@@ -70,7 +71,7 @@ export class EventService {
     if (!recorded) return this.replay((await this.store.findEvent(producerId, event.idempotencyKey!))!, bodyDigest);
     const created: NotificationRecord[] = [];
     for (const raise of raises) {
-      const result = await this.notifications.raise({ ...raise, triggerType: "EVENT_BASED", subsystem: "events" });
+      const result = await this.notifications.raise({ ...raise, triggerType: "EVENT_BASED", triggerSource: eventTriggerSource(event.type), subsystem: "events" });
       if (result.created) created.push(result.record);
     }
     const names = listeners.map((l) => l.name);

@@ -2,8 +2,9 @@
 import { DATE_RULES_VERSION, extractDateRules, serializeDateRules } from "../domain/date-rules.ts";
 import type { FactRow } from "../storage/directory-store.ts";
 
-export function newFact(personId: string, content: string, engagementId: string | null, now: Date): FactRow {
-  const rules = extractDateRules(content, now);
+/** `timeZone`: the person's, where "today" and "tomorrow" in the fact are read. */
+export function newFact(personId: string, content: string, engagementId: string | null, now: Date, timeZone = "UTC"): FactRow {
+  const rules = extractDateRules(content, now, timeZone);
   return {
     personId,
     content,

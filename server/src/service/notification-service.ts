@@ -27,7 +27,6 @@ import {
   validateIds,
   validatePageSize,
   validatePatch,
-  validatePatchSelector,
   validatePatchTarget,
   validatePublish,
   validateReason,
@@ -48,6 +47,8 @@ import type { PluginScope } from "./producer-rights.ts";
 /** A notification Herald raises itself, on the scanner's or an event listener's behalf. */
 export interface RaiseInput extends Raise {
   triggerType: "TIME_BASED" | "EVENT_BASED";
+  /** What the ref is unique within (domain/companion.ts): an event type, or a scan. */
+  triggerSource: string;
   /** Which part of Herald raised it (source.subsystem; source.plugin is "herald"). */
   subsystem: string;
 }
@@ -111,12 +112,6 @@ export class NotificationService {
     return this.patch((tx) => tx.findActive(valid.target, valid.key), patch, scope);
   }
 
-  /** updateNotification: by `id`, or by `target` (scope target and key); exactly one of them. */
-  updateSelected(id: string | null, target: unknown, patch: unknown, scope: PluginScope = null): Promise<NotificationRecord> {
-    validatePatchSelector(id, target);
-    return id !== null ? this.update(id, patch, scope) : this.updateByKey(target, patch, scope);
-  }
-
   private async patch(find: (tx: NotificationTx) => Promise<NotificationRecord | null>, patch: unknown, scope: PluginScope): Promise<NotificationRecord> {
     const now = this.clock.now();
     const engagementId = (patch as { engagementId?: string | null } | null)?.engagementId;
@@ -148,9 +143,9 @@ export class NotificationService {
    */
   async raise(input: RaiseInput): Promise<{ record: NotificationRecord; created: boolean }> {
     const now = this.clock.now();
-    const key = companionKeyOf(input.triggerRef);
+    const key = companionKeyOf(input.triggerSource, input.triggerRef);
     const valid = validatePublish(raisedPublish(input, key), now);
-    const dedupKey = dedupKeyOf(input.personId, input.triggerRef);
+    const dedupKey = dedupKeyOf(input.personId, input.triggerSource, input.triggerRef);
     let created = false;
     const record = await this.change(async (tx) => {
       const fired = await tx.findByDedupKey(dedupKey);
@@ -178,9 +173,9 @@ export class NotificationService {
     const now = this.clock.now();
     const byDedupKey = new Map<string, { input: RaiseInput; target: Target; key: string; content: ReturnType<typeof validatePublish>["content"] }>();
     for (const input of inputs) {
-      const dedupKey = dedupKeyOf(input.personId, input.triggerRef);
+      const dedupKey = dedupKeyOf(input.personId, input.triggerSource, input.triggerRef);
       if (byDedupKey.has(dedupKey)) continue;
-      const key = companionKeyOf(input.triggerRef);
+      const key = companionKeyOf(input.triggerSource, input.triggerRef);
       const valid = validatePublish(raisedPublish(input, key), now);
       byDedupKey.set(dedupKey, { input, target: valid.target, key, content: valid.content });
     }

@@ -13,6 +13,7 @@ export const producerRights = {
   publishNotification: "plugin",
   publishObservation: "plugin",
   updateNotification: "plugin",
+  updateNotificationByKey: "plugin",
   resolveNotification: "plugin",
   expireNotification: "plugin",
   completeRequest: "plugin",

@@ -1,6 +1,7 @@
 // Agent sessions reporting completed exchanges: count the exchange and decide on naming (one
 // transaction), publish the completion notification through the notification service, then
 // refresh the label in the background. Labeling never delays or blocks the notification.
+import { isTerminal } from "../domain/enums.ts";
 import { ValidationError } from "../domain/errors.ts";
 import type { NotificationRecord } from "../domain/notification.ts";
 import {
@@ -44,6 +45,8 @@ interface NamingJob {
   material: Material;
   currentLabel: string;
   project: string;
+  /** The completion notification as published, titled with the label known before (set once published). */
+  shown?: { id: string; title: string; harness: string; cwd: string; assistantText: string };
 }
 
 export class SessionService {
@@ -88,7 +91,10 @@ export class SessionService {
       trigger: { type: "EVENT_BASED", ref: exchange.completionId },
     });
     if (exchange.completionId !== null) await this.store.markNotified(session.id, exchange.completionId, notification.id);
-    if (naming) this.inBackground(this.refreshLabel(naming));
+    if (naming) {
+      naming.shown = { id: notification.id, title, harness: exchange.harness, cwd: exchange.cwd, assistantText: exchange.assistantText };
+      this.inBackground(this.refreshLabel(naming));
+    }
     const current = (await this.directory.findSessionById(session.id)) ?? session;
     return { session: current, notification, duplicate };
   }
@@ -148,11 +154,32 @@ export class SessionService {
         material: job.material,
       });
       const outcome = await this.store.recordLabel(session.id, (state) => decideLabelResult(state, generation, answer));
+      if (outcome.kind === "write") await this.retitle(job, outcome.label);
       if (outcome.kind === "invalid") this.labelsUnavailable(session, `${this.labeler.name} labeler: ${outcome.reason}`);
       else if (outcome.kind === "late") this.logger.debug({ sessionId: session.id, generation: String(generation) }, "a newer label refresh landed first");
     } catch (error) {
       const reason = error instanceof LabelStateUnavailable ? error.message : `${this.labeler.name} labeler: ${(error as Error).message}`;
       this.labelsUnavailable(session, reason);
+    }
+  }
+
+  /**
+   * The completion notification went out at once, titled with the label known before (on the
+   * first exchange, the working directory): revised in place with the new label, unless it has
+   * ended or changed since (a later exchange's notification carries the label of its own time).
+   */
+  private async retitle(job: NamingJob, label: string): Promise<void> {
+    const shown = job.shown;
+    if (!shown) return;
+    const { title } = completionNotification({ harness: shown.harness, label, cwd: shown.cwd, assistantText: shown.assistantText });
+    if (title === shown.title) return;
+    try {
+      const [current] = await this.notifications.byIds([shown.id]);
+      if (!current || current.title !== shown.title || isTerminal(current.status)) return;
+      await this.notifications.update(shown.id, { title });
+    } catch (error) {
+      // A race with the person or a later exchange: the label is stored; the title stays.
+      this.logger.debug({ sessionId: job.session.id, err: (error as Error).message }, "could not retitle the completion notification");
     }
   }
 

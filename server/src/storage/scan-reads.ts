@@ -15,6 +15,8 @@ export interface DatedFact {
   personId: string;
   content: string;
   dateRules: string;
+  /** The person's quiet hours as stored (JSON text, or null): their time zone is in there. */
+  quietHours: string | null;
 }
 
 export interface EngagementActivity {
@@ -39,7 +41,7 @@ export class ScanReads {
   /** One page of facts that mention dates, of persons not in quiet mode, in id order. */
   async datedFacts(afterId: string | null, limit: number): Promise<DatedFact[]> {
     const rows = await this.read(
-      `SELECT f."id", f."personId", f."content", f."dateRules" FROM "RememberedFact" f JOIN "Person" p ON p."id" = f."personId"
+      `SELECT f."id", f."personId", f."content", f."dateRules", p."quietHours" FROM "RememberedFact" f JOIN "Person" p ON p."id" = f."personId"
        WHERE f."hasDates" = ${this.sql.true} AND p."quietMode" = ${this.sql.false} ${afterId === null ? "" : `AND f."id" > ${this.sql.param(1)}`}
        ORDER BY f."id" LIMIT ${Math.trunc(limit)}`,
       afterId === null ? [] : [afterId],

@@ -14,6 +14,24 @@ import type { Db, Tx } from "./database.ts";
 import type { Session as SessionRow } from "./prisma-client/sqlite/client.ts";
 import { retryingTransaction, StaleWrite } from "./retrying-transaction.ts";
 
+/**
+ * Completion ids remembered per session: what the retry rules need (a harness retries an exchange
+ * within moments, not a hundred exchanges later). The record is not a delivery ledger.
+ */
+export const EXCHANGE_WINDOW = 100;
+
+/** Forgets a session's completion ids beyond the newest EXCHANGE_WINDOW (a few per exchange at most). */
+async function forgetBeyondWindow(tx: Tx, sessionId: string): Promise<void> {
+  const older = await tx.sessionExchange.findMany({
+    where: { sessionId },
+    orderBy: [{ createdAt: "desc" }, { completionId: "desc" }],
+    skip: EXCHANGE_WINDOW,
+    take: 50,
+    select: { completionId: true },
+  });
+  if (older.length > 0) await tx.sessionExchange.deleteMany({ where: { sessionId, completionId: { in: older.map((r) => r.completionId) } } });
+}
+
 /** The stored label state of a session cannot be read (corrupt or out of range): it is left alone. */
 export class LabelStateUnavailable extends Error {}
 
@@ -38,6 +56,7 @@ export class SessionStore {
       if (decision.kind !== "accepted") return { prior, decision, unnotified };
       // A concurrent report of the same completion id collides here and is retried as a duplicate.
       await tx.sessionExchange.create({ data: { sessionId, completionId } });
+      await forgetBeyondWindow(tx, sessionId);
       const { next } = decision;
       const { count } = await tx.session.updateMany({
         where: { id: sessionId, sourceGeneration: formatGeneration(prior.sourceGeneration) },

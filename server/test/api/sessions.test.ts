@@ -104,10 +104,13 @@ for (const provider of providers) {
       });
       await h.herald.services.sessions.settled();
       expect(await session(id)).toMatchObject({ label: "Fix Login Redirect", labelGeneration: "1", sourceGeneration: "1" });
+      // The first exchange's notification was retitled in place with the label.
+      const retitled = await gql(h.url, ada.token, `query($id: ID!) { notification(id: $id) { revision title } }`, { id: first.notification.id });
+      expect(retitled.data.notification).toEqual({ revision: 2, title: "Fix Login Redirect · claude-code finished" });
 
       // The next exchange is titled by the label and updates the same notification in place.
       const second = await report(exchange(id, 2));
-      expect(second.notification).toMatchObject({ id: first.notification.id, revision: 2, title: "Fix Login Redirect · claude-code finished" });
+      expect(second.notification).toMatchObject({ id: first.notification.id, revision: 3, title: "Fix Login Redirect · claude-code finished" });
       const inbox = await gql(h.url, ada.token, `{ notifications { edges { node { id title } } } }`);
       expect(inbox.data.notifications.edges.map((e: any) => e.node)).toContainEqual({ id: first.notification.id, title: second.notification.title });
       const others = await gql(h.url, bob.token, `query($h: String!, $s: String!) { session(harness: $h, sessionId: $s) { id } notificationCounts { total } }`, { h: "claude-code", s: id });
@@ -123,7 +126,8 @@ for (const provider of providers) {
       const retried = await report(exchange(id, 1, { userText: "different text entirely", assistantText: "changed" }));
       expect(retried).toMatchObject({ duplicate: true, notification: null, session: { sourceGeneration: "1", labelGeneration: "1" } });
       const current = await gql(h.url, ada.token, `query($id: ID!) { notification(id: $id) { revision body } }`, { id: first.notification.id });
-      expect(current.data.notification).toEqual({ revision: 1, body: "Did step 1." });
+      // Revision 2 is the label's retitle, not the retry.
+      expect(current.data.notification).toEqual({ revision: 2, body: "Did step 1." });
       labeler.auto = null;
     });
 
@@ -135,7 +139,7 @@ for (const provider of providers) {
       // As if the first report failed between counting and publishing.
       await h.herald.database.db.sessionExchange.updateMany({ where: { sessionId: first.session.id }, data: { notificationId: null } });
       const retried = await report(exchange(id, 1));
-      expect(retried).toMatchObject({ duplicate: true, session: { sourceGeneration: "1" }, notification: { id: first.notification.id, revision: 2 } });
+      expect(retried).toMatchObject({ duplicate: true, session: { sourceGeneration: "1" }, notification: { id: first.notification.id, revision: 3 } });
       expect(retried.notification.title).toBe("Half Done Report · claude-code finished");
       expect(await report(exchange(id, 1))).toMatchObject({ duplicate: true, notification: null });
       labeler.auto = null;
@@ -228,7 +232,7 @@ for (const provider of providers) {
       await h.herald.database.db.session.update({ where: { id: created.session.id }, data: { sourceGeneration: "not-a-number" } });
       const before = unavailable().length;
       const next = await report(exchange(id, 2, { cwd: "/srv/payments/" }));
-      expect(next.notification).toMatchObject({ title: "payments · claude-code finished", revision: 2 });
+      expect(next.notification).toMatchObject({ title: "payments · claude-code finished", revision: 3 });
       expect(unavailable().length).toBe(before + 1);
       const row = await h.herald.database.db.session.findUniqueOrThrow({ where: { id: created.session.id } });
       expect(row).toMatchObject({ sourceGeneration: "not-a-number", completionId: "msg_1" });
@@ -251,7 +255,7 @@ for (const provider of providers) {
       await report(exchange(id, 3));
       const before = unavailable().length;
       const past = await report(exchange(id, 4));
-      expect(past.notification.revision).toBe(4);
+      expect(past.notification.revision).toBe(5);
       expect(await session(id)).toMatchObject({ sourceGeneration: "18446744073709551615", completionId: "msg_3" });
       expect(unavailable().length).toBe(before + 1);
       labeler.auto = null;

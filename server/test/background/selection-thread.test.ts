@@ -11,7 +11,7 @@ import { providers, type TestDatabase } from "../support/providers.ts";
 
 const DAY = 86_400_000;
 const now = new Date("2026-06-10T12:00:00Z");
-const options = { dateLeadDays: 7, staleEngagementDays: 14 };
+const options = { dateLeadDays: 7, staleEngagementDays: 14, timeZone: "UTC" };
 
 for (const provider of providers) {
   describe.skipIf(!provider.available)(`the selection thread on ${provider.name}`, () => {
@@ -38,6 +38,7 @@ for (const provider of providers) {
       const said = new Date(now.getTime() - 30 * DAY);
       const facts = [
         newFact("ada", "My sister's birthday is June 14", null, said),
+        // A weekly habit: no reminder.
         newFact("ada", "Pottery class every Friday", null, said),
         newFact("ada", "Dentist on 2026-09-01", null, said),
         newFact("ada", "Prefers tea", null, said),
@@ -62,7 +63,6 @@ for (const provider of providers) {
       expect(off.due).toEqual(on.due);
       expect(off.due.map((d) => `${d.personId} ${d.triggerRef}`).sort()).toEqual([
         "ada fact:f0:2026-06-14",
-        "ada fact:f1:2026-06-12",
         `ada stale:e-ada:${new Date(now.getTime() - 20 * DAY - 3_600_123).toISOString()}`,
         "bob fact:f4:2026-06-11",
       ]);
@@ -85,7 +85,7 @@ for (const provider of providers) {
       expect(again.threadId).not.toBe(0);
       const report = await herald.scanner.runCycle(now);
       expect(report.selectedOn).not.toBe(0);
-      expect(report.created).toBe(2);
+      expect(report.created).toBe(1);
       expect((await herald.scanner.runCycle(now)).created).toBe(0);
     });
   });

@@ -13,6 +13,7 @@ const raiseOf = (personId: string, ref: string): RaiseInput => ({
   personId,
   triggerRef: ref,
   triggerType: "TIME_BASED",
+  triggerSource: "scan:dates",
   subsystem: "scanner",
   engagementId: null,
   title: `Reminder ${ref}`,
@@ -52,9 +53,9 @@ for (const provider of providers) {
       expect(created).toBe(2);
       const rows = await a.database.db.notification.findMany({ where: { personId: ada.id }, orderBy: { triggerRef: "asc" } });
       expect(rows.map((r) => [r.triggerRef, r.status, r.key, r.sourcePlugin, r.dedupKey])).toEqual([
-        ["fact:1:2026-01-01", "DISMISSED", "companion:fact:1:2026-01-01", "herald", `${ada.id}|fact:1:2026-01-01`],
-        ["fact:2:2026-01-01", "PENDING", "companion:fact:2:2026-01-01", "herald", `${ada.id}|fact:2:2026-01-01`],
-        ["fact:3:2026-01-01", "PENDING", "companion:fact:3:2026-01-01", "herald", `${ada.id}|fact:3:2026-01-01`],
+        ["fact:1:2026-01-01", "DISMISSED", "companion:scan:dates:fact:1:2026-01-01", "herald", `${ada.id}|scan:dates|fact:1:2026-01-01`],
+        ["fact:2:2026-01-01", "PENDING", "companion:scan:dates:fact:2:2026-01-01", "herald", `${ada.id}|scan:dates|fact:2:2026-01-01`],
+        ["fact:3:2026-01-01", "PENDING", "companion:scan:dates:fact:3:2026-01-01", "herald", `${ada.id}|scan:dates|fact:3:2026-01-01`],
       ]);
       const events = await a.database.db.notificationEvent.findMany({ where: { notificationId: { in: rows.slice(1).map((r) => r.id) } }, orderBy: { seq: "asc" } });
       expect(events.map((e) => [e.type, e.personId, e.revision])).toEqual([
@@ -71,12 +72,12 @@ for (const provider of providers) {
 
     it("revises a producer's active record under a companion key instead of colliding with it", async () => {
       const bob = await a.services.directory.createPerson({ name: "Bob" });
-      await a.services.notifications.publish({ scope: "PERSON", personId: bob.id, key: "companion:stale:x:1", title: "old", source: { plugin: "p" } });
+      await a.services.notifications.publish({ scope: "PERSON", personId: bob.id, key: "companion:scan:dates:stale:x:1", title: "old", source: { plugin: "p" } });
       expect(await a.services.notifications.raiseMany([raiseOf(bob.id, "stale:x:1"), raiseOf(bob.id, "stale:x:2")])).toBe(1);
       const rows = await a.database.db.notification.findMany({ where: { personId: bob.id }, orderBy: { key: "asc" } });
       expect(rows.map((r) => [r.key, r.title, r.revision])).toEqual([
-        ["companion:stale:x:1", "Reminder stale:x:1", 2],
-        ["companion:stale:x:2", "Reminder stale:x:2", 1],
+        ["companion:scan:dates:stale:x:1", "Reminder stale:x:1", 2],
+        ["companion:scan:dates:stale:x:2", "Reminder stale:x:2", 1],
       ]);
     });
 

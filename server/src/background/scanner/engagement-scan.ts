@@ -1,6 +1,6 @@
 // The concern-based scan: an engagement with no activity for the stale period nudges its
 // operator, once per period of inactivity.
-import { isStale, staleTriggerRef } from "../../domain/companion.ts";
+import { ENGAGEMENT_SCAN_SOURCE, isStale, staleTriggerRef } from "../../domain/companion.ts";
 import type { RaiseInput } from "../../service/notification-service.ts";
 import type { ScanSource } from "./selection.ts";
 import { SCAN_PAGE } from "./scan-deps.ts";
@@ -28,6 +28,7 @@ export async function dueNudges(
         personId: engagement.operatorPersonId,
         triggerRef: staleTriggerRef(engagement.id, last),
         triggerType: "TIME_BASED",
+        triggerSource: ENGAGEMENT_SCAN_SOURCE,
         subsystem: "scanner",
         engagementId: engagement.id,
         title: `${engagement.name} has been quiet for ${days} days`,

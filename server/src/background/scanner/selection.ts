@@ -13,6 +13,8 @@ export type ScanSource = Pick<ScanReads, "datedFacts" | "engagementActivity" | "
 export interface SelectionOptions {
   dateLeadDays: number;
   staleEngagementDays: number;
+  /** The zone of persons without one of their own (HERALD_TIME_ZONE). */
+  timeZone: string;
 }
 
 export interface Selection {
@@ -32,14 +34,14 @@ const UNFIRED_CHUNK = 5_000;
 
 export async function selectDue(scan: ScanSource, now: Date, options: SelectionOptions, pause: () => Promise<void>): Promise<Selection> {
   let started = performance.now();
-  const reminders = await dueReminders(scan, now, options.dateLeadDays, pause);
+  const reminders = await dueReminders(scan, now, options.dateLeadDays, pause, options.timeZone);
   const factsMs = performance.now() - started;
   started = performance.now();
   const nudges = await dueNudges(scan, now, options.staleEngagementDays, pause);
   const engagementsMs = performance.now() - started;
   started = performance.now();
   const candidates = [...reminders.due, ...nudges.due];
-  const keys = candidates.map((r) => dedupKeyOf(r.personId, r.triggerRef));
+  const keys = candidates.map((r) => dedupKeyOf(r.personId, r.triggerSource, r.triggerRef));
   const unfired = new Set<string>();
   for (let i = 0; i < keys.length; i += UNFIRED_CHUNK) {
     for (const key of await scan.unfired(keys.slice(i, i + UNFIRED_CHUNK))) unfired.add(key);

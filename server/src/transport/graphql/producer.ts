@@ -143,17 +143,32 @@ builder.mutationFields((t) => ({
   updateNotification: t.field({
     type: PublishNotificationResult,
     args: {
-      id: t.arg.id({ required: false, description: "The record to patch; or give target instead." }),
-      target: t.arg({ type: NotificationPatchTargetInput, required: false, description: "The active occurrence of a key to patch; or give id instead." }),
+      id: t.arg.id({ required: true }),
       patch: t.arg({ type: NotificationPatchInput, required: true }),
     },
-    description: "Merges the patch over the current content as a new revision; the record is named by id or by key + target.",
+    description: "Merges the patch over the current content as a new revision.",
     resolve: (_root, args, ctx) => {
       const producer = requireProducer(ctx.caller, "updateNotification");
-      const id = args.id === null || args.id === undefined ? null : String(args.id);
       return asResult(PublishNotificationResult, async () => {
         await ctx.services.assets.assertUsable(producer.credentialId, args.patch.actions, "patch.actions");
-        return ctx.services.notifications.updateSelected(id, args.target ?? null, args.patch, producer.plugin);
+        return ctx.services.notifications.update(String(args.id), args.patch, producer.plugin);
+      });
+    },
+  }),
+
+  // Its own field, not an optional argument of updateNotification: the contract fixes that one's `id: ID!`.
+  updateNotificationByKey: t.field({
+    type: PublishNotificationResult,
+    args: {
+      target: t.arg({ type: NotificationPatchTargetInput, required: true, description: "The scope target and key whose active occurrence is patched." }),
+      patch: t.arg({ type: NotificationPatchInput, required: true }),
+    },
+    description: "Merges the patch over the active occurrence of a key as a new revision, so a heartbeat needs no id; none active is a NotFoundError.",
+    resolve: (_root, args, ctx) => {
+      const producer = requireProducer(ctx.caller, "updateNotificationByKey");
+      return asResult(PublishNotificationResult, async () => {
+        await ctx.services.assets.assertUsable(producer.credentialId, args.patch.actions, "patch.actions");
+        return ctx.services.notifications.updateByKey(args.target, args.patch, producer.plugin);
       });
     },
   }),

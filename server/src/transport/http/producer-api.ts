@@ -18,6 +18,7 @@ export const producerMutations = [
   "publishNotification",
   "publishObservation",
   "updateNotification",
+  "updateNotificationByKey",
   "resolveNotification",
   "expireNotification",
   "completeRequest",

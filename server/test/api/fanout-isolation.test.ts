@@ -8,7 +8,8 @@ import { gql } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { type LightStream, type Operation, openDistinct, openSingleConnection } from "../support/light-sse.ts";
 import { providers, redisUrl } from "../support/providers.ts";
-import { eventually, sleep } from "../support/sse.ts";
+import { untilMarker } from "../support/marker.ts";
+import { eventually } from "../support/sse.ts";
 
 // Three shapes of the same subscription: field order, an operation name and a variable differ.
 const documents: Operation[] = [
@@ -135,9 +136,14 @@ for (const provider of providers) {
       for (const person of persons) expected.set(person.id, (await logOf(person.id)).map((e) => `${e.seq}:${e.type}:${e.notificationId}`));
 
       const received = (s: Subscriber) => s.stream.results(s.operationId) as { data?: { notificationEvents: Received }; errors?: unknown }[];
-      // A subscriber short of events fails below with what it got, not here with a count.
-      await eventually(() => subscribers.every((s) => received(s).length >= perPerson), 120_000).catch(() => undefined);
-      await sleep(500); // a duplicate or a stray would arrive now
+      // A shared marker every stream must carry next: a duplicate or a stray arrives before it.
+      // A subscriber short of events (or of the marker) fails below with what it got, not here.
+      const beforeMarker = await untilMarker(
+        subscribers.map((s) => () => received(s)),
+        () => h.publish({ scope: "APPLICATION", key: `marker:${provider.name}`, title: "marker" }),
+        (r, marker) => r.data?.notificationEvents.notification.id === marker.id,
+        120_000,
+      ).catch(() => null);
 
       // Another person's cursor does not decode: it shows as "foreign" and fails the comparison.
       const seqOf = (personId: string, cursor: string) => {
@@ -148,8 +154,8 @@ for (const provider of providers) {
         }
       };
       const wrong: string[] = [];
-      for (const s of subscribers) {
-        const results = received(s);
+      for (const [i, s] of subscribers.entries()) {
+        const results = beforeMarker?.[i] ?? received(s);
         const errors = results.filter((r) => r.errors !== undefined);
         const got = results.map((r) => r.data!.notificationEvents).map((e) => `${seqOf(s.personId, e.cursor)}:${e.type}:${e.notification.id}`);
         const want = expected.get(s.personId)!;
@@ -161,6 +167,7 @@ for (const provider of providers) {
         if (snoozedView !== (s.personId === cy.id ? Date.parse(until) : null)) wrong.push(`${s.kind} of ${s.personId}: shared update seen as snoozed until ${snoozedView}`);
       }
       expect(wrong.slice(0, 5)).toEqual([]);
+      expect(beforeMarker, "the marker on every stream").not.toBeNull();
       // Each person's part of the log has their own delivery marks, so the three expectations differ.
       for (const person of persons) expect(expected.get(person.id)!.filter((e) => e.includes(":DELIVERED:")).length).toBe(ROUNDS);
       expect(new Set(expected.get(ada.id))).not.toEqual(new Set(expected.get(cy.id)));

@@ -9,7 +9,8 @@ import { startHerald, type TestHerald } from "../support/herald.ts";
 import { type LightStream, openDistinct, openSingleConnection } from "../support/light-sse.ts";
 import { sample } from "../support/prometheus.ts";
 import { providers } from "../support/providers.ts";
-import { eventually, headCursor, sleep } from "../support/sse.ts";
+import { untilMarker } from "../support/marker.ts";
+import { eventually, headCursor } from "../support/sse.ts";
 
 const metricsToken = "renders-token-0123456789";
 const personFree = "subscription { notificationEvents { cursor type notification { id title status snoozedUntil } } }";
@@ -39,6 +40,15 @@ for (const provider of providers) {
     };
     const eventsOf = (stream: LightStream, operationId?: string) =>
       (stream.results(operationId) as { data: { notificationEvents: Event } }[]).map((r) => r.data.notificationEvents);
+    // Renders of what came before the count starts would land in it: a shared marker every open
+    // stream must carry next shows they are done. Returns what each stream got before it.
+    let markers = 0;
+    const settled = async (readers: (() => Event[])[]) => {
+      const title = `marker ${++markers}`;
+      return untilMarker(readers, () => h.publish({ scope: "APPLICATION", key: `marker-${markers}`, title }), (e) => e.notification.title === title);
+    };
+    // Each stream's events after the marker that settled it.
+    const afterMarker = (events: Event[]) => events.slice(events.findIndex((e) => e.notification.title.startsWith("marker ")) + 1);
 
     it("renders an event once for the persons whose view is the same, with each person's own cursor", async () => {
       const [ada, bob, cy] = [await h.newPerson("Ada"), await h.newPerson("Bob"), await h.newPerson("Cy")];
@@ -56,19 +66,21 @@ for (const provider of providers) {
       };
       streams.push(...opened.ada, ...opened.bob, opened.bobSingle, ...opened.cy);
       await eventually(() => h.herald.feed.listenersOf(ada.id) === 2 && h.herald.feed.listenersOf(bob.id) === 2 && h.herald.feed.listenersOf(cy.id) === 1, 10_000, "streams to attach");
-      await sleep(200);
+      const all = [...opened.ada, ...opened.bob, ...opened.cy];
+      const readers = [...all.map((s) => () => eventsOf(s)), () => eventsOf(opened.bobSingle, "b1")];
+      // The streams are live-only and opened after everything so far: nothing reaches them before the marker.
+      expect(await settled(readers)).toEqual(readers.map(() => []));
 
       const before = await renders();
       await h.publish({ scope: "APPLICATION", key: "across", title: "Second" });
-      const all = [...opened.ada, ...opened.bob, ...opened.cy];
-      await eventually(() => all.every((s) => eventsOf(s).length === 1) && eventsOf(opened.bobSingle, "b1").length === 1, 10_000, "the update on every stream");
+      await eventually(() => readers.every((read) => afterMarker(read()).length === 1), 10_000, "the update on every stream");
       // Ada and Bob (no receipt) share one render; Cy's view is Cy's own. Per person it would be 3.
       expect((await renders()) - before).toBe(2);
 
-      const [adaEvent, adaEvent2] = opened.ada.map((s) => eventsOf(s)[0]!);
-      const bobEvent = eventsOf(opened.bob[0]!)[0]!;
-      const bobSingleEvent = eventsOf(opened.bobSingle, "b1")[0]!;
-      const cyEvent = eventsOf(opened.cy[0]!)[0]!;
+      const [adaEvent, adaEvent2] = opened.ada.map((s) => afterMarker(eventsOf(s))[0]!);
+      const bobEvent = afterMarker(eventsOf(opened.bob[0]!))[0]!;
+      const bobSingleEvent = afterMarker(eventsOf(opened.bobSingle, "b1"))[0]!;
+      const cyEvent = afterMarker(eventsOf(opened.cy[0]!))[0]!;
       for (const event of [adaEvent, adaEvent2, bobEvent, bobSingleEvent, cyEvent]) {
         expect(event).toMatchObject({ type: "UPDATED", notification: { id: first.id, title: "Second" } });
       }
@@ -95,10 +107,13 @@ for (const provider of providers) {
       ];
       streams.push(...opened);
       await eventually(() => h.herald.feed.listenersOf(dee.id) === 2 && h.herald.feed.listenersOf(eve.id) === 2, 10_000, "streams to attach");
-      await sleep(200);
+      // Every stream still open, this test's and the earlier one's, since all of them render the next event.
+      const beforeMarker = await settled(streams.map((s) => () => [...eventsOf(s), ...eventsOf(s, "b1")]));
+      // This test's streams are live-only and new: nothing reaches them before the marker.
+      expect(opened.map((s) => beforeMarker[streams.indexOf(s)])).toEqual(opened.map(() => []));
       const before = await renders();
       const published = await h.publish({ scope: "APPLICATION", key: "per-person", title: "Apart" });
-      await eventually(() => opened.every((s) => eventsOf(s).length >= 1), 10_000, "the event on every stream");
+      await eventually(() => opened.every((s) => eventsOf(s).some((e) => e.notification.id === published.id)), 10_000, "the event on every stream");
       // Every person receives every APPLICATION event, so the earlier test's persons (still
       // subscribed) render it too: one shared render for them, plus four here (two documents, two persons).
       expect((await renders()) - before).toBe(5);

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { type LightStream, openDistinct } from "../support/light-sse.ts";
 import { providers } from "../support/providers.ts";
-import { eventually, headCursor, sleep } from "../support/sse.ts";
+import { untilMarker } from "../support/marker.ts";
+import { eventually, headCursor } from "../support/sse.ts";
 import { expectRefusal, postJson } from "../security/wire.ts";
 
 const withInvocation = "subscription { notificationEvents { cursor type notification { id lastInvocation { id } } } }";
@@ -43,9 +44,18 @@ for (const provider of providers) {
       ]);
       streams.push(...opened);
       await eventually(() => h.herald.feed.listenersOf(ada.id) === 20, 10_000, "20 streams to attach");
+      const eventsOf = (stream: LightStream) => (stream.results() as { data: { notificationEvents: Event } }[]).map((r) => r.data.notificationEvents);
       // The streams with a cursor replay (nothing) right after attaching; an event they read from
-      // the log rather than the feed would be their own object, rendered apart.
-      await sleep(500);
+      // the log rather than the feed would be their own object, rendered apart. A marker's last
+      // event (its DELIVERED mark) on every stream shows each replay is over and the stream live.
+      let markerId = "";
+      const beforeMarker = await untilMarker(
+        opened.map((s) => () => eventsOf(s)),
+        async () => (markerId = (await h.publish({ scope: "PERSON", personId: ada.id, key: "once-marker", title: "Marker" })).id),
+        (e, id) => e.type === "DELIVERED" && e.notification.id === id,
+      );
+      expect(beforeMarker.map((events) => events.map((e) => `${e.type}:${e.notification.id}`))).toEqual(opened.map(() => [`CREATED:${markerId}`]));
+      const afterMarker = (stream: LightStream) => eventsOf(stream).slice(2);
 
       const invocations = h.herald.services.invocations;
       const latestOf = invocations.latestOf.bind(invocations);
@@ -56,14 +66,13 @@ for (const provider of providers) {
       };
       try {
         const published = await h.publish({ scope: "PERSON", personId: ada.id, key: "once", title: "Once" });
-        const eventsOf = (stream: LightStream) => (stream.results() as { data: { notificationEvents: Event } }[]).map((r) => r.data.notificationEvents);
         // CREATED, then the DELIVERED mark: two events, each reaching all 20 streams.
-        await eventually(() => opened.every((s) => eventsOf(s).length === 2), 10_000, "both events on every stream");
+        await eventually(() => opened.every((s) => afterMarker(s).length === 2), 10_000, "both events on every stream");
         for (const stream of opened) {
-          expect(eventsOf(stream).map((e) => `${e.type}:${e.notification.id}`)).toEqual([`CREATED:${published.id}`, `DELIVERED:${published.id}`]);
+          expect(afterMarker(stream).map((e) => `${e.type}:${e.notification.id}`)).toEqual([`CREATED:${published.id}`, `DELIVERED:${published.id}`]);
         }
         // One cursor per (person, event), the same on every stream.
-        expect(new Set(opened.map((s) => eventsOf(s)[0]!.cursor)).size).toBe(1);
+        expect(new Set(opened.map((s) => afterMarker(s)[0]!.cursor)).size).toBe(1);
         // Two groups (the two documents) times two events; a render per subscription would be 40.
         expect(lookups).toBe(4);
       } finally {

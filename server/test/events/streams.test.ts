@@ -1,5 +1,6 @@
 // The event path's streams without a server: what closing, overflowing and revoking do to a
 // stream and to the listeners it holds (the API tests cover the same through HTTP).
+import { eventually } from "@herald/testkit";
 import { describe, expect, it } from "vitest";
 import { defaultPreferences } from "../../src/domain/preferences.ts";
 import type { NotificationRecord } from "../../src/domain/notification.ts";
@@ -74,7 +75,8 @@ async function setUp(maxQueuedEvents = 100) {
   return { feed, log, bus, deps, commit, delivered, stop: () => feed.stop() };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+/** Waits until the person has `count` feed listeners: a stream has attached (or let go). */
+const listening = (feed: EventFeed, count = 1) => eventually(() => feed.listenersOf(PERSON) === count, 5_000, `${count} listener(s) of the person`);
 
 describe("a person's event stream", () => {
   it("replays after the cursor, then goes live with no gap and no duplicate at the seam", async () => {
@@ -91,12 +93,12 @@ describe("a person's event stream", () => {
 
   it("starts a live-only stream after everything committed before it opened, though this instance has not heard of it yet", async () => {
     // Another instance committed seq 1; its bus message is still on the way here when the client opens.
-    const { deps, commit, log, bus, stop } = await setUp();
+    const { feed, deps, commit, log, bus, stop } = await setUp();
     const late = eventOf(1);
     log.events.push(late);
     const stream = personEventStream(deps, PERSON, null);
     const first = stream.next();
-    await settle();
+    await listening(feed);
     bus.publish({ kind: "event", event: late });
     commit(2);
     expect((await first).value?.seq).toBe(2);
@@ -108,8 +110,7 @@ describe("a person's event stream", () => {
     const { feed, deps, stop } = await setUp();
     const stream = personEventStream(deps, PERSON, null);
     const waiting = stream.next();
-    await settle();
-    expect(feed.listenersOf(PERSON)).toBe(1);
+    await listening(feed);
     await stream.return!();
     expect(feed.listenersOf(PERSON)).toBe(0);
     expect(await waiting).toEqual({ done: true, value: undefined });
@@ -127,7 +128,7 @@ describe("a person's event stream", () => {
     const { feed, deps, commit, stop } = await setUp(3);
     const stream = personEventStream(deps, PERSON, null);
     const first = stream.next();
-    await settle();
+    await listening(feed);
     commit(1);
     expect((await first).value?.seq).toBe(1);
     for (let seq = 2; seq <= 5; seq++) commit(seq);
@@ -140,7 +141,7 @@ describe("a person's event stream", () => {
     const { feed, deps, commit, stop } = await setUp();
     const stream = personEventStream(deps, PERSON, null);
     const first = stream.next();
-    await settle();
+    await listening(feed);
     commit(1);
     await first;
     const error = new Error("client gone");
@@ -213,13 +214,13 @@ describe("a person's event stream with a sink attached (the transport's push pat
     const stream = new PersonStream(deps, PERSON, { seq: 1, hold: null });
     const recorded = recordingSink();
     stream.attach(recorded.sink);
-    await settle();
+    await listening(feed);
     commit(3);
     commit(4);
-    await settle();
+    await eventually(() => recorded.items.length >= 3, 5_000, "the live events");
     expect(recorded.items.map((item) => (item as StreamItem).seq)).toEqual([2, 3, 4]);
     stream.close();
-    await settle();
+    await eventually(() => recorded.ends.length > 0, 5_000, "the stream to end");
     expect(recorded.ends).toEqual([null]);
     expect(feed.listenersOf(PERSON)).toBe(0);
     stop();
@@ -232,37 +233,42 @@ describe("a person's event stream with a sink attached (the transport's push pat
     registry.track("c-3", stream);
     const recorded = recordingSink();
     stream.attach(recorded.sink);
-    await settle();
+    await listening(feed);
     recorded.holdNext();
     commit(1);
-    await settle();
+    await eventually(() => recorded.items.length === 1, 5_000, "event 1 at the sink");
     // The item for event 1 is still being written when the revocation comes, and event 2 is queued.
     commit(2);
     expect(registry.revoke(["c-3"])).toBe(1);
     expect(registry.count("c-3")).toBe(0);
     expect(feed.listenersOf(PERSON)).toBe(0);
-    await settle();
+    // The held write keeps everything else back; the end (which comes last) shows what followed it.
     expect(recorded.items).toHaveLength(1);
     recorded.letGo();
-    await settle();
+    await eventually(() => recorded.ends.length > 0, 5_000, "the stream to end");
     expect(recorded.items.map((item) => (item instanceof StreamEnded ? "ended" : item.seq))).toEqual([1, "ended"]);
     expect(recorded.ends).toEqual([null]);
     stop();
   });
 
   it("ends with the error when the client falls too far behind while a write waits", async () => {
-    const { deps, commit, stop } = await setUp(3);
+    const { feed, deps, commit, stop } = await setUp(3);
     const stream = new PersonStream(deps, PERSON, null);
     const recorded = recordingSink();
     stream.attach(recorded.sink);
-    await settle();
+    await listening(feed);
+    // Event 1 at the sink shows the stream has started and waits for live events.
+    commit(1);
+    await eventually(() => recorded.items.length === 1, 5_000, "event 1 at the sink");
     recorded.holdNext();
-    for (let seq = 1; seq <= 6; seq++) commit(seq);
-    await settle();
+    for (let seq = 2; seq <= 7; seq++) commit(seq);
+    // Event 2's write waits at the sink while the rest overflow the queue behind it.
+    await eventually(() => recorded.items.length === 2, 5_000, "event 2 at the sink");
     recorded.letGo();
-    await settle();
-    expect(recorded.items.map((item) => (item as StreamItem).seq)).toEqual([1]);
+    await eventually(() => recorded.ends.length > 0, 5_000, "the stream to end");
+    expect(recorded.items.map((item) => (item as StreamItem).seq)).toEqual([1, 2]);
     expect(recorded.ends[0]).toBeInstanceOf(SlowConsumerError);
+    expect(feed.listenersOf(PERSON)).toBe(0);
     stop();
   });
 });
@@ -272,8 +278,7 @@ describe("a producer's invocation stream", () => {
     const { feed, stop } = await setUp();
     const stream = invocationStream({ feed, store: { maxSeq: async () => 0, read: async () => [] }, maxQueued: 10, pollMs: 60_000 }, null, null);
     const waiting = stream.next();
-    await settle();
-    expect(feed.invocationListenerCount).toBe(1);
+    await eventually(() => feed.invocationListenerCount === 1, 5_000, "the invocation listener");
     await stream.return!();
     expect(feed.invocationListenerCount).toBe(0);
     expect((await waiting).done).toBe(true);
@@ -283,9 +288,9 @@ describe("a producer's invocation stream", () => {
 
 describe("the stream registry", () => {
   /** A bound stream waiting for its next value when its credential is revoked: StreamEnded, then done, and no longer counted. */
-  async function expectEndedByRevocation(registry: StreamRegistry, credentialId: string, bound: AsyncIterableIterator<unknown>) {
+  async function expectEndedByRevocation(registry: StreamRegistry, credentialId: string, bound: AsyncIterableIterator<unknown>, waitsAtSource: () => boolean) {
     const waiting = bound.next();
-    await settle();
+    await eventually(waitsAtSource, 5_000, "the read to wait at its source");
     expect(registry.revoke([credentialId])).toBe(1);
     expect((await waiting).value).toBeInstanceOf(StreamEnded);
     expect((await bound.next()).done).toBe(true);
@@ -305,16 +310,19 @@ describe("the stream registry", () => {
 
   it("ends a revoked credential's waiting Repeater stream (preferences, invocations) with StreamEnded, then done", async () => {
     const registry = new StreamRegistry(2);
-    let detached = false;
-    const signals = listenerStream<number>(() => () => (detached = true), 10);
-    await expectEndedByRevocation(registry, "c-2", registry.bind("c-2", pipe(signals, map(async (n: number) => n * 2))));
+    let [attached, detached] = [false, false];
+    const signals = listenerStream<number>(() => {
+      attached = true;
+      return () => (detached = true);
+    }, 10);
+    await expectEndedByRevocation(registry, "c-2", registry.bind("c-2", pipe(signals, map(async (n: number) => n * 2))), () => attached);
     expect(detached).toBe(true);
   });
 
   it("ends a revoked credential's waiting stream with StreamEnded, then done, and releases its source", async () => {
     const registry = new StreamRegistry(2);
     const { feed, deps, stop } = await setUp();
-    await expectEndedByRevocation(registry, "c-1", registry.bind("c-1", personEventStream(deps, PERSON, null)));
+    await expectEndedByRevocation(registry, "c-1", registry.bind("c-1", personEventStream(deps, PERSON, null)), () => feed.listenersOf(PERSON) === 1);
     expect(feed.listenersOf(PERSON)).toBe(0);
     stop();
   });

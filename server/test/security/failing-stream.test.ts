@@ -6,25 +6,31 @@ import { guard } from "../../src/transport/http/stream-guard.ts";
 
 const encoder = new TextEncoder();
 
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 /** A source that sends one message and then fails, as graphql-sse's stream does when its subscription throws. */
 function failingSource() {
   let sent = false;
-  return new ReadableStream<Uint8Array>({
+  let failed!: () => void;
+  const failure = new Promise<void>((resolve) => (failed = resolve));
+  const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (!sent) {
         sent = true;
         controller.enqueue(encoder.encode("event: next\ndata: {}\n\n"));
         return;
       }
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      await nextTurn(); // the failure comes later, as a store's does, not within the read that asked
+      failed();
       throw new Error("Herald's database is unavailable right now");
     },
   });
+  return { stream, failure };
 }
 
 describe("a stream whose source fails", () => {
   it("ends the response after what was sent, without an error", async () => {
-    const reader = guard(failingSource(), { heartbeatMs: 60_000, maxBufferedBytes: 1 << 16 }).getReader();
+    const reader = guard(failingSource().stream, { heartbeatMs: 60_000, maxBufferedBytes: 1 << 16 }).getReader();
     const chunks: string[] = [];
     for (;;) {
       const { done, value } = await reader.read();
@@ -36,11 +42,13 @@ describe("a stream whose source fails", () => {
 
   it("takes a client's cancel after the failure without rejecting", async () => {
     const source = failingSource();
-    const guarded = guard(source, { heartbeatMs: 60_000, maxBufferedBytes: 1 << 16 });
+    const guarded = guard(source.stream, { heartbeatMs: 60_000, maxBufferedBytes: 1 << 16 });
     const reader = guarded.getReader();
     await reader.read();
-    // Let the source fail before the client leaves.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The source fails before the client leaves: once it has thrown, the turn after lets every
+    // reaction to the rejection (promise jobs, which all run before it) reach the guard.
+    await source.failure;
+    await nextTurn();
     await expect(reader.cancel("client left")).resolves.toBeUndefined();
   });
 });

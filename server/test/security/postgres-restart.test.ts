@@ -2,6 +2,7 @@
 // requests get a clear typed error at once (no hang, no stack trace) and the processes stay up;
 // once it is back, streams go on from their cursors with nothing lost or duplicated. Then the same
 // under load: repeated restarts while streams, publishes and reads run on both instances.
+import { once } from "node:events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gql, type GraphQLResponse } from "../support/graphql.ts";
 import { postgresBinaries, type PrivatePostgres, startPrivatePostgres } from "../support/private-postgres.ts";
@@ -62,7 +63,8 @@ describe.skipIf(missing !== null)("PostgreSQL restarted under two instances", ()
     // Should an instance die, the failure says how and shows what it printed last, not a bare "fetch failed".
     const sayingHow = <T>(server: Served, work: Promise<T>) =>
       work.catch(async (error: Error) => {
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        // A dying instance prints its last words before it exits: wait for the exit, bounded, as it may live on.
+        if (server.process.exitCode === null && server.process.signalCode === null) await withinMs(5_000, once(server.process, "exit")).catch(() => undefined);
         throw new Error(`${error.message}; instance exit ${server.process.signalCode ?? server.process.exitCode}:\n${server.output.slice(-4_000)}`);
       });
     for (const server of [a, b]) {
@@ -112,6 +114,11 @@ describe.skipIf(missing !== null)("PostgreSQL restarted under two instances", ()
     let n = 0;
     // A request the server never answers is counted rather than waited for, so the failure names it.
     const unanswered: string[] = [];
+    // Each instance's answers' statuses, in order: the restarts below wait on them.
+    const answers = new Map<Served, number[]>([
+      [a, []],
+      [b, []],
+    ]);
     const ask = async (server: Served, what: string, token: string, query: string, variables: Record<string, unknown> = {}) => {
       try {
         await fetch(server.url, {
@@ -119,7 +126,10 @@ describe.skipIf(missing !== null)("PostgreSQL restarted under two instances", ()
           headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
           body: JSON.stringify({ query, variables }),
           signal: AbortSignal.timeout(20_000),
-        }).then((r) => r.text());
+        }).then((r) => {
+          answers.get(server)!.push(r.status);
+          return r.text();
+        });
       } catch (error) {
         if ((error as Error).name === "TimeoutError") unanswered.push(what);
       }
@@ -144,10 +154,16 @@ describe.skipIf(missing !== null)("PostgreSQL restarted under two instances", ()
     const alive = () => [a, b].map((s) => s.process.exitCode ?? s.process.signalCode);
     const loads = [load(a), load(b), load(a), load(b)];
     try {
+      // Both instances answer a few requests with `status` from now on: the load has met the store's state.
+      const bothAnswer = async (status: number, what: string) => {
+        const from = [a, b].map((server) => answers.get(server)!.length);
+        const met = () => [a, b].every((server, i) => answers.get(server)!.slice(from[i]).filter((s) => s === status).length >= 6);
+        await eventually(() => met() || alive().some((end) => end !== null), 90_000, what);
+      };
       for (let round = 0; round < 5; round++) {
-        await new Promise((resolve) => setTimeout(resolve, 1_500 + round * 300));
+        await bothAnswer(200, "both instances to serve the load");
         pg.stop();
-        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        await bothAnswer(503, "both instances to refuse the load while the store is down");
         expect(alive(), `an instance ended:\n${a.output.slice(-3_000)}\n----\n${b.output.slice(-3_000)}`).toEqual([null, null]);
         pg.start();
       }

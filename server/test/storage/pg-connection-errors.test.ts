@@ -1,5 +1,6 @@
 // A PostgreSQL connection ended by the server (a restart) while a transaction holds it between two
 // statements: the transaction fails, the process stays up, and the store answers again after.
+import { eventually } from "@herald/testkit";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../src/storage/database.ts";
@@ -23,17 +24,29 @@ describe.skipIf(!postgres.available)("a PostgreSQL connection ended under a tran
   it("fails that transaction without an unheard 'error' event, and the next query is answered", async () => {
     const admin = new pg.Client({ connectionString: postgresBaseUrl });
     await admin.connect();
+    // Which connections heard an 'error' event (the store's pool uses this same pg).
+    const proto = pg.Client.prototype as { emit(event: string | symbol, ...args: unknown[]): boolean };
+    const emit = proto.emit;
+    const ownEmit = Object.hasOwn(proto, "emit");
+    const erred = new Set<unknown>();
+    proto.emit = function (this: unknown, event, ...args) {
+      if (event === "error") erred.add(this);
+      return emit.call(this, event, ...args);
+    };
     try {
       const transaction = database.db.$transaction(async (tx) => {
         const [backend] = await tx.$queryRawUnsafe<{ pid: number }[]>("SELECT pg_backend_pid() AS pid");
         // What a restart does to every connection; this one is between two statements of its transaction.
         await admin.query("SELECT pg_terminate_backend($1)", [backend!.pid]);
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        // The case under test: the termination reaches the connection while it is checked out.
+        await eventually(() => erred.size > 0, 10_000, "the ended connection's 'error' event");
         await tx.$queryRawUnsafe("SELECT 1");
       });
       await expect(transaction).rejects.toThrow();
       expect(await database.db.$queryRawUnsafe<{ one: number }[]>("SELECT 1 AS one")).toEqual([{ one: 1 }]);
     } finally {
+      if (ownEmit) proto.emit = emit;
+      else delete (proto as { emit?: unknown }).emit;
       await admin.end();
     }
   });

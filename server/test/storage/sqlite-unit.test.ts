@@ -3,6 +3,7 @@
 // real SQLite file: a Prisma transaction held open across awaits while publishes arrive, a publish
 // whose last statement fails, and another connection committing between a unit's reads and its commit.
 import Database from "better-sqlite3";
+import { eventually } from "@herald/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sqliteFileOf } from "../../src/storage/database-url.ts";
 import { EVENT_COUNTER } from "../../src/storage/notification-write-sql.ts";
@@ -36,17 +37,31 @@ describe("SQLite units of work beside Prisma's transactions", () => {
     const before = await counter();
     const order: string[] = [];
     let publishes: Promise<unknown>[] = [];
-    const other = db.$transaction(async (tx) => {
-      await tx.serverSetting.create({ data: { key: "held-open", value: "x" } });
-      // Publishes arrive while this transaction's BEGIN is open across awaits.
-      publishes = Array.from({ length: 6 }, (_, i) => publish(`held-${i}`).then(() => order.push(`publish ${i}`)));
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      await tx.serverSetting.update({ where: { key: "held-open" }, data: { value: "y" } });
-      order.push("other transaction ends");
-      throw new Error("the other store gives up");
-    });
-    await expect(other).rejects.toThrow("the other store gives up");
-    await Promise.all(publishes);
+    // Counts who asks for the writer lock, so the transaction goes on once every publish waits for it.
+    const lock = writer.lock;
+    const acquire = lock.acquire.bind(lock);
+    let asked = 0;
+    lock.acquire = () => {
+      asked++;
+      return acquire();
+    };
+    try {
+      const other = db.$transaction(async (tx) => {
+        await tx.serverSetting.create({ data: { key: "held-open", value: "x" } });
+        // Publishes arrive while this transaction's BEGIN is open across awaits.
+        const askedBefore = asked;
+        publishes = Array.from({ length: 6 }, (_, i) => publish(`held-${i}`).then(() => order.push(`publish ${i}`)));
+        // Every publish asks for the lock (or, were it not shared, ends): then this transaction goes on.
+        await eventually(() => asked - askedBefore >= 6 || order.length > 0, 10_000, "the publishes to wait for the writer lock");
+        await tx.serverSetting.update({ where: { key: "held-open" }, data: { value: "y" } });
+        order.push("other transaction ends");
+        throw new Error("the other store gives up");
+      });
+      await expect(other).rejects.toThrow("the other store gives up");
+      await Promise.all(publishes);
+    } finally {
+      lock.acquire = acquire;
+    }
 
     // Every publish ran after the other transaction ended, none joined it, and its rollback took none of them along.
     expect(order[0]).toBe("other transaction ends");
@@ -65,6 +80,8 @@ describe("SQLite units of work beside Prisma's transactions", () => {
         ? publish(`mixed-${i}`)
         : db.$transaction(async (tx) => {
             await tx.serverSetting.create({ data: { key: `mixed-${i}`, value: "a" } });
+            // Kept: a pause held inside the transaction is what is under test (work queues behind it); no
+            // event stands for it, and its length does not matter.
             await new Promise((resolve) => setTimeout(resolve, 5));
             await tx.serverSetting.update({ where: { key: `mixed-${i}` }, data: { value: "b" } });
           }),

@@ -1,8 +1,8 @@
 // A producer reports a long operation: one notification key, a heartbeat revision per phase,
 // a Cancel follow-up, and a resolution at the end.
-import { createHeraldClient } from "@herald/sdk";
+import { createProducerClient } from "@herald/sdk";
 
-const herald = createHeraldClient({ url: process.env.HERALD_URL!, token: process.env.HERALD_PRODUCER_KEY! });
+const herald = createProducerClient({ url: process.env.HERALD_URL!, token: process.env.HERALD_PRODUCER_KEY! });
 const personId = process.env.HERALD_PERSON_ID!;
 const operationId = `export-${Date.now()}`;
 const phases = ["collecting", "compressing", "uploading"];

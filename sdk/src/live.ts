@@ -5,7 +5,7 @@
 // credential the server refused (retrying a revoked token would only knock forever).
 // Protocol: docs/event-stream.md.
 import type { BackoffOptions } from "./backoff.ts";
-import type { HeraldClient } from "./client.ts";
+import type { PersonClient } from "./person-client.ts";
 import { HeraldForbiddenError, HeraldUnauthenticatedError, HeraldValidationError, type HeraldError } from "./errors.ts";
 import { browserEnvironment, type LiveEnvironment } from "./environment.ts";
 import { isUnread, isUnseen, matchesFilter, newestFirst, supersedes } from "./filter.ts";
@@ -62,8 +62,8 @@ export function isLoading(state: LiveState): boolean {
   return state.connection === "connecting" && state.items.length === 0 && state.error === null;
 }
 
-/** What a live view reads: a HeraldClient, or anything that answers the same calls. */
-export type LiveSource = Pick<HeraldClient, "dismissals" | "eventsCursor" | "events" | "page" | "counts">;
+/** What a live view reads: a PersonClient, or anything that answers the same calls. */
+export type LiveSource = Pick<PersonClient, "dismissals" | "eventsCursor" | "events" | "page" | "counts">;
 
 export class LiveView {
   readonly uiEffects: UiEffectsDispatcher;

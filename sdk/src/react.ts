@@ -3,7 +3,7 @@
 // ended when the last one unmounts; the filter is compared by value, so an inline object literal
 // does not restart the stream on every render.
 import { useMemo, useSyncExternalStore } from "react";
-import type { HeraldClient } from "./client.ts";
+import type { PersonClient } from "./person-client.ts";
 import type { LiveState, LiveView, LiveViewOptions } from "./live.ts";
 import type { Counts, NotificationFilter } from "./types.ts";
 
@@ -17,7 +17,7 @@ class ViewStore {
   private readonly listeners = new Set<() => void>();
 
   constructor(
-    private readonly client: HeraldClient,
+    private readonly client: PersonClient,
     private readonly filter: NotificationFilter,
     private readonly options: Partial<LiveViewOptions>,
   ) {}
@@ -49,7 +49,7 @@ class ViewStore {
   }
 }
 
-function useViewStore(client: HeraldClient, filter: NotificationFilter, options: Partial<LiveViewOptions>): ViewStore {
+function useViewStore(client: PersonClient, filter: NotificationFilter, options: Partial<LiveViewOptions>): ViewStore {
   const filterKey = JSON.stringify(filter);
   // The options are read when the view is made; changing them later needs a new client or filter.
   return useMemo(() => new ViewStore(client, filter, options), [client, filterKey]);
@@ -61,14 +61,14 @@ export interface HeraldNotifications extends LiveState {
 }
 
 /** The person's notifications matching `filter`, live: items, counts, connection and last error. */
-export function useHeraldNotifications(client: HeraldClient, filter: NotificationFilter = {}, options: Partial<LiveViewOptions> = {}): HeraldNotifications {
+export function useHeraldNotifications(client: PersonClient, filter: NotificationFilter = {}, options: Partial<LiveViewOptions> = {}): HeraldNotifications {
   const store = useViewStore(client, filter, options);
   const state = useSyncExternalStore(store.subscribe, store.snapshot, store.snapshot);
   return useMemo(() => ({ ...state, refresh: () => store.refresh() }), [state, store]);
 }
 
 /** Counts for `filter` (total, unseen, unread), live; re-renders only when a number changes. */
-export function useHeraldCounts(client: HeraldClient, filter: NotificationFilter = {}, options: Partial<LiveViewOptions> = {}): Counts {
+export function useHeraldCounts(client: PersonClient, filter: NotificationFilter = {}, options: Partial<LiveViewOptions> = {}): Counts {
   const store = useViewStore(client, filter, options);
   const total = useSyncExternalStore(store.subscribe, () => store.snapshot().counts.total, () => store.snapshot().counts.total);
   const unseen = useSyncExternalStore(store.subscribe, () => store.snapshot().counts.unseen, () => store.snapshot().counts.unseen);

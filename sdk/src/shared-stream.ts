@@ -11,7 +11,7 @@
 //   snapshot (StreamResyncError). A new leader opens its stream after the last cursor it saw.
 // - preferences: a joining hub says "hello" and the leader posts the current value again.
 // Without Web Locks, BroadcastChannel or SubtleCrypto every view keeps its own stream.
-import type { HeraldClient } from "./client.ts";
+import type { PersonClient } from "./person-client.ts";
 import { type LinkHandlers, linkName, type SharingGlobals, TabLink, type TabSupport, tabSupport } from "./tab-link.ts";
 import type { Sink } from "./transport.ts";
 import type { NotificationEvent, Preferences } from "./types.ts";
@@ -73,7 +73,7 @@ function hubFor<H>(owner: object, id: string, create: () => H): H {
 }
 
 /** The person's events, shared by every view of `client` with this key and by other tabs; `client.events` where tabs cannot share. */
-export function sharedEvents(client: Pick<HeraldClient, "events">, share: ShareOptions, globals: SharingGlobals = globalThis as SharingGlobals): EventSource {
+export function sharedEvents(client: Pick<PersonClient, "events">, share: ShareOptions, globals: SharingGlobals = globalThis as SharingGlobals): EventSource {
   const support = tabSupport(globals);
   const own: EventSource = (after, sink) => client.events(after, sink);
   if (!support) return own;
@@ -82,7 +82,7 @@ export function sharedEvents(client: Pick<HeraldClient, "events">, share: ShareO
 }
 
 /** The person's preferences (now, then every change), shared like `sharedEvents`; `client.preferences` where tabs cannot share. */
-export function sharedPreferences(client: Pick<HeraldClient, "preferences">, share: ShareOptions, globals: SharingGlobals = globalThis as SharingGlobals): PreferencesSource {
+export function sharedPreferences(client: Pick<PersonClient, "preferences">, share: ShareOptions, globals: SharingGlobals = globalThis as SharingGlobals): PreferencesSource {
   const support = tabSupport(globals);
   const own: PreferencesSource = (sink) => client.preferences(sink);
   if (!support) return own;

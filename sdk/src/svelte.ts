@@ -3,7 +3,7 @@
 // while the store has subscribers: the last one to leave lets it go, the next resumes from the
 // view's cursor.
 import { derived, type Readable, readable } from "svelte/store";
-import type { HeraldClient } from "./client.ts";
+import type { PersonClient } from "./person-client.ts";
 import type { LiveState, LiveView, LiveViewOptions } from "./live.ts";
 
 export { isLoading } from "./live.ts";
@@ -21,7 +21,7 @@ export interface LiveStore extends Readable<LiveState> {
 }
 
 /** A store over an existing view, or over a new `client.live(filter, options)`. */
-export function liveStore(source: HeraldClient | LiveView, filter: NotificationFilter = {}, options: Partial<LiveViewOptions> = {}): LiveStore {
+export function liveStore(source: PersonClient | LiveView, filter: NotificationFilter = {}, options: Partial<LiveViewOptions> = {}): LiveStore {
   const view = isView(source) ? source : source.live(filter, options);
   const state = readable<LiveState>(view.current, (set) => view.subscribe(set));
   return {
@@ -44,6 +44,6 @@ export function countsStore(live: Readable<LiveState>): Readable<Counts> {
   });
 }
 
-function isView(source: HeraldClient | LiveView): source is LiveView {
+function isView(source: PersonClient | LiveView): source is LiveView {
   return typeof (source as LiveView).subscribe === "function" && "current" in source;
 }

@@ -3,7 +3,7 @@
 // a refused record, a server error, no answer in time, too many publishes waiting) becomes a
 // `null` result and one call of `onError`; the tool carries on. Bounded: at most `maxInFlight`
 // publishes wait at once, and each gives up after `timeoutMs` (its request is aborted).
-import { createHeraldClient, type HeraldClient } from "./client.ts";
+import { createProducerClient, type ProducerClient } from "./producer-client.ts";
 import { HeraldError } from "./errors.ts";
 import type { Notification, PublishNotificationInput } from "./types.ts";
 
@@ -53,7 +53,7 @@ export function createToolNotificationSink(options: ToolSinkOptions): ToolNotifi
   // Every request of this sink's client is aborted when it takes too long, so a hung server
   // cannot hold a slot (or the tool) forever.
   const timedFetch: typeof fetch = (input, init) => baseFetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-  const client: HeraldClient = createHeraldClient({ url: options.url, token: options.producerKey, fetch: timedFetch });
+  const client: ProducerClient = createProducerClient({ url: options.url, token: options.producerKey, fetch: timedFetch });
   let inFlight = 0;
 
   const report = (failure: ToolSinkFailure) => {

@@ -2,7 +2,21 @@
 import type { BackoffOptions } from "./backoff.ts";
 import type {
   ActionInvocationFieldsFragment,
+  ActionInvocationOutcome,
+  ActionInvocationState,
+  DisplayFormat,
   EmitEventInput,
+  FormFieldType,
+  NotificationActionKind,
+  NotificationEventsSubscription,
+  NotificationEventType,
+  NotificationScope,
+  NotificationStatus,
+  Presentation,
+  RetentionPolicy,
+  Severity,
+  TriggerType,
+  Variant,
   NotificationFieldsFragment,
   NotificationFilter,
   NotificationPatch,
@@ -34,13 +48,12 @@ export interface ReportedExchange {
   notification: Notification | null;
 }
 export type ActionInvocation = ActionInvocationFieldsFragment;
-export type ActionInvocationOutcome = "ACKNOWLEDGED" | "FAILED";
 
 /** One field of a RUN_ACTION follow-up's form (`action.form`, read it with `formOf`). */
 export interface FormField {
   name: string;
   label: string;
-  type: "TEXT" | "TEXTAREA" | "NUMBER" | "BOOLEAN" | "SELECT";
+  type: FormFieldType;
   required: boolean;
   options: string[] | null;
   placeholder: string | null;
@@ -72,14 +85,27 @@ export type {
   PublishObservationInput,
   ResolutionInput,
 };
-export type NotificationStatus = Notification["status"];
-export type NotificationEventType = "CREATED" | "UPDATED" | "DELIVERED" | "SEEN" | "DISMISSED" | "RESOLVED" | "EXPIRED" | "SNOOZED" | "UNSNOOZED" | "INVOCATION" | "READ" | "UNREAD";
+// The schema's enums, exactly as codegen prints them from server/schema.graphql (never copied here).
+export type {
+  ActionInvocationOutcome,
+  ActionInvocationState,
+  DisplayFormat,
+  FormFieldType,
+  NotificationActionKind,
+  NotificationEventType,
+  NotificationScope,
+  NotificationStatus,
+  Presentation,
+  RetentionPolicy,
+  Severity,
+  TriggerType,
+  Variant,
+};
 
-export interface NotificationEvent {
-  cursor: string;
-  type: NotificationEventType;
+/** One event of `events`: the subscription's own type, its record named as a Notification. */
+export type NotificationEvent = Omit<NotificationEventsSubscription["notificationEvents"], "__typename" | "notification"> & {
   notification: Notification;
-}
+};
 
 /** Each equals the length of a list with the same filter (unseen: statuses PENDING, DELIVERED; unread: `unread: true`). */
 export interface Counts {

@@ -2,7 +2,7 @@
 // and the person's download of what was uploaded.
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHeraldClient, type HeraldClient, HeraldError, HeraldForbiddenError, HeraldValidationError } from "../src/index.ts";
+import { createPersonClient, createProducerClient, HeraldError, HeraldForbiddenError, HeraldValidationError, type PersonClient, type ProducerClient } from "../src/index.ts";
 import { startServer, type TestServer } from "./support/server.ts";
 
 const MAX = 64 * 1024;
@@ -11,13 +11,13 @@ const PNG = Uint8Array.from(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAA
 
 describe("uploadAsset", () => {
   let server: TestServer;
-  let producer: HeraldClient;
-  let ada: HeraldClient;
+  let producer: ProducerClient;
+  let ada: PersonClient;
 
   beforeAll(async () => {
     server = await startServer({ HERALD_ASSET_MAX_BYTES: String(MAX) });
-    producer = createHeraldClient({ url: server.url, token: server.producerKey });
-    ada = createHeraldClient({ url: server.url, token: server.person.token });
+    producer = createProducerClient({ url: server.url, token: server.producerKey });
+    ada = createPersonClient({ url: server.url, token: server.person.token });
   });
   afterAll(async () => {
     producer?.close();
@@ -57,7 +57,10 @@ describe("uploadAsset", () => {
     await expect(html).rejects.toBeInstanceOf(HeraldValidationError);
     await expect(html).rejects.toMatchObject({ field: "file" });
     await expect(producer.uploadAsset(PNG, "a/b.png", "image/png")).rejects.toMatchObject({ field: "filename" });
-    await expect(ada.uploadAsset(PNG, "mine.png", "image/png")).rejects.toBeInstanceOf(HeraldForbiddenError);
+    // The server, not the client type, refuses a person token: a ProducerClient holding one is forbidden.
+    const misused = createProducerClient({ url: server.url, token: server.person.token });
+    await expect(misused.uploadAsset(PNG, "mine.png", "image/png")).rejects.toBeInstanceOf(HeraldForbiddenError);
+    misused.close();
     const huge = producer.uploadAsset(new Uint8Array(MAX + 512 * 1024), "huge.bin", "application/octet-stream");
     await expect(huge).rejects.toBeInstanceOf(HeraldError);
     await expect(huge).rejects.toThrow(/larger than/);

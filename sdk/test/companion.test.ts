@@ -1,14 +1,14 @@
 // The SDK's companion operations against a real server: emitEvent, observations and quiet mode
 // set by a producer and heard live by the person.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type HeraldClient, HeraldValidationError } from "../src/index.ts";
+import { HeraldValidationError, type PersonClient, type ProducerClient } from "../src/index.ts";
 import { eventually, startClients, type TestClients, type TestServer } from "./support/server.ts";
 
 describe("HeraldClient companion operations", () => {
   let clients: TestClients;
   let server: TestServer;
-  let producer: HeraldClient;
-  let ada: HeraldClient;
+  let producer: ProducerClient;
+  let ada: PersonClient;
 
   beforeAll(async () => {
     clients = await startClients();

@@ -2,7 +2,7 @@
 // request and reconnect, a revoked token stops the live view's retries, a refused cursor is typed
 // by its HTTP status, and only reads are retried after a request lost on the way.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHeraldClient, type HeraldClient, HeraldValidationError, type NotificationEvent } from "../src/index.ts";
+import { createPersonClient, createProducerClient, HeraldValidationError, type NotificationEvent, type ProducerClient } from "../src/index.ts";
 import { eventually, sleep, startServer, type TestServer } from "./support/server.ts";
 
 /** The platform's fetch, counting requests (and those of the stream endpoint apart). */
@@ -18,11 +18,11 @@ function countingFetch() {
 
 describe("credentials and refusals", () => {
   let server: TestServer;
-  let producer: HeraldClient;
+  let producer: ProducerClient;
 
   beforeAll(async () => {
     server = await startServer();
-    producer = createHeraldClient({ url: server.url, token: server.producerKey });
+    producer = createProducerClient({ url: server.url, token: server.producerKey });
   });
   afterAll(async () => {
     producer?.close();
@@ -32,7 +32,7 @@ describe("credentials and refusals", () => {
   it("asks a token function for every request and again when the stream reconnects", async () => {
     const person = await server.newPerson("Refresh");
     let calls = 0;
-    const client = createHeraldClient({
+    const client = createPersonClient({
       url: server.url,
       token: async () => {
         calls++;
@@ -60,13 +60,13 @@ describe("credentials and refusals", () => {
   it("stops retrying and reports unauthorized once the token is revoked", async () => {
     const person = await server.newPerson("Revoked");
     const { counts, fetchFn } = countingFetch();
-    const client = createHeraldClient({ url: server.url, token: person.token, fetch: fetchFn });
+    const client = createPersonClient({ url: server.url, token: person.token, fetch: fetchFn });
     const view = client.live({}, { backoff: { initialMs: 20, maxMs: 50 }, environment: null });
     view.subscribe(() => undefined);
     await eventually(() => view.current.connection === "live", 20_000);
 
     // Sign-out revokes the token that sends it, and ends its open streams.
-    const other = createHeraldClient({ url: server.url, token: person.token });
+    const other = createPersonClient({ url: server.url, token: person.token });
     expect(await other.signOut()).toBe(true);
     other.close();
     await eventually(() => view.current.connection === "unauthorized", 20_000, "the view to report unauthorized");
@@ -82,7 +82,7 @@ describe("credentials and refusals", () => {
   });
 
   it("types a refused cursor by the stream's HTTP status (400), as a validation error", async () => {
-    const client = createHeraldClient({ url: server.url, token: server.person.token });
+    const client = createPersonClient({ url: server.url, token: server.person.token });
     const error = await new Promise<Error>((resolve) => {
       client.events("forged-cursor", {
         next: (_: NotificationEvent) => resolve(new Error("an event arrived")),
@@ -99,7 +99,7 @@ describe("credentials and refusals", () => {
     const person = await server.newPerson("Flaky");
     let requests = 0;
     let dropNext = 0;
-    const client = createHeraldClient({
+    const client = createPersonClient({
       url: server.url,
       token: person.token,
       retry: { initialDelayMs: 10, maxDelayMs: 20 },

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHeraldClient, type NotificationEvent } from "../src/index.ts";
+import { createPersonClient, type NotificationEvent } from "../src/index.ts";
 import { eventually, startServer, type TestServer } from "./support/server.ts";
 
 const run = promisify(execFile);
@@ -24,7 +24,7 @@ describe("README example", () => {
   });
 
   it("reports a long operation with heartbeats and resolves it", async () => {
-    const person = createHeraldClient({ url: server.url, token: server.person.token });
+    const person = createPersonClient({ url: server.url, token: server.person.token });
     const events: NotificationEvent[] = [];
     // From the head cursor, so events published before the stream attaches are replayed, not missed.
     const stop = person.events(await person.eventsCursor(), { next: (e) => events.push(e), error: () => undefined, complete: () => undefined });

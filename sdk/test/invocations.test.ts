@@ -2,14 +2,14 @@
 // handled after the server restarts, and from a stored cursor in a new process's subscription;
 // acknowledgeActionInvocation settles an invocation and the person sees the state.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ActionInvocation, HeraldNotFoundError, HeraldValidationError, type HeraldClient } from "../src/index.ts";
+import { type ActionInvocation, HeraldNotFoundError, HeraldValidationError, type PersonClient, type ProducerClient } from "../src/index.ts";
 import { eventually, sleep, startClients, type TestClients, type TestServer } from "./support/server.ts";
 
 describe("HeraldClient action invocations", () => {
   let clients: TestClients;
   let server: TestServer;
-  let producer: HeraldClient;
-  let ada: HeraldClient;
+  let producer: ProducerClient;
+  let ada: PersonClient;
 
   beforeAll(async () => {
     clients = await startClients();

@@ -1,18 +1,18 @@
 // The live view against a real server: bursts, a server killed mid-burst, UI effects across a
 // reconnect, and hide-and-retry dismissal.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHeraldClient, type HeraldClient, type LiveView, type Notification, UiEffectsDispatcher } from "../src/index.ts";
+import { createPersonClient, createProducerClient, type LiveView, type Notification, type PersonClient, type ProducerClient, UiEffectsDispatcher } from "../src/index.ts";
 import { eventually, sleep, startServer, type TestServer } from "./support/server.ts";
 
 const summary = (items: readonly Notification[]) => items.map((n) => `${n.id}@${n.revision}:${n.status}`);
 
-async function snapshot(client: HeraldClient) {
+async function snapshot(client: PersonClient) {
   const items: Notification[] = [];
   for await (const n of client.all()) items.push(n);
   return { items: summary(items), counts: await client.counts() };
 }
 
-async function settledEqual(view: LiveView, client: HeraldClient, timeoutMs = 20_000) {
+async function settledEqual(view: LiveView, client: PersonClient, timeoutMs = 20_000) {
   let fresh!: Awaited<ReturnType<typeof snapshot>>;
   // Not settling is reported by the caller's comparison of `live` and `fresh`, which shows the difference.
   const ok = await eventually(async () => {
@@ -27,7 +27,7 @@ async function settledEqual(view: LiveView, client: HeraldClient, timeoutMs = 20
 }
 
 /** A mix of every kind of change, `count` of them, a few in flight at a time. */
-async function burst(producer: HeraldClient, person: HeraldClient, personId: string, count: number, prefix: string) {
+async function burst(producer: ProducerClient, person: PersonClient, personId: string, count: number, prefix: string) {
   const ids: Notification[] = [];
   let n = 0;
   const one = async (i: number) => {
@@ -57,11 +57,11 @@ async function burst(producer: HeraldClient, person: HeraldClient, personId: str
 
 describe("live view", () => {
   let server: TestServer;
-  let producer: HeraldClient;
+  let producer: ProducerClient;
 
   beforeAll(async () => {
     server = await startServer();
-    producer = createHeraldClient({ url: server.url, token: server.producerKey });
+    producer = createProducerClient({ url: server.url, token: server.producerKey });
   });
   afterAll(async () => {
     producer?.close();
@@ -70,7 +70,7 @@ describe("live view", () => {
 
   it("equals a fresh snapshot after a burst of 1,000 mixed changes", async () => {
     const person = await server.newPerson("Burst");
-    const client = createHeraldClient({ url: server.url, token: person.token });
+    const client = createPersonClient({ url: server.url, token: person.token });
     await burst(producer, client, person.id, 50, "pre");
     const view = client.live();
     const states: string[] = [];
@@ -87,7 +87,7 @@ describe("live view", () => {
 
   it("still ends equal to the snapshot when the server is killed and restarted mid-burst", async () => {
     const person = await server.newPerson("Restart");
-    const client = createHeraldClient({ url: server.url, token: person.token });
+    const client = createPersonClient({ url: server.url, token: person.token });
     const view = client.live({}, { backoff: { initialMs: 100, maxMs: 1_000 } });
     const states = new Set<string>();
     view.subscribe((s) => states.add(s.connection));
@@ -106,7 +106,7 @@ describe("live view", () => {
 
   it("fires UI effects exactly once per revision, across a reconnect, never for terminal revisions", async () => {
     const person = await server.newPerson("Effects");
-    const client = createHeraldClient({ url: server.url, token: person.token });
+    const client = createPersonClient({ url: server.url, token: person.token });
     const dispatcher = new UiEffectsDispatcher();
     const reloads: string[] = [];
     let failNext = true;
@@ -149,7 +149,7 @@ describe("live view", () => {
 
   it("keeps an optimistically dismissed revision hidden while the server is away, retries it, and never hides a newer one", async () => {
     const person = await server.newPerson("Mobile");
-    const client = createHeraldClient({ url: server.url, token: person.token });
+    const client = createPersonClient({ url: server.url, token: person.token });
     const view = client.live({}, { backoff: { initialMs: 100, maxMs: 800 } });
     view.subscribe(() => undefined);
     await eventually(() => view.current.connection === "live");

@@ -3,18 +3,18 @@
 // publishes and seen marks, and unmounting the last component ends the view's stream.
 import { act, cleanup, renderHook } from "@testing-library/react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHeraldClient, type HeraldClient } from "../src/index.ts";
+import { createPersonClient, createProducerClient, type PersonClient, type ProducerClient } from "../src/index.ts";
 import { useHeraldCounts, useHeraldNotifications } from "../src/react.ts";
 import { eventually, startServer, type TestServer } from "./support/server.ts";
 
 describe("React hooks", () => {
   let server: TestServer;
-  let producer: HeraldClient;
+  let producer: ProducerClient;
 
   beforeAll(async () => {
     // The test page's origin (happy-dom's default) calls Herald as a browser app on another origin would.
     server = await startServer({ HERALD_CORS_ORIGINS: location.origin });
-    producer = createHeraldClient({ url: server.url, token: server.producerKey });
+    producer = createProducerClient({ url: server.url, token: server.producerKey });
   });
   afterAll(async () => {
     cleanup();
@@ -23,10 +23,10 @@ describe("React hooks", () => {
   });
 
   it("renders live notifications and counts, and lets the stream go on unmount", async () => {
-    const ada = createHeraldClient({ url: server.url, token: server.person.token });
+    const ada = createPersonClient({ url: server.url, token: server.person.token });
     let streams = 0;
     const live = ada.live.bind(ada);
-    const views: ReturnType<HeraldClient["live"]>[] = [];
+    const views: ReturnType<PersonClient["live"]>[] = [];
     ada.live = (filter, options) => {
       streams++;
       const view = live(filter, options);

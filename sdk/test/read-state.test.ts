@@ -2,16 +2,16 @@
 // events caused by another client of the same person, and their counts stay equal to what the
 // server's lists and counts say.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHeraldClient, type HeraldClient, type LiveView, type NotificationEvent } from "../src/index.ts";
+import { createPersonClient, type LiveView, type NotificationEvent, type PersonClient } from "../src/index.ts";
 import { eventually, startClients, type TestClients } from "./support/server.ts";
 
 describe("read state in live views", () => {
   let c: TestClients;
   /** The same person in another tab or device. */
-  let other: HeraldClient;
+  let other: PersonClient;
   beforeAll(async () => {
     c = await startClients();
-    other = createHeraldClient({ url: c.server.url, token: c.server.person.token });
+    other = createPersonClient({ url: c.server.url, token: c.server.person.token });
   }, 300_000); // starting a server process (migrate, CLI, serve) is slow on a busy machine
   afterAll(async () => {
     other?.close();
@@ -23,7 +23,7 @@ describe("read state in live views", () => {
     return view;
   };
   /** What the server says for the view's filter, to compare with what the view shows. */
-  async function serverSays(filter: Parameters<HeraldClient["counts"]>[0]) {
+  async function serverSays(filter: Parameters<PersonClient["counts"]>[0]) {
     const counts = await c.ada.counts(filter);
     const unreadPage = await c.ada.page({ first: 100, filter: { ...filter, unread: true } });
     return { counts, unreadIds: unreadPage.items.map((n) => n.id).sort() };

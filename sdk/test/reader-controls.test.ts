@@ -1,7 +1,7 @@
 // The SDK's reader controls against a real server: preferences, "Clear all", filters by
 // severity and plugin, and producer data read back through dataOf.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dataOf, type HeraldClient, HeraldValidationError } from "../src/index.ts";
+import { dataOf, HeraldValidationError, type PersonClient, type ProducerClient } from "../src/index.ts";
 import { startClients, type TestClients, type TestServer } from "./support/server.ts";
 
 interface BuildData {
@@ -12,8 +12,8 @@ const isBuildData = (v: unknown): v is BuildData => typeof v === "object" && v !
 describe("reader controls through the SDK", () => {
   let clients: TestClients;
   let server: TestServer;
-  let producer: HeraldClient;
-  let ada: HeraldClient;
+  let producer: ProducerClient;
+  let ada: PersonClient;
 
   beforeAll(async () => {
     clients = await startClients();

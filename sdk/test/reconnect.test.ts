@@ -6,7 +6,7 @@
 import { createServer, request, type Server } from "node:http";
 import type { Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHeraldClient, type HeraldClient, type LiveView, type ReconnectClock } from "../src/index.ts";
+import { createPersonClient, createProducerClient, type LiveView, type ProducerClient, type ReconnectClock } from "../src/index.ts";
 import { eventually, startServer, type TestServer } from "./support/server.ts";
 
 type Mode = "pass" | "503";
@@ -91,12 +91,12 @@ function steppedClock(stableMs: number) {
 describe("live view reconnects", () => {
   const STABLE_MS = 3_600_000;
   let server: TestServer;
-  let producer: HeraldClient;
+  let producer: ProducerClient;
   let relay: Awaited<ReturnType<typeof startRelay>>;
 
   beforeAll(async () => {
     server = await startServer();
-    producer = createHeraldClient({ url: server.url, token: server.producerKey });
+    producer = createProducerClient({ url: server.url, token: server.producerKey });
     relay = await startRelay(server.url);
   });
   afterAll(async () => {
@@ -118,7 +118,7 @@ describe("live view reconnects", () => {
       if (String(input instanceof Request ? input.url : input).endsWith("/stream")) streamRequests++;
       return fetch(input, init);
     };
-    const client = createHeraldClient({ url: relay.url, token: person.token, fetch: counting });
+    const client = createPersonClient({ url: relay.url, token: person.token, fetch: counting });
     const stepped = steppedClock(STABLE_MS);
     const view: LiveView = client.live({}, { clock: stepped.clock, stableMs: STABLE_MS, environment: null });
     view.subscribe(() => undefined);

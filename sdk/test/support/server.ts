@@ -1,6 +1,6 @@
 // A real Herald server process for SDK tests, on a fixed port so it can be restarted in place.
 import { createTempSqlite, freePort, heraldCli, type SpawnedHerald, spawnHerald } from "@herald/testkit";
-import { createHeraldClient, type HeraldClient } from "../../src/index.ts";
+import { createPersonClient, createProducerClient, type PersonClient, type ProducerClient } from "../../src/index.ts";
 
 export { eventually, sleep } from "@herald/testkit";
 
@@ -49,17 +49,17 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
 export interface TestClients {
   server: TestServer;
   /** The SDK as a producer (the server's producer key). */
-  producer: HeraldClient;
+  producer: ProducerClient;
   /** The SDK as the demo person, Ada. */
-  ada: HeraldClient;
+  ada: PersonClient;
   close(): Promise<void>;
 }
 
 /** A server and the two clients most suites need: one producer and one person. */
 export async function startClients(): Promise<TestClients> {
   const server = await startServer();
-  const producer = createHeraldClient({ url: server.url, token: server.producerKey });
-  const ada = createHeraldClient({ url: server.url, token: server.person.token });
+  const producer = createProducerClient({ url: server.url, token: server.producerKey });
+  const ada = createPersonClient({ url: server.url, token: server.person.token });
   return {
     server,
     producer,

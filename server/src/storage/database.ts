@@ -7,6 +7,7 @@ import { dirname, resolve } from "node:path";
 import { type Provider, providerOf, sqliteFileOf } from "./database-url.ts";
 import type { PrismaClient as SqliteClient } from "./prisma-client/sqlite/client.ts";
 import type { SqliteWriter } from "./sqlite-writer.ts";
+import type { Pool } from "pg";
 
 /** The two generated clients have the same model API; the SQLite one names the type. */
 export type Db = SqliteClient;
@@ -20,7 +21,7 @@ export interface Database {
   /** SQLite: the connection and the writer lock every transaction on it takes (sqlite-writer.ts). */
   sqlite: SqliteWriter | null;
   /** PostgreSQL: the pool the client's adapter uses, and the schema it works in (raw byte access). */
-  postgres: { pool: pg.Pool; schema: string | undefined } | null;
+  postgres: { pool: Pool; schema: string | undefined } | null;
   close(): Promise<void>;
 }
 

@@ -1,0 +1,83 @@
+// The README's first command, `npm start` (scripts/generate-when-changed.ts, then scripts/start.ts):
+// generation runs only when its inputs changed, and when the Herald server dies under it, it says
+// so and fails instead of leaving silently with the dashboard still running.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createTempSqlite, eventually, exited, freePort, stopProcess } from "@herald/testkit";
+import { afterAll, describe, expect, it } from "vitest";
+
+const root = join(import.meta.dirname, "..", "..");
+const started: ChildProcess[] = [];
+afterAll(async () => {
+  for (const child of started) await stopProcess(child, "SIGKILL");
+});
+
+/** The processes whose parent is `pid`, with their command lines. */
+function childrenOf(pid: number): { pid: number; cmdline: string }[] {
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((name) => {
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+        const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+        return parent === pid ? [{ pid: Number(name), cmdline: readFileSync(`/proc/${name}/cmdline`, "utf8").split("\0").join(" ") }] : [];
+      } catch {
+        return []; // gone meanwhile
+      }
+    });
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe("npm start", () => {
+  it("regenerates only when an input changed", () => {
+    const run = () => spawnSync(process.execPath, ["--import", "tsx", "scripts/generate-when-changed.ts"], { cwd: root, encoding: "utf8" });
+    // The first run may generate (no stamp yet, or inputs changed since); the second has nothing to do.
+    expect(run().status).toBe(0);
+    const second = run();
+    expect(second.status).toBe(0);
+    expect(second.stdout).toContain("Generated files are up to date");
+    expect(second.stdout).not.toContain("Generated Prisma Client");
+  }, 240_000);
+
+  it("says so and fails when the Herald server dies under it, stopping the dashboard too", async () => {
+    const store = createTempSqlite("herald-npm-start-");
+    const [port, appPort] = [await freePort(), await freePort()];
+    const start = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: store.url, PORT: String(port), APP_PORT: String(appPort), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    started.push(start);
+    let stdout = "";
+    let stderr = "";
+    start.stdout!.on("data", (c: Buffer) => (stdout += c.toString()));
+    start.stderr!.on("data", (c: Buffer) => (stderr += c.toString()));
+    const ended = new Promise<number | null>((resolve) => start.once("exit", (code) => resolve(code)));
+    try {
+      await eventually(() => stdout.includes("Herald dashboard: ") || exited(start), 200_000, "the start banner");
+      expect(stdout, stderr).toContain(`Herald dashboard: http://127.0.0.1:${appPort}`);
+      expect(stdout).toContain("A new sign-in link");
+      const children = childrenOf(start.pid!);
+      const server = children.find((c) => c.cmdline.includes("herald.js") && c.cmdline.includes(" serve"));
+      const dashboard = children.find((c) => c.cmdline.includes(join("app", "build")));
+      expect(server, JSON.stringify(children)).toBeDefined();
+      expect(dashboard, JSON.stringify(children)).toBeDefined();
+
+      process.kill(server!.pid, "SIGKILL");
+      expect(await ended).toBe(1);
+      expect(stderr).toContain("The Herald server stopped (signal SIGKILL); stopping npm start.");
+      await eventually(() => !alive(dashboard!.pid), 15_000, "the dashboard to stop with npm start");
+    } finally {
+      store.remove();
+    }
+  }, 300_000);
+});

@@ -3,8 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gql, resultFields } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
+import { untilMarker } from "../support/marker.ts";
 import { providers, redisUrl } from "../support/providers.ts";
-import { eventually, type ReceivedEvent, sleep, type Subscription, subscribe } from "../support/sse.ts";
+import { eventually, type ReceivedEvent, type Subscription, subscribe } from "../support/sse.ts";
 
 const modes = [
   { name: "distinct connections", singleConnection: false },
@@ -28,13 +29,22 @@ for (const provider of providers) {
     const logFor = async (personId: string) =>
       h.herald.database.db.notificationEvent.findMany({ where: { OR: [{ personId }, { personId: null }] }, orderBy: { seq: "asc" } });
     type LogRow = Awaited<ReturnType<typeof logFor>>[number];
-    // A stream ends equal to its part of the log. DELIVERED marks are written as events reach the
-    // client, so both grow for a while: wait until the stream has caught up, then for stragglers.
+    // A stream equals its part of the log. DELIVERED marks are written as events reach the client,
+    // so both grow for a while: a marker's own delivery mark, the last event it causes, bounds the
+    // comparison to the log before it, which the stream (ordered by the log) must carry before it.
     const expectStreamEqualsLog = async (sub: Subscription, personId: string, part: (log: LogRow[]) => LogRow[]) => {
-      const expected = async () => part(await logFor(personId)).map((e) => `${e.type}:${e.notificationId}`);
-      await eventually(async () => sub.events.length >= (await expected()).length, 10_000, "the stream to catch up with the log");
-      await sleep(300);
-      expect(sub.events.map((e) => `${e.type}:${e.notification.id}`)).toEqual(await expected());
+      let markerId = "";
+      const [before] = await untilMarker(
+        [() => sub.events],
+        async () => (markerId = (await h.publish({ scope: "PERSON", personId, key: "log-marker", title: "Marker" })).id),
+        (e, id) => e.type === "DELIVERED" && e.notification.id === id,
+      );
+      const log = await logFor(personId);
+      const markerSeq = log.find((e) => e.type === "DELIVERED" && e.notificationId === markerId)!.seq;
+      const streamed = before!.filter((e) => e.notification.id !== markerId);
+      const expected = part(log.filter((e) => e.seq < markerSeq && e.notificationId !== markerId));
+      expect(streamed.map((e) => `${e.type}:${e.notification.id}`)).toEqual(expected.map((e) => `${e.type}:${e.notificationId}`));
+      return streamed;
     };
 
     for (const mode of modes) {
@@ -48,10 +58,10 @@ for (const provider of providers) {
         await seen(ada.token, [a.id]);
         await gql(h.url, h.producerKey, `mutation($id: ID!) { resolveNotification(id: $id) { __typename } }`, { id: b.id });
         // CREATED, UPDATED, CREATED, SEEN, RESOLVED, plus DELIVERED marks for what reached the client.
-        await expectStreamEqualsLog(sub, ada.id, (log) => log.filter((e) => e.notificationId === a.id || e.notificationId === b.id));
+        const streamed = await expectStreamEqualsLog(sub, ada.id, (log) => log.filter((e) => e.notificationId === a.id || e.notificationId === b.id));
         sub.dispose();
         expect(new Set(sub.events.map((e) => e.cursor)).size).toBe(sub.events.length);
-        expect(sub.events.map((e) => e.type).filter((t) => t !== "DELIVERED")).toEqual(["CREATED", "UPDATED", "CREATED", "SEEN", "RESOLVED"]);
+        expect(streamed.map((e) => e.type).filter((t) => t !== "DELIVERED")).toEqual(["CREATED", "UPDATED", "CREATED", "SEEN", "RESOLVED"]);
       });
 
       it(`resumes after a client drop without gap or duplicate (${mode.name})`, async () => {
@@ -93,7 +103,13 @@ for (const provider of providers) {
       await Promise.all([h.attached(ada.id), h.attached(bob.id)]);
       await h.publish({ scope: "PERSON", personId: ada.id, key: "private", title: "For Ada only" });
       const [adaEvent] = await adaSub.waitFor(1);
-      await sleep(300);
+      // A shared record reaches both after Ada's: a stray to Bob would arrive before it.
+      const [, bobBefore] = await untilMarker(
+        [() => adaSub.events, () => bobSub.events],
+        () => h.publish({ scope: "APPLICATION", key: "isolation-marker", title: "Marker" }),
+        (e, marker) => e.notification.id === marker.id,
+      );
+      expect(bobBefore).toEqual([]);
       expect(bobSub.events.filter((e) => e.notification.title === "For Ada only")).toEqual([]);
       adaSub.dispose();
       bobSub.dispose();
@@ -119,16 +135,23 @@ for (const provider of providers) {
 
     it("holds new notifications in quiet mode and releases them in order", async () => {
       const ada = await h.newPerson("Ada");
+      // What Ada already has keeps streaming in quiet mode: its update is the marker.
+      const known = await h.publish({ scope: "PERSON", personId: ada.id, key: "known", title: "known" });
       await gql(h.url, ada.token, `mutation { setQuietMode(enabled: true) { quietMode } }`);
       const sub = subscribe(h.url, ada.token);
       await h.attached(ada.id);
       for (let i = 0; i < 3; i++) await h.publish({ scope: "PERSON", personId: ada.id, key: `quiet-${i}`, title: `held ${i}` });
-      await sleep(500);
-      expect(sub.events).toEqual([]);
+      const [held] = await untilMarker(
+        [() => sub.events],
+        () => h.publish({ scope: "PERSON", personId: ada.id, key: "known", title: "known, updated" }),
+        (e, marker) => e.type === "UPDATED" && e.notification.id === marker.id,
+      );
+      expect(held).toEqual([]);
       const listed = await gql(h.url, ada.token, `{ notificationCounts { unseen } }`);
       expect(listed.data.notificationCounts.unseen).toBeGreaterThanOrEqual(3);
       await gql(h.url, ada.token, `mutation { setQuietMode(enabled: false) { quietMode } }`);
-      const released = await sub.waitFor(3);
+      const others = (events: ReceivedEvent[]) => events.filter((e) => e.notification.id !== known.id);
+      const released = others(await sub.waitUntil((events) => others(events).length >= 3)).slice(0, 3);
       expect(released.map((e) => e.notification.title)).toEqual(["held 0", "held 1", "held 2"]);
       sub.dispose();
     });
@@ -152,7 +175,12 @@ for (const provider of providers) {
       // (The woken notification's own delivery mark may also arrive here; only `fresh` is checked.)
       const freshTypes = () => live.events.filter((e) => e.notification.id === fresh.id).map((e) => e.type);
       await live.waitUntil(() => freshTypes().length >= 2);
-      await sleep(300);
+      // A second mark for `fresh` would be carried before a later notification's own mark.
+      await untilMarker(
+        [() => live.events],
+        () => h.publish({ scope: "PERSON", personId: ada.id, key: "after-fresh", title: "After" }),
+        (e, marker) => e.type === "DELIVERED" && e.notification.id === marker.id,
+      );
       live.dispose();
       expect(freshTypes()).toEqual(["CREATED", "DELIVERED"]);
       const view = await gql(h.url, ada.token, `query($id: ID!) { notification(id: $id) { status deliveredAt } }`, { id: fresh.id });

@@ -3,7 +3,6 @@
 // provider's client, driver and adapter are imported when a store of that kind is opened, so a
 // process loads only the one it uses.
 import { mkdirSync } from "node:fs";
-import type pg from "pg";
 import { dirname, resolve } from "node:path";
 import { type Provider, providerOf, sqliteFileOf } from "./database-url.ts";
 import type { PrismaClient as SqliteClient } from "./prisma-client/sqlite/client.ts";

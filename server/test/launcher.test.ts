@@ -91,7 +91,7 @@ for (const provider of providers) {
     it("starts the scanner's selection thread from its compiled module, without tsx", async () => {
       await heraldCommand(["migrate"], { DATABASE_URL: db.url });
       const compiled = (await import(join(server, "dist", "background", "scanner", "selection-thread.js"))) as typeof import("../src/background/scanner/selection-thread.ts");
-      const thread = new compiled.SelectionThread({ databaseUrl: db.url, options: { dateLeadDays: 7, staleEngagementDays: 14 } });
+      const thread = new compiled.SelectionThread({ databaseUrl: db.url, options: { dateLeadDays: 7, staleEngagementDays: 14, timeZone: "UTC" } });
       try {
         const selection = await thread.select(new Date());
         expect(selection).toMatchObject({ due: [], facts: 0, engagements: 0 });

@@ -94,8 +94,12 @@ describe("Claude Code with herald hook claude-code", () => {
 
     // One notification for the session, from claude-code: the exchange's, revised by the internal turn.
     const ofClaude = async () => (await herald.asPerson(INBOX_QUERY)).notifications.edges.map((e: any) => e.node).filter((n: any) => n.source.plugin === "claude-code");
+    // The label arrives beside the internal turn's revision: whichever lands first, the notification ends titled with
+    // the label, as revision 2 (the internal turn already carried it) or 3 (published, retitled, revised).
+    await eventually(async () => (await ofClaude())[0]?.title === `${session.label} · claude-code finished`, 30_000, "the notification titled with the label");
     const notifications = await ofClaude();
-    expect(notifications).toMatchObject([{ key: "exchange", scope: "SESSION", sessionId: session.id, title: expect.stringMatching(/ · claude-code finished$/), revision: 2 }]);
+    expect(notifications).toMatchObject([{ key: "exchange", scope: "SESSION", sessionId: session.id, title: `${session.label} · claude-code finished` }]);
+    expect([2, 3]).toContain(notifications[0].revision);
 
     // The session's label as a local consumer reads it.
     const metadata = await herald.cli.run("session-metadata", "--harness", "claude-code", "--session-id", sessionId, "--database-url", herald.databaseUrl);

@@ -69,8 +69,10 @@ env_key = "FAKE_PROVIDER_KEY"
     expect(session.completionId).toMatch(/^[0-9a-f-]{36}$/);
     expect(session.completionId).not.toBe(threadId);
 
+    // The first exchange's notification goes out under the cwd's name, then is retitled in place with the label.
+    await eventually(async () => (await herald.asPerson(INBOX_QUERY)).notifications.edges[0]?.node.revision === 2, 30_000, "the notification retitled with the label");
     const notifications = (await herald.asPerson(INBOX_QUERY)).notifications.edges.map((e: any) => e.node);
-    expect(notifications).toMatchObject([{ key: "exchange", scope: "SESSION", sessionId: session.id, revision: 1, title: "api · codex finished", body: ANSWER, source: { plugin: "codex", subsystem: "exchange" } }]);
+    expect(notifications).toMatchObject([{ key: "exchange", scope: "SESSION", sessionId: session.id, revision: 2, title: `${session.label} · codex finished`, body: ANSWER, source: { plugin: "codex", subsystem: "exchange" } }]);
     const metadata = await herald.cli.run("session-metadata", "--harness", "codex", "--session-id", threadId, "--database-url", herald.databaseUrl);
     expect(JSON.parse(metadata.stdout)).toMatchObject({ status: "known", label: session.label, completion_id: session.completionId, source_generation: "1" });
 

@@ -145,14 +145,16 @@ describe("the opencode plugin in opencode run", { timeout: HARNESS_TEST_TIMEOUT_
     const state = await session(sessionId);
     expect(state).toMatchObject({ sourceGeneration: "1" });
     expect(state.completionId).toMatch(/^msg_/);
+    // The first exchange's notification goes out at once under the cwd's name, then is retitled in place with the label.
+    await eventually(async () => (await inbox()).edges[0]?.node.revision === 2, 30_000, "the first notification retitled with the label");
     const notifications = await inbox();
     expect(notifications.totalCount).toBe(1);
     expect(notifications.edges[0].node).toMatchObject({
       key: "exchange",
-      revision: 1,
+      revision: 2,
       scope: "SESSION",
       sessionId: state.id,
-      title: "billing-service · opencode finished",
+      title: `${LABEL} · opencode finished`,
       source: { plugin: "opencode", subsystem: "exchange" },
       trigger: { ref: state.completionId },
     });
@@ -176,7 +178,7 @@ describe("the opencode plugin in opencode run", { timeout: HARNESS_TEST_TIMEOUT_
     expect(state).toMatchObject({ label: LABEL, sourceGeneration: "2" });
     const notifications = await inbox();
     expect(notifications.totalCount).toBe(1);
-    expect(notifications.edges[0].node).toMatchObject({ id: before.id, revision: 2, title: `${LABEL} · opencode finished`, trigger: { ref: state.completionId } });
+    expect(notifications.edges[0].node).toMatchObject({ id: before.id, revision: 3, title: `${LABEL} · opencode finished`, trigger: { ref: state.completionId } });
   });
 
   it("reports the session that delegated, not its sub-agent's session", async () => {

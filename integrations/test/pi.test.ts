@@ -80,14 +80,16 @@ describe("the Pi extension in Pi's RPC mode", { timeout: HARNESS_TEST_TIMEOUT_MS
     expect(answer.message.content[0].text).toContain("Please fix the login redirect bug");
     const state = await session();
     expect(state).toMatchObject({ label: LABEL, completionId: answer.id, sourceGeneration: "1", labelGeneration: "1" });
+    // The first exchange's notification goes out at once under the cwd's name, then is retitled in place with the label.
+    await eventually(async () => (await inbox()).edges[0]?.node.revision === 2, 30_000, "the first notification retitled with the label");
     const notifications = await inbox();
     expect(notifications.totalCount).toBe(1);
     expect(notifications.edges[0].node).toMatchObject({
       key: "exchange",
-      revision: 1,
+      revision: 2,
       scope: "SESSION",
       sessionId: state.id,
-      title: "shop-frontend · pi finished",
+      title: `${LABEL} · pi finished`,
       source: { plugin: "pi", subsystem: "exchange" },
       trigger: { ref: state.completionId },
     });
@@ -111,7 +113,7 @@ describe("the Pi extension in Pi's RPC mode", { timeout: HARNESS_TEST_TIMEOUT_MS
     expect(await session()).toMatchObject({ completionId: retried.id, sourceGeneration: "2" });
     const notifications = await inbox();
     expect(notifications.totalCount).toBe(1);
-    expect(notifications.edges[0].node).toMatchObject({ revision: 2, title: `${LABEL} · pi finished` });
+    expect(notifications.edges[0].node).toMatchObject({ revision: 3, title: `${LABEL} · pi finished` });
   });
 
   it("a replayed report of the same completion counts nothing", async () => {
@@ -123,7 +125,7 @@ describe("the Pi extension in Pi's RPC mode", { timeout: HARNESS_TEST_TIMEOUT_MS
     );
     expect(outcome).toMatchObject({ kind: "reported", duplicate: true });
     expect(await session()).toEqual(before);
-    expect((await inbox()).edges[0].node.revision).toBe(2);
+    expect((await inbox()).edges[0].node.revision).toBe(3);
   });
 
   it("shows the label again when the session is resumed, reporting nothing (extension installed, not flagged)", async () => {

@@ -291,7 +291,8 @@ for (const provider of providers) {
         expect(r).toMatchObject({ __typename: "Notification", status: "PENDING", trigger: { type: "OBSERVATION" } });
         expect(r.actions.map((a: any) => [a.kind, a.label])).toEqual([["RUN_ACTION", "Remember this"], ["DISMISS", "Not now"]]);
         expect((await invoke(ada.token, r.id, "remember")).errors).toBeUndefined();
-        expect(await facts(ada.id)).toEqual([{ content: "Prefers morning meetings every Monday", hasDates: true }]);
+        // A weekly preference is no specific upcoming day, so it carries no reminder date.
+        expect(await facts(ada.id)).toEqual([{ content: "Prefers morning meetings every Monday", hasDates: false }]);
         const after = (await list(ada.token)).find((x) => x.id === r.id);
         expect(after).toMatchObject({ status: "RESOLVED", resolution: { actionId: "remember" } });
         // A second click (another tab) stores nothing twice.

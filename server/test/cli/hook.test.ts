@@ -3,7 +3,7 @@
 // sub-agents, the attention notification and its clearing, failures that never fail the agent).
 import { appendFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createTempDir, type TempDir } from "@herald/testkit";
+import { createTempDir, eventually, type TempDir } from "@herald/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claudeHookAction } from "../../src/cli/hook/claude-code.ts";
 import { readTurn } from "../../src/cli/hook/claude-transcript.ts";
@@ -162,8 +162,10 @@ for (const provider of providers) {
 
       expect(await hook("claude-code", stopPayload)).toEqual({ code: 0, stdout: "", stderr: "" });
       expect(await session("claude-code", sessionId)).toMatchObject({ sourceGeneration: "1", completionId: "a1" });
+      // Published at once, then retitled in place when the (built-in) labeler names the session.
+      await eventually(async () => (await inbox())[0]?.revision === 2, 15_000, "the completion retitled with the label");
       const [completion] = await inbox();
-      expect(completion).toMatchObject({ key: "exchange", revision: 1, body: "I fixed the redirect.", source: { plugin: "claude-code", subsystem: "exchange" } });
+      expect(completion).toMatchObject({ key: "exchange", revision: 2, body: "I fixed the redirect.", source: { plugin: "claude-code", subsystem: "exchange" } });
 
       // The same Stop delivered again, and a sub-agent finishing: nothing changes.
       expect(await hook("claude-code", stopPayload)).toEqual({ code: 0, stdout: "", stderr: "" });
@@ -197,7 +199,10 @@ for (const provider of providers) {
       expect(await hook("codex", payload)).toEqual({ code: 0, stdout: "", stderr: "" });
       expect(await hook("codex", { type: "approval-requested", "thread-id": payload["thread-id"] })).toEqual({ code: 0, stdout: "", stderr: "" });
       expect(await session("codex", payload["thread-id"])).toMatchObject({ sourceGeneration: "1", completionId: "turn-1" });
-      expect((await inbox()).filter((n: any) => n.source.plugin === "codex")).toMatchObject([{ key: "exchange", revision: 1, body: "Added GET /health." }]);
+      const ofCodex = async () => (await inbox()).filter((n: any) => n.source.plugin === "codex");
+      // Published at once, then retitled in place when the (built-in) labeler names the session.
+      await eventually(async () => (await ofCodex())[0]?.revision === 2, 15_000, "the completion retitled with the label");
+      expect(await ofCodex()).toMatchObject([{ key: "exchange", revision: 2, body: "Added GET /health." }]);
     });
 
     it("a failure never fails the agent: exit 0, nothing on stdout, one line on stderr", async () => {

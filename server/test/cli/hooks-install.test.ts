@@ -96,7 +96,7 @@ describe("herald hooks install claude-code", () => {
   });
 
   it("refuses an unknown harness or scope, naming what is supported", async () => {
-    expect(await herald(["hooks", "install", "vim"])).toMatchObject({ code: 2, stderr: "herald: invalid harness: must be one of claude-code, codex\n" });
+    expect(await herald(["hooks", "install", "vim"])).toMatchObject({ code: 2, stderr: "herald: invalid harness: must be one of claude-code, codex, pi, opencode\n" });
     expect(await herald(["hooks", "install", "codex", "--scope", "project"])).toMatchObject({ code: 2, stderr: "herald: invalid scope: codex supports user\n" });
   });
 });

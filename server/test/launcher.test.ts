@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eventually, heraldBin, heraldNodeFlags, type Spawn, spawnHerald } from "@herald/testkit";
+import { eventually, heraldBin, heraldNodeFlags, type Spawn, spawnHerald, stopProcess } from "@herald/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { heraldCommand } from "./support/processes.ts";
 import { providers, type TestDatabase } from "./support/providers.ts";
@@ -170,7 +170,9 @@ describe("serve's V8 flags", () => {
     expect(pid).not.toBe(launcher.pid);
     for (const flag of flags) expect(cmdline(launcher.pid!)).not.toContain(flag);
     for (const flag of flags) expect(cmdline(pid)).toContain(flag);
-    await served.stop("SIGTERM");
+    // More grace than the server's own 10 s shutdown bound: on a loaded machine the kit's default
+    // (10 s, then SIGKILL) could kill the launcher while its server is still shutting down cleanly.
+    await stopProcess(launcher, "SIGTERM", 30_000);
     expect(launcher.exitCode).toBe(0);
     await eventually(() => !alive(pid), 20_000, `server ${pid} to stop`);
   });

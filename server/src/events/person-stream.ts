@@ -3,25 +3,17 @@
 // notifications created while the person is in quiet mode or quiet hours (quiet-hold.ts), and
 // leaving muted ones out (reader controls, domain/preferences.ts). Protocol: docs/event-stream.md.
 import type { Clock } from "../domain/clock.ts";
-import type { NotificationEventType } from "../domain/enums.ts";
 import { holdsNow, type Preferences, pushVerdict } from "../domain/preferences.ts";
-import { viewOf } from "../domain/lifecycle.ts";
 import type { NotificationRecord, Receipt } from "../domain/notification.ts";
-import { parseSnapshot } from "../domain/notification-snapshot.ts";
 import type { CommittedEvent } from "./committed-event.ts";
 import type { EventFeed, PersonListener } from "./event-feed.ts";
 import type { EventLogReader } from "./event-log-reader.ts";
 import { type HeraldObserver, noObserver } from "./observer.ts";
 import { PullAdapter } from "./pull-adapter.ts";
 import { QuietHold, type StreamPosition } from "./quiet-hold.ts";
+import { CONTENT_TYPES, itemFor, notificationOf, positioned, type StreamItem } from "./stream-items.ts";
 
-export interface StreamItem {
-  seq: number;
-  type: NotificationEventType;
-  notification: NotificationRecord;
-  /** Where the client stands after this item, when its stream holds something back (its cursor says so). */
-  position?: StreamPosition;
-}
+export type { StreamItem } from "./stream-items.ts";
 
 export interface PersonStreamDeps {
   feed: EventFeed;
@@ -46,79 +38,6 @@ export class SlowConsumerError extends Error {
 }
 
 const REPLAY_PAGE = 200;
-
-// One event reaches every open stream of its audience; parse its snapshot once for all of them.
-const parsed = new WeakMap<CommittedEvent, NotificationRecord>();
-function notificationOf(event: CommittedEvent): NotificationRecord {
-  let record = parsed.get(event);
-  if (!record) {
-    record = parseSnapshot(event.snapshot);
-    parsed.set(event, record);
-  }
-  return record;
-}
-
-// Events addressed to everyone carry the shared state of an APPLICATION record; each person sees
-// it through their own receipt (a snooze outlives a new revision, so a stream that showed the
-// shared state alone would pop a snoozed record back up). The receipts are read once per event
-// for every stream of this instance, not once per stream.
-const receiptsByEvent = new WeakMap<CommittedEvent, Promise<Map<string, Receipt>>>();
-function receiptsFor(deps: PersonStreamDeps, event: CommittedEvent): Promise<Map<string, Receipt>> {
-  let receipts = receiptsByEvent.get(event);
-  if (!receipts) {
-    receipts = deps.receiptsOf(event.notificationId);
-    receiptsByEvent.set(event, receipts);
-    // A failed read is not remembered: the next stream (or replay) asks again.
-    receipts.catch(() => receiptsByEvent.delete(event));
-  }
-  return receipts;
-}
-
-const itemOf = (event: CommittedEvent, notification: NotificationRecord): StreamItem => ({ seq: event.seq, type: event.type, notification });
-
-// Every open stream of one person that sends a live event sends the same item: one object, so
-// the transport renders it once for all of them (transport/graphql/shared-render.ts). Once made,
-// it is handed out as is (no promise): only a shared record's first view waits for the receipts.
-const itemsByEvent = new WeakMap<CommittedEvent, Map<string, StreamItem | Promise<StreamItem>>>();
-function itemFor(deps: PersonStreamDeps, event: CommittedEvent, personId: string): StreamItem | Promise<StreamItem> {
-  let items = itemsByEvent.get(event);
-  if (!items) itemsByEvent.set(event, (items = new Map()));
-  const known = items.get(personId);
-  if (known) return known;
-  const record = notificationOf(event);
-  if (event.personId !== null || record.scope !== "APPLICATION") {
-    const item = itemOf(event, record);
-    items.set(personId, item);
-    return item;
-  }
-  const made = receiptsFor(deps, event).then((receipts) => {
-    const receipt = receipts.get(personId);
-    const item = receipt ? itemOf(event, viewOf(record, receipt)) : withoutReceipt(event, record);
-    items.set(personId, item);
-    return item;
-  });
-  items.set(personId, made);
-  // A failed read is not remembered: the next stream (or replay) asks again.
-  made.catch(() => items.get(personId) === made && items.delete(personId));
-  return made;
-}
-
-// Every person without a receipt of a shared record sees its shared state as it is: one item for
-// all of them, so the transport may render it once across persons (shared-render.ts).
-const sharedItems = new WeakMap<CommittedEvent, StreamItem>();
-function withoutReceipt(event: CommittedEvent, record: NotificationRecord): StreamItem {
-  let item = sharedItems.get(event);
-  if (!item) sharedItems.set(event, (item = itemOf(event, viewOf(record, null))));
-  return item;
-}
-
-// New content is what reader controls judge; reading-state changes are the person's own doing.
-const CONTENT_TYPES: readonly string[] = ["CREATED", "UPDATED"];
-
-/** The item as one stream sends it while it holds: its own object, carrying the stream's position. */
-function positioned(item: StreamItem | Promise<StreamItem>, position: StreamPosition): StreamItem | Promise<StreamItem> {
-  return item instanceof Promise ? item.then((made) => ({ ...made, position })) : { ...item, position };
-}
 
 /** Where a person stream delivers its items, in order. */
 export interface StreamSink<T> {

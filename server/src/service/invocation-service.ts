@@ -14,10 +14,12 @@ import type { CommittedEvent } from "../events/committed-event.ts";
 import type { EventFeed } from "../events/event-feed.ts";
 import { invocationStream } from "../events/invocation-stream.ts";
 import type { InvocationStore } from "../storage/invocation-store.ts";
-import type { NotificationStore, NotificationTx } from "../storage/notification-store.ts";
+import type { NotificationStore } from "../storage/notification-store.ts";
+import type { NotificationTx } from "../storage/notification-tx.ts";
 import type { CursorCodec } from "./cursor.ts";
 import { newFact } from "./facts.ts";
-import { REMEMBER_FACT_ACTION, visibleTo } from "./notification-service.ts";
+import { visibleTo } from "../domain/notification.ts";
+import { REMEMBER_FACT_ACTION } from "./notification-service.ts";
 import { resolveDisplay } from "../domain/presentation.ts";
 import { ownedBy, type PluginScope } from "./producer-rights.ts";
 

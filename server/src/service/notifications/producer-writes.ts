@@ -1,0 +1,120 @@
+// What producers do to notifications: keyed publish, patches by id or key, resolve and expire,
+// and the retention sweeps that end many records at once.
+import type { Clock } from "../../domain/clock.ts";
+import { NotFoundError, ValidationError } from "../../domain/errors.ts";
+import { decideExpire, decidePublish, decideResolve, decideUpdate } from "../../domain/lifecycle.ts";
+import type { NotificationRecord, Target } from "../../domain/notification.ts";
+import { validatePatch, validatePatchTarget, validatePublish, validateReason, validateResolution } from "../../domain/validation.ts";
+import type { HeraldObserver } from "../../events/observer.ts";
+import type { DirectoryStore } from "../../storage/directory-store.ts";
+import type { NotificationTx } from "../../storage/notification-tx.ts";
+import { mustHaveEngagement, mustHavePerson } from "../existence.ts";
+import { assertKeyFree, assertOwnPlugin, ownOrNone } from "../plugin-scope.ts";
+import type { PluginScope } from "../producer-rights.ts";
+import { ignoreEndedMeanwhile, type NotificationWritePath, YIELD_EVERY, yieldToOtherRequests } from "./write-path.ts";
+
+export class ProducerWrites {
+  constructor(
+    private readonly writes: NotificationWritePath,
+    private readonly directory: DirectoryStore,
+    private readonly clock: Clock,
+    private readonly observer: HeraldObserver,
+  ) {}
+
+  /** Keyed upsert: a new occurrence, or a new revision of the active one with the same key. */
+  async publish(input: unknown, scope: PluginScope = null): Promise<NotificationRecord> {
+    const now = this.clock.now();
+    const valid = validatePublish(input, now);
+    assertOwnPlugin(scope, valid.content.source.plugin, "source.plugin");
+    const target = await this.resolveTarget(valid.target);
+    if (valid.content.engagementId) await mustHaveEngagement(this.directory, valid.content.engagementId, "engagementId");
+    const record = await this.writes.change(async (tx) => {
+      const existing = await tx.findActive(target, valid.key);
+      assertKeyFree(scope, existing);
+      return decidePublish(existing, target, valid.key, valid.content, now);
+    });
+    this.observer.published(record.source.plugin);
+    return record;
+  }
+
+  async update(id: string, patch: unknown, scope: PluginScope = null): Promise<NotificationRecord> {
+    return this.patch((tx) => tx.findById(id), patch, scope);
+  }
+
+  /**
+   * Patches the active occurrence of a key, so a heartbeat sends only what changed. An unknown
+   * target or key, or one whose occurrence has ended, is a NotFoundError.
+   */
+  async updateByKey(target: unknown, patch: unknown, scope: PluginScope = null): Promise<NotificationRecord> {
+    const valid = validatePatchTarget(target);
+    return this.patch((tx) => tx.findActive(valid.target, valid.key), patch, scope);
+  }
+
+  private async patch(find: (tx: NotificationTx) => Promise<NotificationRecord | null>, patch: unknown, scope: PluginScope): Promise<NotificationRecord> {
+    const now = this.clock.now();
+    const engagementId = (patch as { engagementId?: string | null } | null)?.engagementId;
+    if (engagementId) await mustHaveEngagement(this.directory, engagementId, "patch.engagementId");
+    return this.writes.change(async (tx) => {
+      const current = ownOrNone(scope, await find(tx));
+      if (!current) throw new NotFoundError();
+      const content = validatePatch(current, current, patch, now);
+      assertOwnPlugin(scope, content.source.plugin, "patch.source.plugin");
+      return decideUpdate(current, content, now);
+    });
+  }
+
+  async resolve(id: string, resolution: unknown, operationId: string | null = null, scope: PluginScope = null): Promise<NotificationRecord> {
+    const now = this.clock.now();
+    const valid = validateResolution(resolution);
+    return this.writes.change(async (tx) => decideResolve(await this.writes.mustFind(tx, id, scope), valid, operationId, now));
+  }
+
+  async expire(id: string, reason: unknown, operationId: string | null = null, scope: PluginScope = null): Promise<NotificationRecord> {
+    const now = this.clock.now();
+    const valid = validateReason(reason);
+    return this.writes.change(async (tx) => decideExpire(await this.writes.mustFind(tx, id, scope), valid, operationId, now));
+  }
+
+  /** Records by id, for a producer replaying an earlier result (missing ones are left out). */
+  async byIds(ids: readonly string[]): Promise<NotificationRecord[]> {
+    const records = await Promise.all(ids.map((id) => this.writes.store.findById(id)));
+    return records.filter((r): r is NotificationRecord => r !== null);
+  }
+
+  /** Expires the active UNTIL_REQUEST_COMPLETE records of a request; returns how many. */
+  async completeRequest(requestId: string, scope: PluginScope = null): Promise<number> {
+    if (requestId.trim() === "") throw new ValidationError("requestId", "requestId: must not be empty");
+    const ids = await this.writes.store.activeIdsWithRetention("UNTIL_REQUEST_COMPLETE", requestId, scope);
+    return this.expireAll(ids, "request_complete");
+  }
+
+  /** Server-lifetime records end when the server that published them stops (run at start). */
+  async expireServerLifetime(): Promise<number> {
+    const ids = await this.writes.store.activeIdsWithRetention("UNTIL_SERVER_RESTART", null);
+    return this.expireAll(ids, "server_restart");
+  }
+
+  private async expireAll(ids: string[], reason: string): Promise<number> {
+    const now = this.clock.now();
+    let expired = 0;
+    for (const [i, id] of ids.entries()) {
+      if (i > 0 && i % YIELD_EVERY === 0) await yieldToOtherRequests();
+      const record = await this.writes
+        .change(async (tx) => decideExpire(await this.writes.mustFind(tx, id), reason, null, now))
+        .catch(ignoreEndedMeanwhile);
+      if (record?.status === "EXPIRED") expired++;
+    }
+    return expired;
+  }
+
+  /** PERSON needs an existing person; SESSION an existing session, whose owner becomes the reader. */
+  private async resolveTarget(target: Target): Promise<Target> {
+    if (target.scope === "PERSON") await mustHavePerson(this.directory, target.personId!, "personId");
+    if (target.scope === "SESSION") {
+      const session = await this.directory.findSession(target.sessionId!);
+      if (!session) throw new ValidationError("sessionId", "sessionId: no such session");
+      return { ...target, personId: session.ownerPersonId };
+    }
+    return target;
+  }
+}

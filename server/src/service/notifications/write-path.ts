@@ -1,0 +1,85 @@
+// The one path for every change of a notification: decide (domain) inside a transaction, store
+// the change with its event (storage), and publish the committed events only after the commit.
+// Every room of the notification service writes through this.
+import { NotFoundError, NotificationTransitionError } from "../../domain/errors.ts";
+import { type Decision, viewOf } from "../../domain/lifecycle.ts";
+import { type NotificationRecord, type Receipt, visibleTo } from "../../domain/notification.ts";
+import type { EventBus } from "../../events/bus.ts";
+import type { CommittedEvent } from "../../events/committed-event.ts";
+import type { NotificationStore } from "../../storage/notification-store.ts";
+import type { NotificationTx } from "../../storage/notification-tx.ts";
+import { ownOrNone } from "../plugin-scope.ts";
+import type { PluginScope } from "../producer-rights.ts";
+
+/** A change decided from a person's view of a record and their receipt of it (shared records). */
+export type PersonDecision = (view: NotificationRecord, receipt: Receipt | null) => Decision;
+
+export class NotificationWritePath {
+  constructor(
+    readonly store: NotificationStore,
+    private readonly bus: EventBus,
+  ) {}
+
+  async change(decide: (tx: NotificationTx) => Promise<Decision>): Promise<NotificationRecord> {
+    const applied = await this.store.transaction(async (tx) => tx.apply(await decide(tx)));
+    if (applied.event) this.publishCommitted(applied.event);
+    return applied.record;
+  }
+
+  /** Several decisions in one transaction; their events are published after it commits. */
+  async changeMany(decideAll: (tx: NotificationTx) => Promise<Decision[]>): Promise<NotificationRecord[]> {
+    const applied = await this.store.transaction(async (tx) => tx.applyBatch(await decideAll(tx)));
+    for (const { event } of applied) if (event) this.publishCommitted(event);
+    return applied.map((a) => a.record);
+  }
+
+  changeAsPerson(personId: string, id: string, decide: PersonDecision): Promise<NotificationRecord> {
+    return this.change((tx) => this.decideAsPerson(tx, personId, id, decide));
+  }
+
+  /** Decides a change of a person's view of a record; NotFoundError when they cannot see it. */
+  async decideAsPerson(tx: NotificationTx, personId: string, id: string, decide: PersonDecision): Promise<Decision> {
+    const record = await tx.findById(id);
+    if (!record || !visibleTo(personId, record)) throw new NotFoundError();
+    const receipt = record.scope === "APPLICATION" ? await tx.findReceipt(id, personId) : null;
+    return decide(viewOf(record, receipt), receipt);
+  }
+
+  /** Only after commit: a subscriber must never see a change that could still roll back. */
+  publishCommitted(event: CommittedEvent): void {
+    // Wall-clock, not the injectable clock: this measures fan-out lag, it decides nothing.
+    this.bus.publish({ kind: "event", event: { ...event, committedAt: Date.now() } });
+  }
+
+  async mustFind(tx: NotificationTx, id: string, scope: PluginScope = null): Promise<NotificationRecord> {
+    const record = ownOrNone(scope, await tx.findById(id));
+    if (!record) throw new NotFoundError();
+    return record;
+  }
+}
+
+/**
+ * SQLite's driver is synchronous, so a loop of transactions can run on promise callbacks alone and
+ * never let the event loop read another request; a macrotask turn between chunks lets it in.
+ */
+export function yieldToOtherRequests(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Per-record loops (expiry, wake-ups, seen marks) give other requests a turn this often. */
+export const YIELD_EVERY = 50;
+
+/** Ids the person cannot see (or that are gone) are skipped, not errors, in batch and delivery marks. */
+export function ignoreNotFound(error: unknown): null {
+  if (error instanceof NotFoundError) return null;
+  throw error;
+}
+
+/**
+ * A sweep over many records meets some that another writer ended (or removed) since it listed
+ * them; those are skipped. Anything else is a real failure and propagates.
+ */
+export function ignoreEndedMeanwhile(error: unknown): null {
+  if (error instanceof NotFoundError || error instanceof NotificationTransitionError) return null;
+  throw error;
+}

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gql } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers, redisUrl } from "../support/providers.ts";
-import { eventually, sleep, subscribe } from "../support/sse.ts";
+import { eventually, subscribe } from "../support/sse.ts";
 
 const FIELDS = "id cursor notificationId actionId targetActionId fixedParams values personId plugin state outcomeMessage";
 const INVOCATIONS = `subscription($plugin: String, $after: String) { actionInvocations(plugin: $plugin, after: $after) { ${FIELDS} } }`;
@@ -114,9 +114,11 @@ for (const provider of providers) {
       const expected = (await stored("seam")).slice(1).map((r) => r.id);
       expect(expected).toHaveLength(10);
       await sub.waitFor(10);
-      await sleep(300); // a duplicate would arrive by now
+      // One more is the marker: a duplicate of the ten would arrive before it.
+      const marker = await invoke(ada.token, n.id);
+      await sub.waitUntil((events) => received(events).some((i) => i.id === marker.id));
       sub.dispose();
-      expect(received(sub.events).map((i) => i.id)).toEqual(expected);
+      expect(received(sub.events).map((i) => i.id)).toEqual([...expected, marker.id]);
       expect(sub.errors).toEqual([]);
     });
 
@@ -144,7 +146,9 @@ for (const provider of providers) {
       expect(again.data.acknowledgeActionInvocation).toMatchObject({ __typename: "ActionInvocation", state: "FAILED", outcomeMessage: "disk full" });
       const flip = await gql(h.url, h.producerKey, ACK, { id: invocation.id, outcome: "ACKNOWLEDGED" });
       expect(flip.data.acknowledgeActionInvocation).toMatchObject({ __typename: "ValidationError", field: "outcome" });
-      await sleep(300);
+      // Ada reading the notification is the marker: a third INVOCATION event would arrive before it.
+      await gql(h.url, ada.token, `mutation($ids: [ID!]!) { markNotificationsRead(ids: $ids) { id } }`, { ids: [n.id] });
+      await person.waitUntil((events) => events.some((e) => e.type === "READ"));
       expect(invocationEvents()).toHaveLength(2);
       person.dispose();
 
@@ -190,10 +194,9 @@ for (const provider of providers) {
       await eventually(async () => h.herald.feed.invocationListenerCount >= 2, 10_000, "both producer streams");
       const invocation = await invoke(ada.token, n.id);
       expect(received(await mine.waitFor(1)).map((i) => i.id)).toEqual([invocation.id]);
-      await sleep(400); // past a poll of the other stream
-      expect(other.events).toEqual([]);
-      const polled = await gql(h.url, h.producerKey, `query { actionInvocations(plugin: "someone-else") { items { id } } }`);
-      expect(polled.data.actionInvocations.items).toEqual([]);
+      // An invocation of the other plugin, made after, is the marker: it must be the first thing the other stream receives.
+      const theirs = await invoke(ada.token, (await retryable(ada.id, "someone-else")).id);
+      expect(received(await other.waitFor(1)).map((i) => i.id)).toEqual([theirs.id]);
       other.dispose();
       mine.dispose();
     });

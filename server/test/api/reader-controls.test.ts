@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorCode, gql } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
-import { sleep, subscribe } from "../support/sse.ts";
+import { untilMarker } from "../support/marker.ts";
+import { subscribe } from "../support/sse.ts";
 
 const PREFS = `mutedPlugins severityFloor quietMode quietHours { start end timeZone allowErrors }`;
 const hhmm = (d: Date) => d.toISOString().slice(11, 16);
@@ -32,10 +33,14 @@ for (const provider of providers) {
       await h.attached(ada.id);
       const muted = await h.publish({ scope: "PERSON", personId: ada.id, key: "m", title: "muted error", severity: "ERROR", source: { plugin: "noisy" } });
       const low = await h.publish({ scope: "PERSON", personId: ada.id, key: "l", title: "below floor", severity: "SUCCESS", source: { plugin: "ci" } });
-      await h.publish({ scope: "PERSON", personId: ada.id, key: "w", title: "warning", severity: "WARNING", source: { plugin: "ci" } });
-      await sub.waitUntil((events) => created(events).includes("warning"));
-      await sleep(300);
+      // The one that passes is the marker: a muted or low one pushed would arrive before it.
+      const [beforeMarker] = await untilMarker(
+        [() => sub.events],
+        () => h.publish({ scope: "PERSON", personId: ada.id, key: "w", title: "warning", severity: "WARNING", source: { plugin: "ci" } }),
+        (e, marker) => e.notification.id === marker.id,
+      );
       sub.dispose();
+      expect(created(beforeMarker!)).toEqual([]);
       expect(created(sub.events)).toEqual(["warning"]);
       const list = await gql(h.url, ada.token, `{ notifications { edges { node { title status } } } notificationCounts { total unseen } }`);
       const byTitle = Object.fromEntries(list.data.notifications.edges.map((e: any) => [e.node.title, e.node.status]));
@@ -52,19 +57,22 @@ for (const provider of providers) {
       const now = h.clock.now();
       const start = hhmm(new Date(now.getTime() - 60 * 60_000));
       const end = hhmm(new Date(now.getTime() + 60 * 60_000));
+      // What Ada already has keeps streaming in quiet hours: marking it seen is the marker.
+      const known = await h.publish({ scope: "PERSON", personId: ada.id, key: "known", title: "known" });
       const set = await prefs(ada.token, { quietHours: { start, end, timeZone: "UTC" } });
       expect(set.data.updatePreferences.quietHours).toEqual({ start, end, timeZone: "UTC", allowErrors: true });
       const sub = subscribe(h.url, ada.token);
       await h.attached(ada.id);
       await h.publish({ scope: "PERSON", personId: ada.id, key: "q1", title: "held 1", severity: "WARNING" });
-      await sleep(400);
+      const marker = readingMarker(h, ada.token, known.id, sub);
+      await marker();
       expect(created(sub.events)).toEqual([]);
       await h.publish({ scope: "PERSON", personId: ada.id, key: "e", title: "urgent", severity: "ERROR" });
       await sub.waitUntil((events) => created(events).includes("urgent"));
       // The cursor never skips an event: what was held before the ERROR goes first.
       expect(created(sub.events)).toEqual(["held 1", "urgent"]);
       await h.publish({ scope: "PERSON", personId: ada.id, key: "q2", title: "held 2" });
-      await sleep(400);
+      await marker();
       expect(created(sub.events)).toEqual(["held 1", "urgent"]);
       h.clock.advance(61 * 60_000); // quiet hours end: the stream notices by itself
       await sub.waitUntil((events) => created(events).includes("held 2"));
@@ -75,13 +83,14 @@ for (const provider of providers) {
     it("holds ERROR too when allowErrors is false", async () => {
       const ada = await h.newPerson("Ada");
       const now = h.clock.now();
+      const known = await h.publish({ scope: "PERSON", personId: ada.id, key: "known", title: "known" });
       await prefs(ada.token, {
         quietHours: { start: hhmm(new Date(now.getTime() - 3_600_000)), end: hhmm(new Date(now.getTime() + 3_600_000)), timeZone: "UTC", allowErrors: false },
       });
       const sub = subscribe(h.url, ada.token);
       await h.attached(ada.id);
       await h.publish({ scope: "PERSON", personId: ada.id, key: "e", title: "urgent", severity: "ERROR" });
-      await sleep(400);
+      await readingMarker(h, ada.token, known.id, sub)();
       expect(created(sub.events)).toEqual([]);
       await prefs(ada.token, { quietHours: null });
       await sub.waitUntil((events) => created(events).includes("urgent"));
@@ -172,4 +181,19 @@ for (const provider of providers) {
       expect(count.data.notifications.totalCount).toBe(1);
     });
   });
+}
+
+/**
+ * "Nothing was pushed", shown by an event: the person reads (then unreads, and so on) a record
+ * they had before quiet began. Its reading-state events stream at once, quiet or not, and a
+ * person's events arrive in order, so anything wrongly pushed arrives before the marker.
+ */
+function readingMarker(h: TestHerald, token: string, knownId: string, sub: ReturnType<typeof subscribe>) {
+  let marks = 0;
+  return async () => {
+    marks++;
+    const mutation = marks % 2 === 1 ? "markNotificationsRead" : "markNotificationsUnread";
+    await gql(h.url, token, `mutation($ids: [ID!]!) { ${mutation}(ids: $ids) { id } }`, { ids: [knownId] });
+    await sub.waitUntil((events) => events.filter((e) => e.notification.id === knownId && (e.type === "READ" || e.type === "UNREAD")).length >= marks);
+  };
 }

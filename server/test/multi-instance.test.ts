@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gql } from "./support/graphql.ts";
 import { freePort, heraldCommand, type Served, serve, startRedis, stop } from "./support/processes.ts";
 import { providers, type TestDatabase } from "./support/providers.ts";
-import { headCursor, sleep, subscribe } from "./support/sse.ts";
+import { eventually, headCursor, subscribe } from "./support/sse.ts";
 
 const postgres = providers.find((p) => p.name === "postgresql")!;
 const redisAvailable = (() => {
@@ -61,10 +61,11 @@ describe.skipIf(!postgres.available || !redisAvailable)("several instances on Po
     const sub = await subscribeFromNow(b, { singleConnection: true });
     const titles = Array.from({ length: 10 }, (_, i) => `cross ${i}`);
     for (const [i, t] of titles.entries()) await publish(i % 2 === 0 ? a : b, `cross-${i}`, t);
-    await sub.waitUntil((events) => createdOf(events).length >= titles.length);
-    await sleep(500);
+    // A last one is the marker: a duplicate or a stray would arrive before it.
+    await publish(a, "cross-marker", "marker");
+    await sub.waitUntil((events) => createdOf(events).includes("CREATED:marker"));
     sub.dispose();
-    expect(createdOf(sub.events)).toEqual(created(titles));
+    expect(createdOf(sub.events)).toEqual(created([...titles, "marker"]));
   });
 
   it("loses nothing while Redis is away and after it comes back", async () => {
@@ -78,7 +79,8 @@ describe.skipIf(!postgres.available || !redisAvailable)("several instances on Po
       expect(r.data.publishNotification.__typename).toBe("Notification");
     }
     redis = await startRedis(redisPort);
-    await sleep(1_500);
+    // Both instances say when they reach Redis again.
+    await eventually(async () => (await Promise.all([a, b].map((s) => fetch(new URL("/ready", s.url))))).every((r) => r.ok), 20_000, "both instances ready again");
     await publish(a, "outage-9", "after outage");
     const expected = created(["before outage", ...during, "after outage"]);
     await sub.waitUntil((events) => createdOf(events).length >= expected.length, 20_000).catch(() => undefined);
@@ -99,9 +101,10 @@ describe.skipIf(!postgres.available || !redisAvailable)("several instances on Po
     b = await serve(env());
     sub = subscribe(b.url, ada.token, { after: last!.cursor });
     await sub.waitUntil((events) => createdOf(events).length >= missed.length);
-    await sleep(500);
+    await publish(a, "restart-marker", "marker after restart");
+    await sub.waitUntil((events) => createdOf(events).includes("CREATED:marker after restart"));
     sub.dispose();
-    expect(createdOf(sub.events)).toEqual(created(missed));
+    expect(createdOf(sub.events)).toEqual(created([...missed, "marker after restart"]));
     expect(sub.events.some((e) => e.notification.title === "before restart" && e.type === "CREATED")).toBe(false);
   });
 });

@@ -27,7 +27,7 @@ export interface IssuedCredential {
 }
 
 export class AuthService {
-  private readonly cache = new CredentialCache();
+  private readonly cache: CredentialCache;
 
   constructor(
     private readonly credentials: CredentialStore,
@@ -36,6 +36,7 @@ export class AuthService {
     private readonly bus: EventBus,
     private readonly clock: Clock,
   ) {
+    this.cache = new CredentialCache(clock);
     // Revocations on other instances (and this one's own, if the bus echoes them) evict at once.
     bus.subscribe((message) => {
       if (message.kind === "revoked" && Array.isArray(message.credentialIds)) this.cache.evict(message.credentialIds);

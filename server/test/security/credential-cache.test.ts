@@ -2,7 +2,6 @@
 // the service's own revoke, a revocation message from another instance on the bus, and the store
 // check all evict; only a revocation nobody announced waits out the short cache lifetime.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { systemClock } from "../../src/domain/clock.ts";
 import { InMemoryEventBus } from "../../src/events/bus.ts";
 import { AuthService } from "../../src/service/auth-service.ts";
 import { CREDENTIAL_CACHE_TTL_MS } from "../../src/service/credential-cache.ts";
@@ -10,7 +9,6 @@ import { CredentialStore, SignInCodeStore } from "../../src/storage/credential-s
 import { DirectoryStore } from "../../src/storage/directory-store.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
-import { sleep } from "@herald/testkit";
 
 const sqlite = providers.find((p) => p.name === "sqlite")!;
 
@@ -18,6 +16,8 @@ describe("credential cache", () => {
   let h: TestHerald;
   let bus: InMemoryEventBus;
   let auth: AuthService;
+  /** The service's clock, moved by hand: the cache ages by it. */
+  let now = Date.now();
   /** Revokes in the store only, as another process would: no message, no eviction. */
   let revokeSilently: (id: string) => Promise<void>;
 
@@ -25,7 +25,7 @@ describe("credential cache", () => {
     h = await startHerald(sqlite);
     const db = h.herald.database.db;
     bus = new InMemoryEventBus();
-    auth = new AuthService(new CredentialStore(db), new SignInCodeStore(db), new DirectoryStore(db), bus, systemClock);
+    auth = new AuthService(new CredentialStore(db), new SignInCodeStore(db), new DirectoryStore(db), bus, { now: () => new Date(now) });
     revokeSilently = async (id) => {
       await db.credential.update({ where: { id }, data: { revokedAt: new Date() } });
     };
@@ -53,7 +53,9 @@ describe("credential cache", () => {
     // Remembered: the store's revocation is not seen yet (what `herald revoke` without a bus costs)...
     expect(await auth.authenticate(key.header)).toMatchObject({ credentialId: key.id });
     // ...and no longer than the cache lifetime.
-    await sleep(CREDENTIAL_CACHE_TTL_MS + 100);
+    now += CREDENTIAL_CACHE_TTL_MS - 1;
+    expect(await auth.authenticate(key.header)).toMatchObject({ credentialId: key.id });
+    now += 1;
     await expect(auth.authenticate(key.header)).rejects.toThrow(/unknown or revoked/);
   });
 

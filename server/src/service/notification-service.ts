@@ -23,6 +23,7 @@ import {
   viewOf,
 } from "../domain/lifecycle.ts";
 import { activeKeyOf, type NotificationRecord, type Receipt, type Target } from "../domain/notification.ts";
+import { type Holder, holderAfter } from "../domain/server-instances.ts";
 import {
   validateIds,
   validatePageSize,
@@ -79,6 +80,8 @@ export class NotificationService {
     private readonly cursors: CursorCodec,
     private readonly clock: Clock,
     private readonly observer: HeraldObserver = noObserver,
+    /** This process's instance: it holds the server-lifetime records it publishes (domain/server-instances.ts). */
+    private readonly serverInstanceId: string | null = null,
   ) {}
 
   // ---- producers -------------------------------------------------------------------------
@@ -90,7 +93,7 @@ export class NotificationService {
     assertOwnPlugin(scope, valid.content.source.plugin, "source.plugin");
     const target = await this.resolveTarget(valid.target);
     if (valid.content.engagementId) await mustHaveEngagement(this.directory, valid.content.engagementId, "engagementId");
-    const record = await this.change(async (tx) => {
+    const record = await this.changeAsProducer(async (tx) => {
       const existing = await tx.findActive(target, valid.key);
       assertKeyFree(scope, existing);
       return decidePublish(existing, target, valid.key, valid.content, now);
@@ -116,7 +119,7 @@ export class NotificationService {
     const now = this.clock.now();
     const engagementId = (patch as { engagementId?: string | null } | null)?.engagementId;
     if (engagementId) await mustHaveEngagement(this.directory, engagementId, "patch.engagementId");
-    return this.change(async (tx) => {
+    return this.changeAsProducer(async (tx) => {
       const current = ownOrNone(scope, await find(tx));
       if (!current) throw new NotFoundError();
       const content = validatePatch(current, current, patch, now);
@@ -253,20 +256,25 @@ export class NotificationService {
     return this.expireAll(ids, "request_complete");
   }
 
-  /** Server-lifetime records end when the server that published them stops (run at start). */
-  async expireServerLifetime(): Promise<number> {
-    const ids = await this.store.activeIdsWithRetention("UNTIL_SERVER_RESTART", null);
-    return this.expireAll(ids, "server_restart");
+  /**
+   * Expires server-lifetime records whose holder has ended, as `due` decides it again inside each
+   * record's transaction (a revision on another instance may have moved it meanwhile); returns how
+   * many. Listing the candidates is service/server-instance-service.ts's.
+   */
+  expireServerLifetime(ids: string[], due: (holder: Holder, now: Date) => boolean): Promise<number> {
+    return this.expireAll(ids, "server_restart", async (tx, id, now) => due(await tx.holderOf(id), now));
   }
 
-  private async expireAll(ids: string[], reason: string): Promise<number> {
+  private async expireAll(ids: string[], reason: string, due?: (tx: NotificationTx, id: string, now: Date) => Promise<boolean>): Promise<number> {
     const now = this.clock.now();
     let expired = 0;
     for (const [i, id] of ids.entries()) {
       if (i > 0 && i % YIELD_EVERY === 0) await yieldToOtherRequests();
-      const record = await this.change(async (tx) => decideExpire(await this.mustFind(tx, id), reason, null, now)).catch(
-        ignoreEndedMeanwhile,
-      );
+      const record = await this.change(async (tx) => {
+        const current = await this.mustFind(tx, id);
+        if (due && !(await due(tx, id, now))) return { kind: "none", current };
+        return decideExpire(current, reason, null, now);
+      }).catch(ignoreEndedMeanwhile);
       if (record?.status === "EXPIRED") expired++;
     }
     return expired;
@@ -452,10 +460,18 @@ export class NotificationService {
 
   // ---- the one write path ----------------------------------------------------------------
 
-  private async change(decide: (tx: NotificationTx) => Promise<Decision>): Promise<NotificationRecord> {
-    const applied = await this.store.transaction(async (tx) => tx.apply(await decide(tx)));
+  private async change(decide: (tx: NotificationTx) => Promise<Decision>, asProducer = false): Promise<NotificationRecord> {
+    const applied = await this.store.transaction(async (tx) => {
+      const decision = await decide(tx);
+      return tx.apply(decision, asProducer ? holderAfter(decision, this.serverInstanceId) : undefined);
+    });
     if (applied.event) this.publishCommitted(applied.event);
     return applied.record;
+  }
+
+  /** A producer's publish or revision: it also decides which instance holds a server-lifetime record. */
+  private changeAsProducer(decide: (tx: NotificationTx) => Promise<Decision>): Promise<NotificationRecord> {
+    return this.change(decide, true);
   }
 
   /** Several decisions in one transaction; their events are published after it commits. */

@@ -5,6 +5,7 @@ import { isTerminal, type NotificationEventType } from "../domain/enums.ts";
 import type { EffectiveFilter } from "../domain/filter.ts";
 import { type Decision, viewOf } from "../domain/lifecycle.ts";
 import { activeKeyOf, type NotificationRecord, type Receipt, type Target, targetKeyOf } from "../domain/notification.ts";
+import type { Holder } from "../domain/server-instances.ts";
 import type { Database, Db, Provider, Tx } from "./database.ts";
 import { countStatement, type PageWindow, pageStatement, toPageRow, visibleIdsStatement } from "./notification-page-sql.ts";
 import { serializeSnapshot, toColumns, toReceipt, toRecord } from "./notification-mapper.ts";
@@ -359,13 +360,23 @@ export class NotificationTx {
     await this.sql.insertReceipts(fresh.map((r) => ({ notificationId: r.notificationId, personId: r.personId, ...fieldsOf(r) })));
   }
 
-  /** Writes a decision and its event. Returns the record as the deciding party sees it. */
-  async apply(decision: Decision): Promise<Applied> {
+  /** Who holds a record read in this transaction, with that instance's heartbeat (domain/server-instances.ts). */
+  async holderOf(id: string): Promise<Holder> {
+    const instanceId = this.rows.get(id)?.serverInstanceId ?? null;
+    return { instanceId, heartbeatAt: instanceId === null ? null : await this.sql.instanceHeartbeat(instanceId) };
+  }
+
+  /**
+   * Writes a decision and its event. Returns the record as the deciding party sees it. `holder`
+   * (a producer's publish or revision, domain holderAfter) sets the instance a record lives for.
+   */
+  async apply(decision: Decision, holder?: string | null): Promise<Applied> {
+    const held = holder === undefined ? {} : { serverInstanceId: holder };
     switch (decision.kind) {
       case "none":
         return { record: decision.current, event: null };
       case "create": {
-        const row = newRow(decision.draft, decision.dedupKey);
+        const row = { ...newRow(decision.draft, decision.dedupKey), ...held };
         const record = toRecord(row);
         const assets = assetIdsOf(record.actions);
         const insert = this.sql.insertRows([row]);
@@ -382,7 +393,7 @@ export class NotificationTx {
         const activeKey = isTerminal(next.status) ? null : activeKeyOf(next, next.key);
         // The decision was made from the row as read; if another writer changed it since, the
         // lock version moved on, nothing is written, and the unit of work is decided again.
-        const update = [this.sql.updateRows([next.id], lockVersion, toColumns(next, activeKey, targetKeyOf(next)))];
+        const update = [this.sql.updateRows([next.id], lockVersion, { ...toColumns(next, activeKey, targetKeyOf(next)), ...held })];
         this.seen.set(next.id, lockVersion + 1);
         const assetsBefore = this.seenAssets.get(next.id) ?? [];
         const assets = assetIdsOf(next.actions);
@@ -440,7 +451,7 @@ export class NotificationTx {
 /** The row a create inserts: its columns as Prisma's create would have written them (lockVersion at its default). */
 function newRow(draft: Extract<Decision, { kind: "create" }>["draft"], dedupKey: string | undefined): NotificationRow & Record<string, ColumnValue> {
   const columns = toColumns(draft, activeKeyOf(draft, draft.key), targetKeyOf(draft));
-  return { id: newNotificationId(), ...columns, createdAt: draft.createdAt, dedupKey: dedupKey ?? null, lockVersion: 0 };
+  return { id: newNotificationId(), ...columns, createdAt: draft.createdAt, dedupKey: dedupKey ?? null, serverInstanceId: null, lockVersion: 0 };
 }
 
 function audienceOf(record: NotificationRecord): string | null {

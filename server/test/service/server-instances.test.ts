@@ -4,11 +4,28 @@
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHerald, type Herald } from "../../src/app.ts";
+import { loadConfig, tuningFrom } from "../../src/config.ts";
 import { TestClock } from "../support/clock.ts";
 import { providers, type TestDatabase } from "../support/providers.ts";
 
 const silent = pino({ level: "silent" });
 const grace = 60_000;
+
+describe("instance heartbeat settings", () => {
+  it("default to a beat every 15 s and a grace of 60 s", () => {
+    const tuning = tuningFrom(loadConfig({}));
+    expect([tuning.instanceHeartbeatMs, tuning.instanceGraceMs]).toEqual([15_000, 60_000]);
+  });
+
+  it("refuse, naming the setting, values out of range or a grace shorter than two heartbeats", () => {
+    expect(() => loadConfig({ HERALD_INSTANCE_HEARTBEAT_SECONDS: "0" })).toThrow(/HERALD_INSTANCE_HEARTBEAT_SECONDS/);
+    expect(() => loadConfig({ HERALD_INSTANCE_HEARTBEAT_SECONDS: "1.5" })).toThrow(/HERALD_INSTANCE_HEARTBEAT_SECONDS/);
+    expect(() => loadConfig({ HERALD_INSTANCE_GRACE_SECONDS: "soon" })).toThrow(/HERALD_INSTANCE_GRACE_SECONDS/);
+    expect(() => loadConfig({ HERALD_INSTANCE_GRACE_SECONDS: "100000" })).toThrow(/HERALD_INSTANCE_GRACE_SECONDS/);
+    expect(() => loadConfig({ HERALD_INSTANCE_HEARTBEAT_SECONDS: "31" })).toThrow(/HERALD_INSTANCE_GRACE_SECONDS must be at least twice/);
+    expect(tuningFrom(loadConfig({ HERALD_INSTANCE_HEARTBEAT_SECONDS: "1", HERALD_INSTANCE_GRACE_SECONDS: "2" })).instanceGraceMs).toBe(2_000);
+  });
+});
 
 for (const provider of providers) {
   describe.skipIf(!provider.available)(`server instances on ${provider.name}`, () => {

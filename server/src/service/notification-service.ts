@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import type { Clock } from "../domain/clock.ts";
 import { companionKeyOf, dedupKeyOf } from "../domain/companion.ts";
+import { isTerminal } from "../domain/enums.ts";
 import { NotFoundError, NotificationTransitionError, ValidationError } from "../domain/errors.ts";
 import { type EffectiveFilter, effectiveFilter, type NotificationFilter, type Position, unreadOnly, unseenOnly } from "../domain/filter.ts";
 import {
@@ -257,24 +258,37 @@ export class NotificationService {
   }
 
   /**
-   * Expires server-lifetime records whose holder has ended, as `due` decides it again inside each
-   * record's transaction (a revision on another instance may have moved it meanwhile); returns how
-   * many. Listing the candidates is service/server-instance-service.ts's.
+   * Expires server-lifetime records whose holder has ended, as `due` decides it again inside the
+   * transaction (a revision on another instance may have moved one meanwhile); returns how many.
+   * Chunked like markAllSeen: a clean stop must end thousands within its bound. Listing the
+   * candidates is service/server-instance-service.ts's.
    */
-  expireServerLifetime(ids: string[], due: (holder: Holder, now: Date) => boolean): Promise<number> {
-    return this.expireAll(ids, "server_restart", async (tx, id, now) => due(await tx.holderOf(id), now));
+  async expireServerLifetime(ids: string[], due: (holder: Holder, now: Date) => boolean): Promise<number> {
+    let expired = 0;
+    for (let i = 0; i < ids.length; i += MARK_ALL_CHUNK) {
+      const chunk = ids.slice(i, i + MARK_ALL_CHUNK);
+      const now = this.clock.now();
+      const records = await this.changeMany(async (tx) => {
+        const decisions: Decision[] = [];
+        for (const record of await tx.findManyByIds(chunk)) {
+          if (!isTerminal(record.status) && due(await tx.holderOf(record.id), now)) decisions.push(decideExpire(record, "server_restart", null, now));
+        }
+        return decisions;
+      });
+      expired += records.filter((r) => r.status === "EXPIRED").length;
+      await yieldToOtherRequests();
+    }
+    return expired;
   }
 
-  private async expireAll(ids: string[], reason: string, due?: (tx: NotificationTx, id: string, now: Date) => Promise<boolean>): Promise<number> {
+  private async expireAll(ids: string[], reason: string): Promise<number> {
     const now = this.clock.now();
     let expired = 0;
     for (const [i, id] of ids.entries()) {
       if (i > 0 && i % YIELD_EVERY === 0) await yieldToOtherRequests();
-      const record = await this.change(async (tx) => {
-        const current = await this.mustFind(tx, id);
-        if (due && !(await due(tx, id, now))) return { kind: "none", current };
-        return decideExpire(current, reason, null, now);
-      }).catch(ignoreEndedMeanwhile);
+      const record = await this.change(async (tx) => decideExpire(await this.mustFind(tx, id), reason, null, now)).catch(
+        ignoreEndedMeanwhile,
+      );
       if (record?.status === "EXPIRED") expired++;
     }
     return expired;

@@ -156,6 +156,8 @@ export class NotificationTx {
   private readonly seenAssets = new Map<string, string[]>();
   /** Rows as read (and as written since) by this transaction: applyBatch writes only what changed. */
   private readonly rows = new Map<string, NotificationRow>();
+  /** Instances' heartbeats as read by this transaction (null: the instance has no row). */
+  private readonly heartbeats = new Map<string, Date | null>();
   /** Receipts as read by this transaction ("<notification>|<person>"; null: none exists). */
   private readonly receipts = new Map<string, Receipt | null>();
   /**
@@ -363,7 +365,9 @@ export class NotificationTx {
   /** Who holds a record read in this transaction, with that instance's heartbeat (domain/server-instances.ts). */
   async holderOf(id: string): Promise<Holder> {
     const instanceId = this.rows.get(id)?.serverInstanceId ?? null;
-    return { instanceId, heartbeatAt: instanceId === null ? null : await this.sql.instanceHeartbeat(instanceId) };
+    if (instanceId === null) return { instanceId, heartbeatAt: null };
+    if (!this.heartbeats.has(instanceId)) this.heartbeats.set(instanceId, await this.sql.instanceHeartbeat(instanceId));
+    return { instanceId, heartbeatAt: this.heartbeats.get(instanceId)! };
   }
 
   /**

@@ -7,7 +7,7 @@ import { assertionCommitted } from "./background/listeners/assertion-committed.t
 import { renderProduced } from "./background/listeners/render-produced.ts";
 import { shapeConfirmed } from "./background/listeners/shape-confirmed.ts";
 import { startAssetCollector } from "./background/asset-collector.ts";
-import { expireServerLifetimeRecords } from "./background/retention.ts";
+import { expireLeftBehind, startInstanceHeartbeat } from "./background/server-instance.ts";
 import { startRevocationSweep } from "./background/revocation-sweep.ts";
 import { TriggerScanner } from "./background/scanner/scanner.ts";
 import { InProcessSelector, SelectionThread } from "./background/scanner/selection-thread.ts";
@@ -32,6 +32,7 @@ import { ListenerRegistry } from "./service/listener-registry.ts";
 import { NotificationService } from "./service/notification-service.ts";
 import { BuiltinLabeler, type Labeler } from "./service/labelers/index.ts";
 import { RealtimeService } from "./service/realtime-service.ts";
+import { ServerInstanceService } from "./service/server-instance-service.ts";
 import { SessionService } from "./service/session-service.ts";
 import { ScanService } from "./service/scan-service.ts";
 import type { Services } from "./services.ts";
@@ -47,8 +48,10 @@ import { EventLog } from "./storage/event-log.ts";
 import { InvocationStore } from "./storage/invocation-store.ts";
 import { migrate, pendingMigrations } from "./storage/migrate.ts";
 import { NotificationStore } from "./storage/notification-store.ts";
+import { ServerInstanceStore } from "./storage/server-instance-store.ts";
 import { SessionStore } from "./storage/session-store.ts";
 import { randomSecret, SettingsStore } from "./storage/settings-store.ts";
+import { waitAtMost } from "./util/wait-at-most.ts";
 import { withHealth } from "./transport/http/health.ts";
 import { RequestRateLimiter } from "./transport/http/rate-limiter.ts";
 import { SignInBudget } from "./transport/http/sign-in-budget.ts";
@@ -81,6 +84,8 @@ export interface Herald {
   rateLimiter: RequestRateLimiter;
   signInBudget: SignInBudget;
   scanner: TriggerScanner;
+  /** This process as an instance of the deployment (server-lifetime retention). */
+  instance: ServerInstanceService;
   tuning: Tuning;
   logger: Logger;
   metrics: HeraldMetrics;
@@ -136,7 +141,10 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
   const feed = new EventFeed(bus, eventLog, logger, { gapWaitMs: 50, pollMs: tuning.feedPollMs, observer: metrics });
   await feed.start();
 
-  const notifications = new NotificationService(notificationStore, directoryStore, bus, cursors, clock, metrics);
+  // Random per start: a restarted process is a new instance, and what the old one held ends.
+  const instanceId = randomUUID();
+  const notifications = new NotificationService(notificationStore, directoryStore, bus, cursors, clock, metrics, instanceId);
+  const instance = new ServerInstanceService(new ServerInstanceStore(database.db), notifications, clock, { id: instanceId, graceMs: tuning.instanceGraceMs });
   const directory = new DirectoryService(directoryStore, bus, clock, tuning.timeZone);
   const sessions = new SessionService(new SessionStore(database.db), directory, notifications, options.labeler ?? new BuiltinLabeler(), logger, metrics);
   const auth = new AuthService(new CredentialStore(database.db), new SignInCodeStore(database.db), directoryStore, bus, clock);
@@ -185,6 +193,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
     rateLimiter,
     signInBudget,
     scanner,
+    instance,
     tuning,
     logger,
     metrics,
@@ -213,8 +222,11 @@ export interface RunningServer {
 
 /** Starts serving HTTP once the store is migrated and server-lifetime records are settled. */
 export async function startServer(herald: Herald, port: number, host: string): Promise<RunningServer> {
-  const { logger, tuning } = herald;
-  await expireServerLifetimeRecords(herald.services.notifications, logger);
+  const { logger, tuning, instance } = herald;
+  // Recorded before it takes traffic: no other instance's sweep takes what it publishes for orphaned.
+  await instance.beat();
+  await expireLeftBehind(instance, logger);
+  const stopHeartbeat = startInstanceHeartbeat(instance, logger, tuning.instanceHeartbeatMs);
   const stopWaker = startSnoozeWaker(herald.services.notifications, logger, tuning.snoozeIntervalMs);
   const stopSweep = startRevocationSweep(herald.services.realtime, logger, tuning.revocationCheckMs);
   const stopPruner = startHistoryPruner(herald.services.history, logger, tuning.historyIntervalMs);
@@ -254,6 +266,25 @@ export async function startServer(herald: Herald, port: number, host: string): P
         stopCollector();
         server.close(() => resolve());
         server.closeAllConnections();
-      }).then(stopScanner),
+      })
+        .then(stopScanner)
+        .then(() => stopInstance(instance, stopHeartbeat, logger)),
   };
 }
+
+/**
+ * A clean stop ends this instance's server-lifetime records once no request can publish more.
+ * Bounded: what does not finish in time (or fails) is left to the other instances' sweep, which
+ * ends it once this instance's heartbeat is older than the grace.
+ */
+async function stopInstance(instance: ServerInstanceService, stopHeartbeat: () => void, logger: Logger): Promise<void> {
+  stopHeartbeat();
+  const stopped = instance.stop().then(
+    (expired) => void (expired > 0 && logger.info({ expired }, "expired this instance's UNTIL_SERVER_RESTART notifications")),
+    (error: unknown) => logger.warn({ err: (error as Error).message }, "could not expire this instance's UNTIL_SERVER_RESTART notifications; other instances will"),
+  );
+  await waitAtMost(stopped, STOP_EXPIRY_BOUND_MS);
+}
+
+/** Well inside `herald serve`'s own 10 s shutdown bound (cli/main.ts), which also closes the store. */
+const STOP_EXPIRY_BOUND_MS = 5_000;

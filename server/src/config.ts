@@ -64,6 +64,10 @@ const schema = z.object({
   HERALD_ASSET_GRACE_MS: z.coerce.number().int().min(0).default(60 * 60 * 1000),
   /** How often unreferenced attachments are collected. */
   HERALD_ASSET_COLLECT_INTERVAL_MS: z.coerce.number().int().min(1_000).default(10 * 60 * 1000),
+  /** How often this instance records that it is still running (server-lifetime retention across instances). */
+  HERALD_INSTANCE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(15),
+  /** A heartbeat older than this ends the instance's UNTIL_SERVER_RESTART records; at least two heartbeats. */
+  HERALD_INSTANCE_GRACE_SECONDS: z.coerce.number().int().min(2).max(86_400).default(60),
   /** OpenTelemetry traces over OTLP/HTTP: on when an endpoint is set (or HERALD_OTEL=on), off by default. */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
@@ -74,6 +78,11 @@ const schema = z.object({
     .url({ protocol: /^https?$/ })
     .transform((url) => url.replace(/\/+$/, ""))
     .optional(),
+}).superRefine((config, context) => {
+  // One late heartbeat must not make the other instances end this one's records.
+  if (config.HERALD_INSTANCE_GRACE_SECONDS < 2 * config.HERALD_INSTANCE_HEARTBEAT_SECONDS) {
+    context.addIssue({ code: "custom", path: ["HERALD_INSTANCE_GRACE_SECONDS"], message: "must be at least twice HERALD_INSTANCE_HEARTBEAT_SECONDS" });
+  }
 });
 
 /** The dashboard's address when HERALD_DASHBOARD_URL is unset (its development server). */
@@ -137,6 +146,10 @@ export interface Tuning {
   /** Age below which an unreferenced attachment is kept (an upload waiting for its publish). */
   assetGraceMs: number;
   assetCollectIntervalMs: number;
+  /** How often this instance beats (HERALD_INSTANCE_HEARTBEAT_SECONDS). */
+  instanceHeartbeatMs: number;
+  /** Heartbeat age after which an instance counts as ended (HERALD_INSTANCE_GRACE_SECONDS). */
+  instanceGraceMs: number;
   /** Where spans go (OTLP/HTTP …/v1/traces); undefined: tracing off. */
   otlpTracesUrl: string | undefined;
   otelServiceName: string;
@@ -174,6 +187,8 @@ export function tuningFrom(config: Config): Tuning {
     assetGraceMs: config.HERALD_ASSET_GRACE_MS,
     assetCollectIntervalMs: config.HERALD_ASSET_COLLECT_INTERVAL_MS,
     graphiql: config.HERALD_GRAPHIQL ? ["true", "1", "on"].includes(config.HERALD_GRAPHIQL) : config.NODE_ENV !== "production",
+    instanceHeartbeatMs: config.HERALD_INSTANCE_HEARTBEAT_SECONDS * 1_000,
+    instanceGraceMs: config.HERALD_INSTANCE_GRACE_SECONDS * 1_000,
     otlpTracesUrl: otlpTracesUrl(config),
     otelServiceName: config.OTEL_SERVICE_NAME,
   };

@@ -5,6 +5,7 @@
 import type { Clock } from "../domain/clock.ts";
 import type { NotificationFilter } from "../domain/filter.ts";
 import type { NotificationRecord, Receipt } from "../domain/notification.ts";
+import type { Holder } from "../domain/server-instances.ts";
 import type { EventBus } from "../events/bus.ts";
 import { type HeraldObserver, noObserver } from "../events/observer.ts";
 import type { DirectoryStore } from "../storage/directory-store.ts";
@@ -26,8 +27,17 @@ export class NotificationService {
   private readonly reads: PersonReads;
   private readonly marks: PersonMarks;
 
-  constructor(store: NotificationStore, directory: DirectoryStore, bus: EventBus, cursors: CursorCodec, clock: Clock, observer: HeraldObserver = noObserver) {
-    const writes = new NotificationWritePath(store, bus);
+  constructor(
+    store: NotificationStore,
+    directory: DirectoryStore,
+    bus: EventBus,
+    cursors: CursorCodec,
+    clock: Clock,
+    observer: HeraldObserver = noObserver,
+    /** This process's instance: it holds the server-lifetime records it publishes (domain/server-instances.ts). */
+    serverInstanceId: string | null = null,
+  ) {
+    const writes = new NotificationWritePath(store, bus, serverInstanceId);
     this.producers = new ProducerWrites(writes, directory, clock, observer);
     this.companion = new CompanionRaising(writes, this.producers, clock, observer);
     this.reads = new PersonReads(store, cursors, clock);
@@ -44,7 +54,7 @@ export class NotificationService {
     this.producers.expire(id, reason, operationId, scope);
   byIds = (ids: readonly string[]): Promise<NotificationRecord[]> => this.producers.byIds(ids);
   completeRequest = (requestId: string, scope: PluginScope = null): Promise<number> => this.producers.completeRequest(requestId, scope);
-  expireServerLifetime = (): Promise<number> => this.producers.expireServerLifetime();
+  expireServerLifetime = (ids: string[], due: (holder: Holder, now: Date) => boolean): Promise<number> => this.producers.expireServerLifetime(ids, due);
 
   // ---- Herald's own notifications (notifications/companion-raising.ts) ---------------------
   raise = (input: RaiseInput): Promise<{ record: NotificationRecord; created: boolean }> => this.companion.raise(input);

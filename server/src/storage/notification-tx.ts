@@ -5,6 +5,7 @@ import { assetIdsOf } from "../domain/assets.ts";
 import { isTerminal, type NotificationEventType } from "../domain/enums.ts";
 import type { Decision } from "../domain/lifecycle.ts";
 import { activeKeyOf, type NotificationRecord, type Receipt, type Target, targetKeyOf } from "../domain/notification.ts";
+import type { Holder } from "../domain/server-instances.ts";
 import type { Provider, Tx } from "./database.ts";
 import { serializeSnapshot, toColumns, toReceipt, toRecord } from "./notification-mapper.ts";
 import type { FactRow } from "./directory-store.ts";
@@ -27,6 +28,8 @@ export class NotificationTx {
   private readonly seenAssets = new Map<string, string[]>();
   /** Rows as read (and as written since) by this transaction: applyBatch writes only what changed. */
   private readonly rows = new Map<string, NotificationRow>();
+  /** Instances' heartbeats as read by this transaction (null: the instance has no row). */
+  private readonly heartbeats = new Map<string, Date | null>();
   /** Receipts as read by this transaction ("<notification>|<person>"; null: none exists). */
   private readonly receipts = new Map<string, Receipt | null>();
   /**
@@ -231,13 +234,25 @@ export class NotificationTx {
     await this.sql.insertReceipts(fresh.map((r) => ({ notificationId: r.notificationId, personId: r.personId, ...fieldsOf(r) })));
   }
 
-  /** Writes a decision and its event. Returns the record as the deciding party sees it. */
-  async apply(decision: Decision): Promise<Applied> {
+  /** Who holds a record read in this transaction, with that instance's heartbeat (domain/server-instances.ts). */
+  async holderOf(id: string): Promise<Holder> {
+    const instanceId = this.rows.get(id)?.serverInstanceId ?? null;
+    if (instanceId === null) return { instanceId, heartbeatAt: null };
+    if (!this.heartbeats.has(instanceId)) this.heartbeats.set(instanceId, await this.sql.instanceHeartbeat(instanceId));
+    return { instanceId, heartbeatAt: this.heartbeats.get(instanceId)! };
+  }
+
+  /**
+   * Writes a decision and its event. Returns the record as the deciding party sees it. `holder`
+   * (a producer's publish or revision, domain holderAfter) sets the instance a record lives for.
+   */
+  async apply(decision: Decision, holder?: string | null): Promise<Applied> {
+    const held = holder === undefined ? {} : { serverInstanceId: holder };
     switch (decision.kind) {
       case "none":
         return { record: decision.current, event: null };
       case "create": {
-        const row = newRow(decision.draft, decision.dedupKey);
+        const row = { ...newRow(decision.draft, decision.dedupKey), ...held };
         const record = toRecord(row);
         const assets = assetIdsOf(record.actions);
         const insert = this.sql.insertRows([row]);
@@ -254,7 +269,7 @@ export class NotificationTx {
         const activeKey = isTerminal(next.status) ? null : activeKeyOf(next, next.key);
         // The decision was made from the row as read; if another writer changed it since, the
         // lock version moved on, nothing is written, and the unit of work is decided again.
-        const update = [this.sql.updateRows([next.id], lockVersion, toColumns(next, activeKey, targetKeyOf(next)))];
+        const update = [this.sql.updateRows([next.id], lockVersion, { ...toColumns(next, activeKey, targetKeyOf(next)), ...held })];
         this.seen.set(next.id, lockVersion + 1);
         const assetsBefore = this.seenAssets.get(next.id) ?? [];
         const assets = assetIdsOf(next.actions);
@@ -312,7 +327,7 @@ export class NotificationTx {
 /** The row a create inserts: its columns as Prisma's create would have written them (lockVersion at its default). */
 function newRow(draft: Extract<Decision, { kind: "create" }>["draft"], dedupKey: string | undefined): NotificationRow & Record<string, ColumnValue> {
   const columns = toColumns(draft, activeKeyOf(draft, draft.key), targetKeyOf(draft));
-  return { id: newNotificationId(), ...columns, createdAt: draft.createdAt, dedupKey: dedupKey ?? null, lockVersion: 0 };
+  return { id: newNotificationId(), ...columns, createdAt: draft.createdAt, dedupKey: dedupKey ?? null, serverInstanceId: null, lockVersion: 0 };
 }
 
 function audienceOf(record: NotificationRecord): string | null {

@@ -11,6 +11,7 @@ import type { Notification as NotificationRow, NotificationReceipt as ReceiptRow
 import * as Prisma from "./prisma-sql.ts";
 import { NOTIFICATION_DATE_COLUMNS, RECEIPT_COLUMNS, RECEIPT_DATE_COLUMNS, toNotificationRow, toReceiptRow } from "./raw-rows.ts";
 import { StaleWrite } from "./retrying-transaction.ts";
+import { storedDate } from "./stored-date.ts";
 import type { RowWrite, StatementRunner } from "./statement-runner.ts";
 
 export type { RowWrite } from "./statement-runner.ts";
@@ -21,7 +22,7 @@ export const EVENT_COUNTER = "events";
 export const NOTIFICATION_COLUMNS = [
   "id", "scope", "personId", "sessionId", "key", "activeKey", "targetKey", "revision", "lockVersion", "status", "severity", "title", "body",
   "sourcePlugin", "sourceSubsystem", "display", "actions", "operation", "operationId", "uiEffects", "data", "retentionPolicy", "expiresAt",
-  "requestId", "triggerType", "triggerRef", "dedupKey", "engagementId", "resolution", "terminalReason", "snoozedUntil", "createdAt", "updatedAt",
+  "requestId", "serverInstanceId", "triggerType", "triggerRef", "dedupKey", "engagementId", "resolution", "terminalReason", "snoozedUntil", "createdAt", "updatedAt",
   "deliveredAt", "seenAt", "readAt", "dismissedAt", "resolvedAt", "expiredAt",
 ] as const;
 
@@ -119,6 +120,12 @@ export class NotificationWriteSql {
       statement: Prisma.sql`UPDATE "Notification" SET "lockVersion" = ${lockVersion} WHERE "id" IN (${Prisma.join(ids)}) AND "lockVersion" = ${lockVersion}`,
       rows: ids.length,
     };
+  }
+
+  /** The heartbeat of an instance, null when it has no row (see domain/server-instances.ts). */
+  async instanceHeartbeat(instanceId: string): Promise<Date | null> {
+    const rows = await this.runner.read(Prisma.sql`SELECT "heartbeatAt" FROM "ServerInstance" WHERE "id" = ${instanceId}`);
+    return rows[0] ? storedDate(rows[0].heartbeatAt) : null;
   }
 
   /** Runs row writes in order (at once, or at the unit's commit); StaleWrite when one touched another number of rows than it must. */

@@ -28,7 +28,7 @@ describe("the raw writes' columns", () => {
 
   it("cover every column the mapper writes, so a new one cannot be left out of the INSERT", () => {
     const columns = Object.keys(toColumns({ source: { plugin: "p" }, retention: {}, trigger: {}, displayOverrides: {}, actions: [] } as never, null, "t"));
-    expect([...columns, "id", "createdAt", "dedupKey", "lockVersion"].sort()).toEqual([...NOTIFICATION_COLUMNS].sort());
+    expect([...columns, "id", "createdAt", "dedupKey", "serverInstanceId", "lockVersion"].sort()).toEqual([...NOTIFICATION_COLUMNS].sort());
   });
 
   it("makes ids in the order they were made, also within one millisecond", () => {

@@ -2,8 +2,10 @@
 // and the retention sweeps that end many records at once.
 import type { Clock } from "../../domain/clock.ts";
 import { NotFoundError, ValidationError } from "../../domain/errors.ts";
-import { decideExpire, decidePublish, decideResolve, decideUpdate } from "../../domain/lifecycle.ts";
+import { isTerminal } from "../../domain/enums.ts";
+import { type Decision, decideExpire, decidePublish, decideResolve, decideUpdate } from "../../domain/lifecycle.ts";
 import type { NotificationRecord, Target } from "../../domain/notification.ts";
+import type { Holder } from "../../domain/server-instances.ts";
 import { validatePatch, validatePatchTarget, validatePublish, validateReason, validateResolution } from "../../domain/validation.ts";
 import type { HeraldObserver } from "../../events/observer.ts";
 import type { DirectoryStore } from "../../storage/directory-store.ts";
@@ -12,6 +14,9 @@ import { mustHaveEngagement, mustHavePerson } from "../existence.ts";
 import { assertKeyFree, assertOwnPlugin, ownOrNone } from "../plugin-scope.ts";
 import type { PluginScope } from "../producer-rights.ts";
 import { ignoreEndedMeanwhile, type NotificationWritePath, YIELD_EVERY, yieldToOtherRequests } from "./write-path.ts";
+
+/** Records expired per transaction when a server's records end. */
+const EXPIRE_CHUNK = 100;
 
 export class ProducerWrites {
   constructor(
@@ -28,7 +33,7 @@ export class ProducerWrites {
     assertOwnPlugin(scope, valid.content.source.plugin, "source.plugin");
     const target = await this.resolveTarget(valid.target);
     if (valid.content.engagementId) await mustHaveEngagement(this.directory, valid.content.engagementId, "engagementId");
-    const record = await this.writes.change(async (tx) => {
+    const record = await this.writes.changeAsProducer(async (tx) => {
       const existing = await tx.findActive(target, valid.key);
       assertKeyFree(scope, existing);
       return decidePublish(existing, target, valid.key, valid.content, now);
@@ -54,7 +59,7 @@ export class ProducerWrites {
     const now = this.clock.now();
     const engagementId = (patch as { engagementId?: string | null } | null)?.engagementId;
     if (engagementId) await mustHaveEngagement(this.directory, engagementId, "patch.engagementId");
-    return this.writes.change(async (tx) => {
+    return this.writes.changeAsProducer(async (tx) => {
       const current = ownOrNone(scope, await find(tx));
       if (!current) throw new NotFoundError();
       const content = validatePatch(current, current, patch, now);
@@ -88,10 +93,28 @@ export class ProducerWrites {
     return this.expireAll(ids, "request_complete");
   }
 
-  /** Server-lifetime records end when the server that published them stops (run at start). */
-  async expireServerLifetime(): Promise<number> {
-    const ids = await this.writes.store.activeIdsWithRetention("UNTIL_SERVER_RESTART", null);
-    return this.expireAll(ids, "server_restart");
+  /**
+   * Expires server-lifetime records whose holder has ended, as `due` decides it again inside the
+   * transaction (a revision on another instance may have moved one meanwhile); returns how many.
+   * Chunked: a clean stop must end thousands within its bound. Listing the candidates is
+   * service/server-instance-service.ts's.
+   */
+  async expireServerLifetime(ids: string[], due: (holder: Holder, now: Date) => boolean): Promise<number> {
+    let expired = 0;
+    for (let i = 0; i < ids.length; i += EXPIRE_CHUNK) {
+      const chunk = ids.slice(i, i + EXPIRE_CHUNK);
+      const now = this.clock.now();
+      const records = await this.writes.changeMany(async (tx) => {
+        const decisions: Decision[] = [];
+        for (const record of await tx.findManyByIds(chunk)) {
+          if (!isTerminal(record.status) && due(await tx.holderOf(record.id), now)) decisions.push(decideExpire(record, "server_restart", null, now));
+        }
+        return decisions;
+      });
+      expired += records.filter((r) => r.status === "EXPIRED").length;
+      await yieldToOtherRequests();
+    }
+    return expired;
   }
 
   private async expireAll(ids: string[], reason: string): Promise<number> {

@@ -4,6 +4,7 @@
 import { NotFoundError, NotificationTransitionError } from "../../domain/errors.ts";
 import { type Decision, viewOf } from "../../domain/lifecycle.ts";
 import { type NotificationRecord, type Receipt, visibleTo } from "../../domain/notification.ts";
+import { holderAfter } from "../../domain/server-instances.ts";
 import type { EventBus } from "../../events/bus.ts";
 import type { CommittedEvent } from "../../events/committed-event.ts";
 import type { NotificationStore } from "../../storage/notification-store.ts";
@@ -18,12 +19,22 @@ export class NotificationWritePath {
   constructor(
     readonly store: NotificationStore,
     private readonly bus: EventBus,
+    /** This process's instance: it holds the server-lifetime records it publishes (domain/server-instances.ts). */
+    private readonly serverInstanceId: string | null = null,
   ) {}
 
-  async change(decide: (tx: NotificationTx) => Promise<Decision>): Promise<NotificationRecord> {
-    const applied = await this.store.transaction(async (tx) => tx.apply(await decide(tx)));
+  async change(decide: (tx: NotificationTx) => Promise<Decision>, asProducer = false): Promise<NotificationRecord> {
+    const applied = await this.store.transaction(async (tx) => {
+      const decision = await decide(tx);
+      return tx.apply(decision, asProducer ? holderAfter(decision, this.serverInstanceId) : undefined);
+    });
     if (applied.event) this.publishCommitted(applied.event);
     return applied.record;
+  }
+
+  /** A producer's publish or revision: it also decides which instance holds a server-lifetime record. */
+  changeAsProducer(decide: (tx: NotificationTx) => Promise<Decision>): Promise<NotificationRecord> {
+    return this.change(decide, true);
   }
 
   /** Several decisions in one transaction; their events are published after it commits. */

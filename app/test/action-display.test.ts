@@ -1,7 +1,8 @@
 // Direct action displays in Chromium against a real Herald: the person runs a follow-up, the
 // producer answers with a MARKDOWN display (MODAL by default) and a ui effect; the modal shows
 // the rendered, safe markdown once, in the tab that ran the action only, closes with Escape, the
-// effect runs once, and neither a reload nor a second tab shows it again. Also on a phone.
+// effect runs once, and neither a reload nor a second tab shows it again. BANNER and INLINE answers use
+// their own surfaces; a phone fits the modal.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Notification } from "@herald/sdk";
 import type { Page } from "playwright-core";
@@ -146,6 +147,28 @@ describe.skipIf(!availability.run)("direct action displays in the dashboard", ()
     await page.reload();
     await expect.poll(() => invocationState(page, n.id), { timeout: 20_000 }).toBe("ACKNOWLEDGED");
     await banner(page, marker.notification.id).waitFor();
+    expect(await displayOpen(page)).toBe(false);
+  });
+
+  it("shows a BANNER answer as a banner until closed and an INLINE one as a notice, with no modal", async () => {
+    const page = browser.page;
+    const n = await publishRunnable("export:banner");
+    await banner(page, n.id).waitFor();
+    const first = await runAndReceive(page, n);
+    await stack.producer.acknowledgeActionInvocation(first, "ACKNOWLEDGED", { display: { title: "Export queued", body: "<b>3</b> files", presentation: "BANNER", variant: "WARNING" } });
+    const shown = page.getByTestId("action-display-banner");
+    await shown.waitFor();
+    expect(await shown.locator("h2").textContent()).toBe("Export queued");
+    expect(await shown.locator("b").count()).toBe(0); // TEXT: shown as written
+    expect(await shown.getByText("<b>3</b> files").count()).toBe(1);
+    expect(await shown.getAttribute("class")).toContain("variant-warning");
+    expect(await displayOpen(page)).toBe(false);
+    await shown.getByRole("button", { name: "Close “Export queued”" }).click();
+    await expect.poll(() => shown.count()).toBe(0);
+
+    const second = await runAndReceive(page, n);
+    await stack.producer.acknowledgeActionInvocation(second, "ACKNOWLEDGED", { display: { title: "Export started", body: "in the background", presentation: "INLINE" } });
+    await page.getByTestId("notices").getByText("Export started: in the background").waitFor();
     expect(await displayOpen(page)).toBe(false);
   });
 

@@ -1,4 +1,5 @@
 // @herald/sdk: a typed client for Herald, for people-facing apps and for producers.
+export { ActionResponses } from "./action-responses.ts";
 export { backoffDelay, type BackoffOptions } from "./backoff.ts";
 export { DEFAULT_RECONNECT, type ReconnectClock, Reconnector, type ReconnectOptions, systemClock } from "./reconnect.ts";
 export { createHeraldClient, HeraldClient, type HeraldClientOptions } from "./client.ts";

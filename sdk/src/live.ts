@@ -4,6 +4,7 @@
 // It holds a stream only while someone listens and the page is visible, and gives up on a
 // credential the server refused (retrying a revoked token would only knock forever).
 // Protocol: docs/event-stream.md.
+import type { ActionResponses } from "./action-responses.ts";
 import type { BackoffOptions } from "./backoff.ts";
 import type { PersonClient } from "./person-client.ts";
 import { HeraldForbiddenError, HeraldUnauthenticatedError, HeraldValidationError, type HeraldError } from "./errors.ts";
@@ -41,6 +42,8 @@ export interface LiveViewOptions {
   /** After this many failed reconnects in a row the state says "offline" (it keeps trying). */
   offlineAfter: number;
   uiEffects: UiEffectsDispatcher;
+  /** Told of every record observed, so answers to this client's own actions reach it (null: none). */
+  actionResponses: ActionResponses | null;
   /**
    * How long the page may be hidden before the stream is let go (ms); `false` keeps it open.
    * A short look at another tab keeps the stream; a tab left in the background does not hold one.
@@ -100,6 +103,7 @@ export class LiveView {
       clock: systemClock,
       offlineAfter: 5,
       uiEffects: new UiEffectsDispatcher(),
+      actionResponses: null,
       pauseWhenHiddenMs: 10_000,
       environment: options.environment === undefined ? browserEnvironment() : options.environment,
       share: null,
@@ -303,6 +307,7 @@ export class LiveView {
   private observe(notification: Notification): boolean {
     this.client.dismissals.observe(notification);
     this.uiEffects.observe(notification);
+    this.options.actionResponses?.observe(notification);
     if (!supersedes(notification, this.known.get(notification.id))) return false;
     this.known.set(notification.id, notification);
     return true;

@@ -1,5 +1,6 @@
 // PersonClient: what a person-facing app needs (lists, counts, seen/read/dismiss, snooze, reader
 // controls, live views and streams), typed; it holds a person token (herald_pt_...).
+import { ActionResponses } from "./action-responses.ts";
 import { DismissalCache } from "./dismissal.ts";
 import { HeraldValidationError } from "./errors.ts";
 import {
@@ -58,6 +59,11 @@ export class PersonClient extends ClientBase {
    * an effect runs once per (notification, revision) however many views observe it.
    */
   readonly uiEffects = new UiEffectsDispatcher();
+  /**
+   * Producers' answers to the actions this client ran (invokeAction), each delivered once with
+   * its direct display; their effects run through `uiEffects`. Needs a live view to observe them.
+   */
+  readonly actionResponses = new ActionResponses(this.uiEffects);
 
   constructor(transport: Transport) {
     super(transport);
@@ -216,10 +222,15 @@ export class PersonClient extends ClientBase {
     });
   }
 
-  /** Runs a RUN_ACTION follow-up; its producer receives it on `onActionInvocation`. */
+  /**
+   * Runs a RUN_ACTION follow-up; its producer receives it on `onActionInvocation`. Its answer
+   * comes to `actionResponses` listeners once it settles.
+   */
   async invokeAction(notificationId: string, actionId: string, values?: unknown): Promise<ActionInvocation> {
-    return (await this.transport.mutate(InvokeNotificationActionDocument, { id: notificationId, actionId, values: values ?? null }))
+    const invocation = (await this.transport.mutate(InvokeNotificationActionDocument, { id: notificationId, actionId, values: values ?? null }))
       .invokeNotificationAction;
+    this.actionResponses.await(notificationId, invocation);
+    return invocation;
   }
 
   /** Where this person's event stream stands now (pass it as `after` to `events`). */
@@ -238,7 +249,7 @@ export class PersonClient extends ClientBase {
 
   /** A list and counts kept current from the event stream (see LiveView). */
   live(filter: NotificationFilter = {}, options: Partial<LiveViewOptions> = {}): LiveView {
-    return new LiveView(this, filter, { uiEffects: this.uiEffects, ...options });
+    return new LiveView(this, filter, { uiEffects: this.uiEffects, actionResponses: this.actionResponses, ...options });
   }
 
   /** Exchanges a one-time sign-in code for a person token; needs no credential. */

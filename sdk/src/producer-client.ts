@@ -35,6 +35,7 @@ import type {
   ActionInvocation,
   ActionInvocationOptions,
   ActionInvocationOutcome,
+  AcknowledgeOptions,
   Asset,
   EmitEventInput,
   EmitEventResult,
@@ -194,12 +195,20 @@ export class ProducerClient extends ClientBase {
   }
 
   /**
-   * Tells Herald (and the person's card) how an invocation went. Repeating the same outcome is
-   * harmless; an unknown id throws HeraldNotFoundError, another outcome after the first
-   * HeraldValidationError.
+   * Tells Herald (and the person's card) how an invocation went, optionally with a direct display
+   * of the result (MODAL unless `display.presentation` says otherwise) and refresh effects for the
+   * page that ran the action; a string is the message alone. Repeating the same outcome is
+   * harmless; an unknown id throws HeraldNotFoundError, bad input or another outcome after the
+   * first HeraldValidationError naming the field (e.g. `display.body`).
    */
-  async acknowledgeActionInvocation(id: string, outcome: ActionInvocationOutcome = "ACKNOWLEDGED", message?: string): Promise<ActionInvocation> {
-    const r = (await this.transport.mutate(AcknowledgeActionInvocationDocument, { id, outcome, message: message ?? null })).acknowledgeActionInvocation;
+  async acknowledgeActionInvocation(
+    id: string,
+    outcome: ActionInvocationOutcome = "ACKNOWLEDGED",
+    options: string | AcknowledgeOptions = {},
+  ): Promise<ActionInvocation> {
+    const { message, display, uiEffects } = typeof options === "string" ? { message: options } : options;
+    const variables = { id, outcome, message: message ?? null, display: display ?? null, uiEffects: uiEffects ?? null };
+    const r = (await this.transport.mutate(AcknowledgeActionInvocationDocument, variables)).acknowledgeActionInvocation;
     if (r.__typename === "NotFoundError") throw new HeraldNotFoundError(r.message);
     if (r.__typename === "ValidationError") throw new HeraldValidationError(r.field, r.message);
     return r;

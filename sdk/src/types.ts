@@ -5,6 +5,7 @@ import type {
   ActionInvocationOutcome,
   ActionInvocationState,
   DisplayFormat,
+  DisplayInput,
   EmitEventInput,
   FormFieldType,
   NotificationActionKind,
@@ -48,6 +49,33 @@ export interface ReportedExchange {
   notification: Notification | null;
 }
 export type ActionInvocation = ActionInvocationFieldsFragment;
+/** How a notification or a direct action display looks: format, title, body, variant, presentation, dismissible. */
+export type Display = Notification["display"];
+export type { DisplayInput };
+
+/** acknowledgeActionInvocation's options beside the outcome. */
+export interface AcknowledgeOptions {
+  /** The producer's word on the outcome, shown on the person's card (at most 500 characters). */
+  message?: string;
+  /** A direct display of the result for the person who ran the action; presentation defaults to MODAL. */
+  display?: DisplayInput;
+  /** Refresh effects (the fields of Notification.uiEffects) for the page that ran the action. */
+  uiEffects?: Record<string, unknown>;
+}
+
+/**
+ * A producer's answer to an action this client ran (PersonClient.actionResponses): delivered once,
+ * to this client only, when the invocation settles.
+ */
+export interface ActionResponse {
+  invocationId: string;
+  notificationId: string;
+  state: Exclude<ActionInvocationState, "PENDING">;
+  message: string | null;
+  /** What to show (null: nothing beyond the card's outcome line). */
+  display: Display | null;
+  uiEffects: unknown;
+}
 
 /** One field of a RUN_ACTION follow-up's form (`action.form`, read it with `formOf`). */
 export interface FormField {

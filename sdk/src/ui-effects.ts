@@ -1,7 +1,8 @@
 // Applies notification UI effects as docs/api.md ("UI effects") describes them: once per
 // (connection, notification id, revision), never for terminal revisions, not inherited by later
 // revisions (the server already strips them), unknown fields ignored, and every invalidation
-// kept pending until a consumer reports a successful reload.
+// kept pending until a consumer reports a successful reload. An action response's effects go
+// the same way, once per invocation.
 import { isTerminal } from "./filter.ts";
 import type { Notification } from "./types.ts";
 
@@ -27,10 +28,18 @@ export class UiEffectsDispatcher {
     if (this.considered.has(key)) return;
     this.considered.add(key);
     if (isTerminal(notification)) return;
-    for (const invalidation of parseEffects(notification.uiEffects)) {
-      this.pendingInvalidations.set(keyOf(invalidation), invalidation);
-      this.deliver(keyOf(invalidation));
-    }
+    this.route(notification.uiEffects);
+  }
+
+  /**
+   * An action response's effects (acknowledgeActionInvocation's uiEffects): one-shot, not
+   * revisioned, so considered once per invocation; parsed and routed as a notification's.
+   */
+  observeResponse(invocationId: string, uiEffects: unknown): void {
+    const key = `invocation:${invocationId}`;
+    if (this.considered.has(key)) return;
+    this.considered.add(key);
+    this.route(uiEffects);
   }
 
   /** Invalidations not yet acknowledged. */
@@ -49,6 +58,13 @@ export class UiEffectsDispatcher {
     set.add(reload);
     this.deliver(key);
     return () => set.delete(reload);
+  }
+
+  private route(uiEffects: unknown) {
+    for (const invalidation of parseEffects(uiEffects)) {
+      this.pendingInvalidations.set(keyOf(invalidation), invalidation);
+      this.deliver(keyOf(invalidation));
+    }
   }
 
   private deliver(key: string) {

@@ -2,7 +2,15 @@
 // handled after the server restarts, and from a stored cursor in a new process's subscription;
 // acknowledgeActionInvocation settles an invocation and the person sees the state.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ActionInvocation, HeraldNotFoundError, HeraldValidationError, type PersonClient, type ProducerClient } from "../src/index.ts";
+import {
+  type ActionInvocation,
+  type ActionResponse,
+  createPersonClient,
+  HeraldNotFoundError,
+  HeraldValidationError,
+  type PersonClient,
+  type ProducerClient,
+} from "../src/index.ts";
 import { eventually, sleep, startClients, type TestClients, type TestServer } from "./support/server.ts";
 
 describe("HeraldClient action invocations", () => {
@@ -76,5 +84,47 @@ describe("HeraldClient action invocations", () => {
     expect((await ada.get(n.id))?.lastInvocation).toMatchObject({ id: invocation.id, state: "ACKNOWLEDGED", outcomeMessage: "Export restarted" });
     await expect(producer.acknowledgeActionInvocation(invocation.id, "FAILED")).rejects.toBeInstanceOf(HeraldValidationError);
     await expect(producer.acknowledgeActionInvocation("no-such-id")).rejects.toBeInstanceOf(HeraldNotFoundError);
+  });
+
+  it("delivers a producer's answer with its display and effects once, to the client that ran the action only", async () => {
+    const n = await publishRetry("answers");
+    // Another tab of the same person: it sees the notification change, but it ran nothing.
+    const other = createPersonClient({ url: server.url, token: server.person.token });
+    const views = [ada.live({ plugins: ["answers"] }, { environment: null }), other.live({ plugins: ["answers"] }, { environment: null })];
+    const states = views.map(() => ({ live: false }));
+    const stops = views.map((view, i) => view.subscribe((s) => (states[i]!.live ||= s.connection === "live")));
+    await eventually(() => states.every((s) => s.live));
+    const heard: ActionResponse[][] = [[], []];
+    const reloads: number[] = [0, 0];
+    const unhear = [ada, other].map((client, i) => client.actionResponses.subscribe((r) => void heard[i]!.push(r)));
+    const unmount = [ada, other].map((client, i) => client.uiEffects.mount({ kind: "sessionsList" }, () => void reloads[i]!++));
+
+    const invocation = await ada.invokeAction(n.id, "retry");
+    const display = { format: "MARKDOWN" as const, title: "Export restarted", body: "**3** files queued" };
+    await expect(producer.acknowledgeActionInvocation(invocation.id, "ACKNOWLEDGED", { display: { ...display, body: "x".repeat(10_001) } })).rejects.toMatchObject({
+      field: "display.body",
+    });
+    await producer.acknowledgeActionInvocation(invocation.id, "ACKNOWLEDGED", { message: "ok", display, uiEffects: { reload_sessions_list: true } });
+    await eventually(() => heard[0]!.length === 1 && views.every((v) => v.current.items[0]?.lastInvocation?.state === "ACKNOWLEDGED"));
+    expect(heard[0]![0]).toEqual({
+      invocationId: invocation.id,
+      notificationId: n.id,
+      state: "ACKNOWLEDGED",
+      message: "ok",
+      display: { ...display, variant: "INFO", presentation: "MODAL", dismissible: true },
+      uiEffects: { reload_sessions_list: true },
+    });
+    expect(reloads).toEqual([1, 0]);
+
+    // Seeing the settled invocation again (a snapshot, another view) delivers nothing twice.
+    await views[0]!.refresh();
+    const again = ada.live({ plugins: ["answers"] }, { environment: null });
+    const stopAgain = again.subscribe(() => undefined);
+    await eventually(() => again.current.connection === "live");
+    expect(heard).toEqual([[heard[0]![0]], []]);
+    expect(reloads).toEqual([1, 0]);
+    for (const stop of [...stops, ...unhear, ...unmount, stopAgain]) stop();
+    for (const view of [...views, again]) view.close();
+    other.close();
   });
 });

@@ -1,7 +1,9 @@
 // A stored RUN_ACTION invocation and the rules of its acknowledgement. Pure.
+import { validateActionDisplay, validateActionEffects } from "./action-display.ts";
 import type { Presentation, Variant } from "./enums.ts";
 import { ValidationError } from "./errors.ts";
 import type { JsonObject, JsonValue } from "./json.ts";
+import type { Display } from "./notification.ts";
 
 export const InvocationStates = ["PENDING", "ACKNOWLEDGED", "FAILED"] as const;
 export type InvocationState = (typeof InvocationStates)[number];
@@ -29,8 +31,19 @@ export interface InvocationRecord {
   /** The originating notification's display when it was invoked: a response keeps it. */
   presentation: Presentation;
   variant: Variant;
+  /** The acknowledgement's direct display, resolved (action-display.ts); null when it sent none. */
+  display: Display | null;
+  /** The acknowledgement's refresh effects: one-shot, for the page that ran the action. */
+  uiEffects: JsonObject | null;
   createdAt: Date;
   acknowledgedAt: Date | null;
+}
+
+/** What a producer may send beside the outcome. */
+export interface AckResponse {
+  message?: unknown;
+  display?: unknown;
+  uiEffects?: unknown;
 }
 
 export type AckDecision = { kind: "none"; current: InvocationRecord } | { kind: "settle"; next: InvocationRecord };
@@ -40,13 +53,16 @@ export type AckDecision = { kind: "none"; current: InvocationRecord } | { kind: 
  * producer retrying after a lost answer), another outcome afterwards is refused: what the
  * person was shown does not flip.
  */
-export function decideAcknowledge(current: InvocationRecord, outcome: InvocationOutcome, message: unknown, now: Date): AckDecision {
-  const text = validateAckMessage(message);
+export function decideAcknowledge(current: InvocationRecord, outcome: InvocationOutcome, response: AckResponse, now: Date): AckDecision {
+  // Checked before anything else: bad input is refused even on a repeat that would change nothing.
+  const message = validateAckMessage(response.message);
+  const display = validateActionDisplay(response.display, outcome === "FAILED", current.variant);
+  const uiEffects = validateActionEffects(response.uiEffects);
   if (current.state === outcome) return { kind: "none", current };
   if (current.state !== "PENDING") {
     throw new ValidationError("outcome", `outcome: the invocation is already ${current.state}`);
   }
-  return { kind: "settle", next: { ...current, state: outcome, message: text, acknowledgedAt: now } };
+  return { kind: "settle", next: { ...current, state: outcome, message, display, uiEffects, acknowledgedAt: now } };
 }
 
 function validateAckMessage(message: unknown): string | null {

@@ -36,7 +36,7 @@ const jsonObject = json.refine(
 ) as z.ZodType<JsonObject>;
 
 // Known refresh fields are checked; unknown ones are kept for the producer's own clients.
-const uiEffects = z
+export const uiEffectsSchema = z
   .looseObject({
     reload_session_ids: z.array(z.string().min(1)).max(100).optional(),
     reload_sessions_list: z.boolean().optional(),
@@ -87,7 +87,7 @@ const action = z
     }
   });
 
-const display = z.object({
+export const displaySchema = z.object({
   format: z.enum(DisplayFormats).nullish(),
   title: required(limits.titleLength).nullish(),
   body: text(limits.bodyLength).nullish(),
@@ -116,14 +116,14 @@ const contentFields = {
   body: text(limits.bodyLength).nullish(),
   severity: z.enum(Severities).nullish(),
   source: z.object({ plugin: required(limits.shortTextLength), subsystem: text(limits.shortTextLength).nullish() }),
-  display: display.nullish(),
+  display: displaySchema.nullish(),
   actions: z
     .array(action)
     .max(limits.actionsPerNotification, `must have at most ${limits.actionsPerNotification} actions`)
     .refine((list) => new Set(list.map((a) => a.id)).size === list.length, "action ids must be unique")
     .nullish(),
   operation: operation.nullish(),
-  uiEffects: uiEffects.nullish(),
+  uiEffects: uiEffectsSchema.nullish(),
   /** The producer's own data for its clients: any JSON value, kept across patches that omit it. */
   data: json.nullish(),
   retention: retention.nullish(),

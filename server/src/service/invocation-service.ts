@@ -5,7 +5,7 @@ import type { Clock } from "../domain/clock.ts";
 import { isTerminal } from "../domain/enums.ts";
 import { NotFoundError, NotificationTransitionError, ValidationError } from "../domain/errors.ts";
 import { applyForm } from "../domain/form.ts";
-import { decideAcknowledge, type InvocationRecord, isOutcome } from "../domain/invocation.ts";
+import { type AckResponse, decideAcknowledge, type InvocationRecord, isOutcome } from "../domain/invocation.ts";
 import { decideRead, decideResolve, viewOf } from "../domain/lifecycle.ts";
 import type { NotificationRecord } from "../domain/notification.ts";
 import { validateActionValues, validatePageSize } from "../domain/validation.ts";
@@ -96,6 +96,8 @@ export class InvocationService {
         message: null,
         presentation: shown.presentation,
         variant: shown.variant,
+        display: null,
+        uiEffects: null,
         createdAt: now,
         acknowledgedAt: builtin ? now : null,
       });
@@ -109,8 +111,11 @@ export class InvocationService {
     return invocation;
   }
 
-  /** A producer reports how the invocation went; the person's notification learns it live. */
-  async acknowledge(id: string, outcome: unknown, message: unknown, scope: PluginScope = null): Promise<InvocationRecord> {
+  /**
+   * A producer reports how the invocation went, optionally with a direct display and refresh
+   * effects for the person; the person's notification learns it live (an INVOCATION event).
+   */
+  async acknowledge(id: string, outcome: unknown, response: AckResponse, scope: PluginScope = null): Promise<InvocationRecord> {
     if (!isOutcome(outcome)) throw new ValidationError("outcome", "outcome: must be ACKNOWLEDGED or FAILED");
     const now = this.clock.now();
     let events: CommittedEvent[] = [];
@@ -120,7 +125,7 @@ export class InvocationService {
       const current = await this.invocations.findForUpdate(tx.prisma, id);
       // Another plugin's invocation is, for a bound key, one that does not exist.
       if (!current || !ownedBy(scope, current.plugin)) throw new NotFoundError("Action invocation not found");
-      const decision = decideAcknowledge(current, outcome, message, now);
+      const decision = decideAcknowledge(current, outcome, response, now);
       changed = decision.kind === "settle";
       if (decision.kind === "none") return decision.current;
       await this.invocations.settle(tx.prisma, decision.next);

@@ -3,6 +3,7 @@
 import type { Presentation, Variant } from "../domain/enums.ts";
 import type { InvocationRecord, InvocationState } from "../domain/invocation.ts";
 import type { JsonObject, JsonValue } from "../domain/json.ts";
+import type { Display } from "../domain/notification.ts";
 import type { Db, Tx } from "./database.ts";
 import type { ActionInvocation as InvocationRow, Prisma } from "./prisma-client/sqlite/client.ts";
 import { StaleWrite } from "./retrying-transaction.ts";
@@ -36,6 +37,8 @@ export class InvocationStore {
         seq,
         fixedParams: invocation.fixedParams === null ? null : JSON.stringify(invocation.fixedParams),
         values: invocation.values === null ? null : JSON.stringify(invocation.values),
+        display: toJson(invocation.display),
+        uiEffects: toJson(invocation.uiEffects),
       },
     });
     return toRecord(row);
@@ -51,7 +54,13 @@ export class InvocationStore {
   async settle(tx: Tx, next: InvocationRecord): Promise<void> {
     const { count } = await tx.actionInvocation.updateMany({
       where: { id: next.id, state: "PENDING" },
-      data: { state: next.state, message: next.message, acknowledgedAt: next.acknowledgedAt },
+      data: {
+        state: next.state,
+        message: next.message,
+        display: toJson(next.display),
+        uiEffects: toJson(next.uiEffects),
+        acknowledgedAt: next.acknowledgedAt,
+      },
     });
     if (count !== 1) throw new StaleWrite();
   }
@@ -124,7 +133,11 @@ function toRecord(row: InvocationRow): InvocationRecord {
     message: row.message,
     presentation: row.presentation as Presentation,
     variant: row.variant as Variant,
+    display: row.display === null ? null : (JSON.parse(row.display) as Display),
+    uiEffects: row.uiEffects === null ? null : (JSON.parse(row.uiEffects) as JsonObject),
     createdAt: row.createdAt,
     acknowledgedAt: row.acknowledgedAt,
   };
 }
+
+const toJson = (value: object | null): string | null => (value === null ? null : JSON.stringify(value));

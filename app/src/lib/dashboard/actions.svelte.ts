@@ -114,7 +114,8 @@ export class PersonActions {
     this.overrides.busy.add(n.id);
     try {
       const invocation = await client.invokeAction(n.id, action.id, values);
-      this.overrides.record({ ...n, lastInvocation: { __typename: "ActionInvocation", id: invocation.id, state: invocation.state, outcomeMessage: invocation.outcomeMessage } });
+      const { id, state, outcomeMessage, display, uiEffects } = invocation;
+      this.overrides.record({ ...n, lastInvocation: { __typename: "ActionInvocation", id, state, outcomeMessage, display, uiEffects } });
       this.messages.notify(
         action.actionId === REMEMBER_FACT_ACTION ? t.actions.remembered : t.actions.waiting(action.label, n.source.plugin),
       );

@@ -4,6 +4,7 @@
 // rooms feed: the active list and the badge, and which layer of the page is on top.
 import { isUnseen, type Notification, type Preferences } from "@herald/sdk";
 import { getContext, setContext } from "svelte";
+import { ActionDisplays } from "./action-displays.svelte";
 import { PersonActions } from "./actions.svelte";
 import { Connection } from "./connection.svelte";
 import { HeldCatchUp } from "./held-catch-up";
@@ -22,6 +23,8 @@ export class Dashboard {
   readonly messages = new Messages();
   readonly overrides = new Overrides(() => this.connection.now);
   readonly actions = new PersonActions(this.connection, this.overrides, this.messages);
+  /** Producers' direct displays answering this page's own actions. */
+  readonly actionDisplays = new ActionDisplays(this.messages);
   readonly viewer: Viewer;
   /** Brings records held back by quiet mode into the list and the badge (held-catch-up.ts). */
   readonly held: HeldCatchUp;
@@ -55,9 +58,11 @@ export class Dashboard {
       // Once the main view is live, after its own subscription: quiet mode then follows live.
       if (state.connection === "live" && !stopPreferences) stopPreferences = this.viewer.followPreferences();
     }, this.personId, readerFilter(this.viewer.controls));
+    const stopDisplays = this.connection.client ? this.actionDisplays.start(this.connection.client) : () => undefined;
     const stopHeld = this.held.start();
     this.desktop.start();
     return () => {
+      stopDisplays();
       stopHeld();
       stopPreferences?.();
       stop();
@@ -92,7 +97,9 @@ export class Dashboard {
    * Where messages must render: a modal <dialog> makes the rest of the page inert, so the live
    * regions have to be inside the topmost one to be seen and announced.
    */
-  get topLayer(): "page" | "drawer" | "modal" {
+  get topLayer(): "page" | "drawer" | "modal" | "action" {
+    // An action's display opens over everything else (it answers what the person just did).
+    if (this.actionDisplays.modals.length > 0) return "action";
     return this.modalOpen ? "modal" : this.drawerOpen ? "drawer" : "page";
   }
 }

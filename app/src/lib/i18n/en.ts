@@ -336,6 +336,14 @@ export const en = {
     close: "Close",
   },
 
+  actionDisplay: {
+    close: "Close",
+    closeLabel: (title: string) => (title ? `Close “${title}”` : "Close this result"),
+    untitled: "Result",
+    bannersLabel: "Results of your actions",
+    bodyLabel: "Details",
+  },
+
   banners: {
     label: "Banners",
     more: (count: number) => `${count} more ${plural(count, { one: "banner", other: "banners" })} in notifications`,

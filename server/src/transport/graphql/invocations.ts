@@ -10,7 +10,8 @@ import { builder } from "./builder.ts";
 import { PresentationEnum, VariantEnum } from "./enums.ts";
 import { batchedLoad, endedOr } from "./context.ts";
 import { asResult, resultUnion } from "./errors.ts";
-import { NotificationRef } from "./notification.ts";
+import { DisplayRef, NotificationRef } from "./notification.ts";
+import { DisplayInput } from "./producer.ts";
 
 const InvocationStateEnum = builder.enumType("ActionInvocationState", { values: InvocationStates });
 const InvocationOutcomeEnum = builder.enumType("ActionInvocationOutcome", { values: InvocationOutcomes });
@@ -43,6 +44,16 @@ export const ActionInvocationRef = builder.objectRef<InvocationRecord>("ActionIn
       description: "The notification's presentation when it was invoked: a response (an update or a new notification) keeps it.",
     }),
     variant: t.expose("variant", { type: VariantEnum, description: "The notification's variant when it was invoked, for the same reason." }),
+    display: t.expose("display", {
+      type: DisplayRef,
+      nullable: true,
+      description: "The acknowledgement's direct display (presentation MODAL unless the producer chose): shown to the person once, not a notification.",
+    }),
+    uiEffects: t.expose("uiEffects", {
+      type: "JSON",
+      nullable: true,
+      description: "The acknowledgement's refresh effects (the fields of Notification.uiEffects), applied once by the page that ran the action.",
+    }),
     invokedAt: t.expose("createdAt", { type: "DateTime" }),
     acknowledgedAt: t.expose("acknowledgedAt", { type: "DateTime", nullable: true }),
   }),
@@ -102,11 +113,15 @@ builder.mutationFields((t) => ({
       id: t.arg.id({ required: true }),
       outcome: t.arg({ type: InvocationOutcomeEnum, required: true }),
       message: t.arg.string({ required: false }),
+      display: t.arg({ type: DisplayInput, required: false, description: "A direct display of the result for the person; presentation defaults to MODAL." }),
+      uiEffects: t.arg({ type: "JSON", required: false, description: "Refresh effects for the page that ran the action (as Notification.uiEffects)." }),
     },
-    description: "A producer reports how the invocation went. Repeating the same outcome is a no-op; another outcome afterwards is a ValidationError.",
+    description:
+      "A producer reports how the invocation went, optionally with a direct display and refresh effects. Repeating the same outcome is a no-op; another outcome afterwards is a ValidationError.",
     resolve: (_root, args, ctx) => {
       const { plugin } = requireProducer(ctx.caller, "acknowledgeActionInvocation");
-      return asResult(AcknowledgeActionInvocationResult, () => ctx.services.invocations.acknowledge(String(args.id), args.outcome, args.message, plugin));
+      const response = { message: args.message, display: args.display, uiEffects: args.uiEffects };
+      return asResult(AcknowledgeActionInvocationResult, () => ctx.services.invocations.acknowledge(String(args.id), args.outcome, response, plugin));
     },
   }),
 }));

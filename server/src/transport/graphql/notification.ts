@@ -35,7 +35,7 @@ const SourceRef = builder.objectRef<NotificationRecord["source"]>("NotificationS
   }),
 });
 
-const DisplayRef = builder.objectRef<Display>("NotificationDisplay").implement({
+export const DisplayRef = builder.objectRef<Display>("NotificationDisplay").implement({
   fields: (t) => ({
     format: t.expose("format", { type: DisplayFormatEnum }),
     title: t.exposeString("title"),

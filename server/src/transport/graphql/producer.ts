@@ -22,7 +22,7 @@ export const SourceInput = builder.inputType("SourceInput", {
   fields: (t) => ({ plugin: t.string({ required: true }), subsystem: t.string({ required: false }) }),
 });
 
-const DisplayInput = builder.inputType("DisplayInput", {
+export const DisplayInput = builder.inputType("DisplayInput", {
   description: "Fields left out follow the notification: title, body, severity and the scope's presentation.",
   fields: (t) => ({
     format: t.field({ type: DisplayFormatEnum, required: false }),

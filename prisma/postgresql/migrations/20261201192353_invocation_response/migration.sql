@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "ActionInvocation" ADD COLUMN     "display" TEXT,
+ADD COLUMN     "uiEffects" TEXT;
+

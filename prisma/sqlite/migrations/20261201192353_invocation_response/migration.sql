@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "ActionInvocation" ADD COLUMN "display" TEXT;
+ALTER TABLE "ActionInvocation" ADD COLUMN "uiEffects" TEXT;
+

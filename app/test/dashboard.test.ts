@@ -433,7 +433,17 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
     expect(await rendered.locator('a[href^="javascript"]').count()).toBe(0);
     const good = rendered.locator('a[href="https://example.com/docs"]');
     expect(await good.getAttribute("rel")).toContain("noopener");
-    await page.waitForTimeout(300);
+    // An image made from the body anywhere in the page would load "x" and fail: an image of ours
+    // with that source fails after it (the same resource, asked for later), so its onerror would
+    // have run by then. Inline script never runs from parsed HTML; a dialog would have shown.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const probe = new Image();
+          probe.onload = probe.onerror = () => resolve();
+          probe.src = "x";
+        }),
+    );
     expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
     expect(dialogs).toEqual([]);
     await closeDrawer();

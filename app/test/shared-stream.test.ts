@@ -49,6 +49,7 @@ describe.skipIf(!availability.run)("every stream of one person shared across the
     const addressee = fields.sessionId ? { scope: "SESSION" as const, sessionId: fields.sessionId } : { scope: "PERSON" as const, personId: stack.person.id };
     const result = await stack.producer.publish({ ...addressee, source: { plugin: "e2e" }, key, title: `Shared ${key}` });
     if (!result.ok) throw new Error(result.message);
+    return result.notification;
   };
 
   /** Opens the three tabs in `target`: the overview, the session page, the overview; each with its drawer open. */
@@ -89,8 +90,17 @@ describe.skipIf(!availability.run)("every stream of one person shared across the
 
   it("holds one event stream and one preferences stream for three tabs with drawers, a session page and quiet mode", async () => {
     await expect.poll(() => stack.openStreams(), { timeout: 10_000 }).toBe(SHARED_STREAMS);
-    // Give the other tabs time to have subscribed, were they going to.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Markers instead of a wait: a view holding a stream of its own shows what comes next only
+    // through that stream, so once every view shows a new record and every tab a quiet-mode
+    // change, each such stream has been asked for (and would be counted below).
+    const marker = await publish("streams-marker", { sessionId });
+    for (const tab of tabs) await drawerCard(tab, "streams-marker").waitFor({ timeout: 10_000 });
+    await onSessionPage(tabs[1]!, "streams-marker").waitFor({ timeout: 10_000 });
+    for (const tab of [tabs[0]!, tabs[2]!]) await tab.locator(`[data-testid=latest-row][data-notification-id="${marker.id}"]`).waitFor({ state: "attached", timeout: 10_000 });
+    await stack.personClient.setQuietMode(true);
+    for (const tab of tabs) await tab.getByTestId("quiet-indicator").waitFor({ timeout: 10_000 });
+    await stack.personClient.setQuietMode(false);
+    for (const tab of tabs) await expect.poll(() => tab.getByTestId("quiet-indicator").count(), { timeout: 10_000 }).toBe(0);
     expect(await stack.openStreams()).toBe(SHARED_STREAMS);
     expect(subscriptions.get(tabs[0]!)).toBeGreaterThanOrEqual(SHARED_STREAMS);
     expect(tabs.slice(1).map((tab) => subscriptions.get(tab))).toEqual([0, 0]);

@@ -1,9 +1,10 @@
 // In Chromium against a real Herald: SESSION banners and modals show on their session's page
 // only, a TTL banner already shown stays past its deadline (a reload drops it), and notification ui effects reload what this dashboard decided (docs/decisions.md, "UI
 // effects in the dashboard") exactly once per revision, with two live views open.
+import type { Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Browser, browserAvailability, launch, screenshot } from "./support/browser";
-import { sleep, type Stack, startStack } from "./support/stack";
+import { type Stack, startStack } from "./support/stack";
 
 const availability = (() => {
   try {
@@ -17,8 +18,9 @@ describe.skipIf(!availability.run)("notification surfaces and ui effects in the 
   let stack: Stack;
   let browser: Browser;
   let sessionId: string;
-  /** Server-data requests of the dashboard (what `invalidate` causes), in order. */
-  const dataRequests: string[] = [];
+  /** Server-data requests of the dashboard (what `invalidate` causes), in order, and those answered. */
+  const dataRequests: Request[] = [];
+  const answered = new Set<Request>();
 
   beforeAll(async () => {
     stack = await startStack();
@@ -27,8 +29,10 @@ describe.skipIf(!availability.run)("notification surfaces and ui effects in the 
     // Generous: under load a navigation alone has taken over 10 s.
     browser.page.setDefaultTimeout(30_000);
     browser.page.on("request", (request) => {
-      if (request.url().includes("__data.json")) dataRequests.push(request.url());
+      if (request.url().includes("__data.json")) dataRequests.push(request);
     });
+    browser.page.on("requestfinished", (request) => answered.add(request));
+    browser.page.on("requestfailed", (request) => answered.add(request));
     await browser.page.goto(`/signin/${await stack.newSignInCode()}`);
     await browser.page.getByRole("button", { name: "Continue to the dashboard" }).click();
     await browser.page.getByRole("heading", { name: "Hello, Ada" }).waitFor();
@@ -47,11 +51,18 @@ describe.skipIf(!availability.run)("notification surfaces and ui effects in the 
   const modal = () => browser.page.locator("dialog[data-testid=modal]");
   const modalOpen = () => modal().evaluate((d: HTMLDialogElement) => d.open);
 
-  /** Waits until `count` data requests arrived after `from`, then a while longer for any extra one. */
-  async function dataRequestsAfter(from: number, count: number): Promise<string[]> {
-    await expect.poll(() => dataRequests.length - from, { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
-    await sleep(1_500);
-    return dataRequests.slice(from);
+  /**
+   * The data requests after `from`, "nothing more" shown by a marker: once `count` of them are
+   * answered (an effect run again would be held back behind its first reload until then), a plain
+   * record `marker` is published and shown. The live views observe events in order and run an
+   * effect as they observe its record, so every reload the records before the marker cause has
+   * been asked for by the time the page shows it.
+   */
+  async function dataRequestsUntilMarker(from: number, count: number, marker: Record<string, unknown>): Promise<string[]> {
+    await expect.poll(() => dataRequests.slice(from).filter((request) => answered.has(request)).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
+    const shown = await publish({ title: "Marker", ...marker });
+    await browser.page.locator(`[data-notification-id="${shown.id}"]`).first().waitFor({ state: "attached" });
+    return dataRequests.slice(from).map((request) => request.url());
   }
 
   it("shows a SESSION banner and modal on their session's page only; PERSON banners everywhere", async () => {
@@ -59,8 +70,8 @@ describe.skipIf(!availability.run)("notification surfaces and ui effects in the 
     const personal = await publish({ scope: "PERSON", personId: stack.person.id, key: "everywhere", title: "For every page", display: { presentation: "BANNER" } });
     const sessionBanner = await publish({ scope: "SESSION", sessionId, key: "session-banner", title: "Session banner", display: { presentation: "BANNER" } });
     await banner(personal.id).waitFor();
-    // The session banner arrived with (or before) the personal one: it is not on the overview.
-    await sleep(500);
+    // The session banner was published first: one ordered stream feeds every view, so it was
+    // observed before the personal one that shows. It is not on the overview.
     expect(await banner(sessionBanner.id).count()).toBe(0);
 
     const sessionModal = await publish({ scope: "SESSION", sessionId, key: "session-modal", title: "Session question", display: { presentation: "MODAL" } });
@@ -86,10 +97,9 @@ describe.skipIf(!availability.run)("notification surfaces and ui effects in the 
     const page = browser.page;
     await page.getByTestId("drawer-button").click();
     await page.locator("dialog[data-testid=drawer]").locator("[data-testid=feed-list], .empty").first().waitFor();
-    await sleep(500);
     const from = dataRequests.length;
     await publish({ scope: "PERSON", personId: stack.person.id, key: "effects-app", uiEffects: { reload_application_actions: true } });
-    const requests = await dataRequestsAfter(from, 1);
+    const requests = await dataRequestsUntilMarker(from, 1, { scope: "PERSON", personId: stack.person.id, key: "effects-app-marker" });
     expect(requests).toHaveLength(1);
     expect(requests[0]).toContain("x-sveltekit-invalidated");
     await page.keyboard.press("Escape");
@@ -99,21 +109,23 @@ describe.skipIf(!availability.run)("notification surfaces and ui effects in the 
     const page = browser.page;
     await page.goto(`/sessions/${sessionId}`);
     await page.locator("[data-testid=feed-list], .empty").first().waitFor();
-    await sleep(1_000);
     let from = dataRequests.length;
     await publish({ scope: "SESSION", sessionId, key: "effects-other", uiEffects: { reload_session_ids: ["some-other-session"] } });
-    await sleep(2_000);
-    expect(dataRequests.slice(from)).toEqual([]);
+    expect(await dataRequestsUntilMarker(from, 0, { scope: "SESSION", sessionId, key: "effects-other-marker" })).toEqual([]);
 
     from = dataRequests.length;
     await publish({ scope: "SESSION", sessionId, key: "effects-session", uiEffects: { reload_session_ids: [sessionId] } });
-    const requests = await dataRequestsAfter(from, 1);
+    const requests = await dataRequestsUntilMarker(from, 1, { scope: "SESSION", sessionId, key: "effects-session-marker" });
     expect(requests).toHaveLength(1);
     expect(requests[0]).toContain(`/sessions/${sessionId}/__data.json`);
   });
 
+  // Last in this file: the clock it installs stays with the browser context.
   it("keeps a TTL banner on screen past its deadline, through the clock's ticks, until the page reloads", async () => {
     const page = browser.page;
+    // The page's time is the test's to move (it flows on by itself meanwhile); the page loads again
+    // so that the dashboard's timers, its 15 s clock tick among them, run on it.
+    await page.clock.install();
     await page.goto("/");
     await page.getByRole("heading", { name: "Hello, Ada" }).waitFor();
     // Far enough ahead that a busy machine still publishes it before the deadline.
@@ -121,11 +133,15 @@ describe.skipIf(!availability.run)("notification surfaces and ui effects in the 
     const n = await publish({ scope: "PERSON", personId: stack.person.id, key: "ttl-banner", title: "Window open", display: { presentation: "BANNER" }, retention: { policy: "TTL", expiresAt: new Date(deadline).toISOString() } });
     await banner(n.id).waitFor();
     // Past the deadline and past the dashboard's 15 s clock tick, which re-judges every list.
-    await sleep(deadline - Date.now() + 16_000);
+    await page.clock.runFor(deadline - Date.now() + 16_000);
     expect(await banner(n.id).count()).toBe(1);
     await page.reload();
     await page.getByRole("heading", { name: "Hello, Ada" }).waitFor();
-    await sleep(1_000);
+    // The server's clock has not reached the deadline, so the new snapshot carries the record and
+    // leaving it out is the dashboard's own judgement. A banner published now shows after that
+    // snapshot: the TTL banner would have shown with it.
+    const marker = await publish({ scope: "PERSON", personId: stack.person.id, key: "ttl-marker", title: "After the reload", display: { presentation: "BANNER" } });
+    await banner(marker.id).waitFor();
     expect(await banner(n.id).count()).toBe(0);
   }, 120_000);
 });

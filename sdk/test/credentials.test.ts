@@ -2,18 +2,28 @@
 // request and reconnect, a revoked token stops the live view's retries, a refused cursor is typed
 // by its HTTP status, and only reads are retried after a request lost on the way.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPersonClient, createProducerClient, HeraldValidationError, type NotificationEvent, type ProducerClient } from "../src/index.ts";
-import { eventually, sleep, startServer, type TestServer } from "./support/server.ts";
+import { createPersonClient, createProducerClient, HeraldValidationError, type NotificationEvent, type ProducerClient, type ReconnectClock, systemClock } from "../src/index.ts";
+import { eventually, startServer, type TestServer } from "./support/server.ts";
 
-/** The platform's fetch, counting requests (and those of the stream endpoint apart). */
-function countingFetch() {
-  const counts = { all: 0, stream: 0 };
-  const fetchFn: typeof fetch = (input, init) => {
-    counts.all++;
-    if (String(input instanceof Request ? input.url : input).includes("/stream")) counts.stream++;
-    return fetch(input, init);
+/** The real reconnect timers, keeping count of those still waiting to run. */
+function watchedClock() {
+  const waiting = new Set<unknown>();
+  const clock: ReconnectClock = {
+    setTimeout(callback, ms) {
+      const handle = systemClock.setTimeout(() => {
+        waiting.delete(handle);
+        callback();
+      }, ms);
+      waiting.add(handle);
+      return handle;
+    },
+    clearTimeout(handle) {
+      waiting.delete(handle);
+      systemClock.clearTimeout(handle);
+    },
+    random: systemClock.random,
   };
-  return { counts, fetchFn };
+  return { clock, waiting: () => waiting.size };
 }
 
 describe("credentials and refusals", () => {
@@ -59,9 +69,9 @@ describe("credentials and refusals", () => {
 
   it("stops retrying and reports unauthorized once the token is revoked", async () => {
     const person = await server.newPerson("Revoked");
-    const { counts, fetchFn } = countingFetch();
-    const client = createPersonClient({ url: server.url, token: person.token, fetch: fetchFn });
-    const view = client.live({}, { backoff: { initialMs: 20, maxMs: 50 }, environment: null });
+    const client = createPersonClient({ url: server.url, token: person.token });
+    const reconnects = watchedClock();
+    const view = client.live({}, { backoff: { initialMs: 20, maxMs: 50 }, clock: reconnects.clock, environment: null });
     view.subscribe(() => undefined);
     await eventually(() => view.current.connection === "live", 20_000);
 
@@ -72,10 +82,9 @@ describe("credentials and refusals", () => {
     await eventually(() => view.current.connection === "unauthorized", 20_000, "the view to report unauthorized");
     expect(view.current.error).toMatchObject({ code: "UNAUTHENTICATED" });
 
-    // With a 20-50 ms backoff a retry loop would have knocked dozens of times by now.
-    const seen = counts.all;
-    await sleep(1_000);
-    expect(counts.all).toBe(seen);
+    // A view knocks again only through a reconnect its clock runs: none waits, so none will come
+    // (with the 20-50 ms backoff a retry loop would keep one waiting all the time).
+    expect(reconnects.waiting()).toBe(0);
     expect(view.current.connection).toBe("unauthorized");
     view.close();
     client.close();

@@ -11,7 +11,7 @@ import {
   type PersonClient,
   type ProducerClient,
 } from "../src/index.ts";
-import { eventually, sleep, startClients, type TestClients, type TestServer } from "./support/server.ts";
+import { eventually, startClients, type TestClients, type TestServer, untilMarker } from "./support/server.ts";
 
 describe("HeraldClient action invocations", () => {
   let clients: TestClients;
@@ -56,21 +56,22 @@ describe("HeraldClient action invocations", () => {
     const second = await ada.invokeAction(n.id, "retry");
     await eventually(() => got.length >= 2, 20_000);
     const third = await ada.invokeAction(n.id, "retry");
-    await eventually(() => got.length >= 3);
-    await sleep(500);
+    // Invocations arrive in order: a repeat (of any of the three) would come before a fourth.
+    const [beforeFourth] = await untilMarker([() => got], () => ada.invokeAction(n.id, "retry"), (i, fourth) => i.id === fourth.id);
     stop();
-    expect(got.map((i) => i.id)).toEqual([first.id, second.id, third.id]);
+    expect(beforeFourth!.map((i) => i.id)).toEqual([first.id, second.id, third.id]);
     expect(cursors).toEqual(got.map((i) => i.cursor));
     expect(errors.length).toBeGreaterThan(0); // the drop was reported, not swallowed
 
-    // A new subscription from a stored cursor receives only what came after it.
-    const fourth = await ada.invokeAction(n.id, "retry");
+    // A new subscription from a stored cursor (the third's) receives only what came after it: the
+    // fourth, then a fifth invoked as a marker, and nothing of what came before.
+    const fourth = got[beforeFourth!.length]!;
     const later: ActionInvocation[] = [];
-    const stopLater = producer.onActionInvocation((i) => void later.push(i), { plugin: "resume", after: cursors.at(-1)! });
+    const stopLater = producer.onActionInvocation((i) => void later.push(i), { plugin: "resume", after: beforeFourth!.at(-1)!.cursor });
     await eventually(() => later.length >= 1);
-    await sleep(300);
+    const [beforeFifth] = await untilMarker([() => later], () => ada.invokeAction(n.id, "retry"), (i, fifth) => i.id === fifth.id);
     stopLater();
-    expect(later.map((i) => i.id)).toEqual([fourth.id]);
+    expect(beforeFifth!.map((i) => i.id)).toEqual([fourth.id]);
   });
 
   it("acknowledges an invocation, and the person reads the outcome on the notification", async () => {

@@ -2,7 +2,7 @@
 // reconnect, and hide-and-retry dismissal.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPersonClient, createProducerClient, type LiveView, type Notification, type PersonClient, type ProducerClient, UiEffectsDispatcher } from "../src/index.ts";
-import { eventually, sleep, startServer, type TestServer } from "./support/server.ts";
+import { eventually, startServer, type TestServer, untilMarker } from "./support/server.ts";
 
 const summary = (items: readonly Notification[]) => items.map((n) => `${n.id}@${n.revision}:${n.status}`);
 
@@ -117,6 +117,17 @@ describe("live view", () => {
         throw new Error("reload failed"); // stays pending and is delivered again
       }
     });
+    // "Nothing more" by a marker: a record whose own effect (application actions) the view runs
+    // after those of everything it observed before it, on its one ordered stream.
+    let marker = "";
+    dispatcher.mount({ kind: "applicationActions" }, () => void reloads.push(marker));
+    const reloadsBeforeMarker = async (key: string) => {
+      marker = key;
+      const publish = () => producer.publish({ scope: "PERSON", personId: person.id, key, title: key, source: { plugin: "fx" }, uiEffects: { reload_application_actions: true } });
+      const [before] = await untilMarker([() => reloads], publish, (reload) => reload === key);
+      return before!;
+    };
+    const sessions: string[] = [];
     const view = client.live({}, { uiEffects: dispatcher, backoff: { initialMs: 100, maxMs: 1_000 } });
     view.subscribe(() => undefined);
     await eventually(() => view.current.connection === "live");
@@ -124,9 +135,8 @@ describe("live view", () => {
       producer.publish({ scope: "PERSON", personId: person.id, key: "fx", title, source: { plugin: "fx" }, ...(uiEffects ? { uiEffects } : {}) });
     const r1 = await pub("one", { reload_sessions_list: true, unknown_field: { x: 1 } });
     await eventually(() => reloads.length >= 1);
-    await sleep(300);
-    expect(reloads).toEqual(["sessionsList"]); // the failed reload leaves it pending
-    const sessions: string[] = [];
+    expect(await reloadsBeforeMarker("fx-marker-1")).toEqual(["sessionsList"]); // the failed reload leaves it pending, not retried by itself
+    expect(dispatcher.pending()).toEqual([{ kind: "sessionsList" }]);
     const unmount = dispatcher.mount({ kind: "session", sessionId: "s-9" }, async (i) => {
       if (i.kind === "session") sessions.push(i.sessionId);
     });
@@ -139,7 +149,8 @@ describe("live view", () => {
     await eventually(() => sessions.length >= 1);
     await pub("three"); // no effects: not inherited
     if (r1.ok) await producer.resolve(r1.notification.id);
-    await sleep(800);
+    // Both changes reach the view before the marker: neither may run an effect again.
+    await reloadsBeforeMarker("fx-marker-2");
     expect(sessions).toEqual(["s-9"]);
     expect(reloads.filter((r) => r === "second consumer")).toHaveLength(1);
     unmount();

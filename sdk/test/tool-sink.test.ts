@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "@herald/testkit";
 import { createToolNotificationSink, type ToolSinkFailure } from "../src/index.ts";
-import { startClients, type TestClients } from "./support/server.ts";
+import { eventually, startClients, type TestClients } from "./support/server.ts";
 
 async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ url: string; server: Server }> {
   const server = createServer(handler);
@@ -83,20 +83,21 @@ describe("tool notification sink", () => {
   });
 
   it("gives up after the timeout and drops what exceeds maxInFlight instead of queueing it", async () => {
-    const hung = await listen(() => undefined); // reads the request, never answers
+    let arrived = 0;
+    const hung = await listen(() => void arrived++); // reads the request, never answers
     opened.push(hung.server);
     const failures: ToolSinkFailure[] = [];
     const sink = createToolNotificationSink({
       url: hung.url,
       producerKey: c.server.producerKey,
       sessionId,
-      timeoutMs: 500,
+      timeoutMs: 2_000, // long enough that both are still waiting when the third comes
       maxInFlight: 2,
       onError: (f) => failures.push(f),
     });
     const first = sink.create(note("tool:hung-1"));
     const second = sink.create(note("tool:hung-2"));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await eventually(() => arrived === 2, 10_000, "both publishes to reach the server");
     expect(sink.inFlight).toBe(2);
     await expect(sink.create(note("tool:hung-3"))).resolves.toBeNull();
     expect(failures).toMatchObject([{ kind: "overloaded", key: "tool:hung-3" }]);

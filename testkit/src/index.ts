@@ -6,4 +6,5 @@ export { freePort } from "./ports.ts";
 export { exited, stopProcess, waitForHttp } from "./processes.ts";
 export { type PrivateRedis, startRedis } from "./redis.ts";
 export { createTempDir, createTempSqlite, removeAllTempDirs, type TempDir, type TempSqlite } from "./temp-dirs.ts";
+export { type Received, untilMarker } from "./marker.ts";
 export { eventually, sleep } from "./wait.ts";

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { createHeraldClient, type HeraldClient } from "@herald/sdk";
 import { createTempSqlite, freePort, heraldCli, type SpawnedHerald, spawnHerald, stopProcess, waitForHttp } from "@herald/testkit";
 
-export { eventually, freePort, sleep } from "@herald/testkit";
+export { eventually, freePort, untilMarker } from "@herald/testkit";
 
 const dashboardBuild = join(import.meta.dirname, "..", "..", "build");
 

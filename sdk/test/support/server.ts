@@ -2,7 +2,7 @@
 import { createTempSqlite, freePort, heraldCli, type SpawnedHerald, spawnHerald } from "@herald/testkit";
 import { createPersonClient, createProducerClient, type PersonClient, type ProducerClient } from "../../src/index.ts";
 
-export { eventually, sleep } from "@herald/testkit";
+export { eventually, untilMarker } from "@herald/testkit";
 
 export interface TestServer {
   url: string;

@@ -13,6 +13,7 @@ function scriptedSend() {
   return { calls, send };
 }
 
+// One macrotask turn, not a clock wait: it only lets the promise callbacks already queued run.
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe("DismissalCache", () => {

@@ -16,6 +16,10 @@ export function fakeLocks() {
     });
   };
   return {
+    /** Requests waiting in line behind a holder: a member that queued is listening on its channel. */
+    queued(): number {
+      return [...queues.values()].reduce((sum, queue) => sum + queue.length, 0);
+    },
     request(name: string, options: { signal: AbortSignal }, callback: () => Promise<void>): Promise<unknown> {
       return new Promise((resolve, reject) => {
         const entry: Entry = { callback, done: resolve };

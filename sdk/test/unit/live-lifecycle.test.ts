@@ -1,7 +1,7 @@
 // When a live view holds a stream, against a fake source (no server): it lets go when the last
 // listener leaves or the page stays hidden, resumes from its cursor without a new snapshot,
 // reconnects at once when the browser is back online, and stops for good on a refused credential.
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   browserEnvironment,
   type Counts,
@@ -14,8 +14,9 @@ import {
   type NotificationEvent,
   type Page,
   type Sink,
+  systemClock,
 } from "../../src/index.ts";
-import { eventually, sleep } from "../support/server.ts";
+import { eventually } from "../support/server.ts";
 import { notification } from "./fixtures.ts";
 
 class Source implements LiveSource {
@@ -81,6 +82,10 @@ function fakeBrowser() {
 const FAST = { backoff: { initialMs: 1, maxMs: 2 } };
 
 describe("live view lifecycle", () => {
+  // Time-driven steps run on vitest's fake timers, installed once the view is live (it needs no
+  // timer to get there) and moved by hand.
+  afterEach(() => void vi.useRealTimers());
+
   it("lets the stream go when its last listener leaves and resumes from its cursor for the next", async () => {
     const source = new Source();
     const view = new LiveView(source, {}, { ...FAST, environment: null });
@@ -106,23 +111,28 @@ describe("live view lifecycle", () => {
   it("pauses after the page stays hidden, not on a short look away, and resumes when visible", async () => {
     const source = new Source();
     const browser = fakeBrowser();
-    const view = new LiveView(source, {}, { ...FAST, environment: browser.environment, pauseWhenHiddenMs: 50 });
+    const view = new LiveView(source, {}, { ...FAST, environment: browser.environment, pauseWhenHiddenMs: 10_000 });
     const states: string[] = [];
     view.subscribe((s) => states.push(s.connection));
     await eventually(() => view.current.connection === "live");
+    vi.useFakeTimers();
 
     browser.setVisibility("hidden");
     browser.setVisibility("visible");
-    await sleep(120);
+    await vi.advanceTimersByTimeAsync(20_000);
     expect(source.open).toHaveLength(1);
     expect(states.at(-1)).toBe("live");
 
     browser.setVisibility("hidden");
-    await eventually(() => view.current.connection === "paused");
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(view.current.connection).toBe("live");
+    await vi.advanceTimersByTimeAsync(1);
+    expect(view.current.connection).toBe("paused");
     expect(source.open).toHaveLength(0);
     source.commit(notification({ id: "while-hidden" }));
     expect(view.current.items).toHaveLength(0);
 
+    vi.useRealTimers();
     browser.setVisibility("visible");
     await eventually(() => view.current.connection === "live");
     expect(source.open).toHaveLength(1);
@@ -135,10 +145,13 @@ describe("live view lifecycle", () => {
     const source = new Source();
     const browser = fakeBrowser();
     browser.setVisibility("hidden");
+    vi.useFakeTimers();
     const view = new LiveView(source, {}, { ...FAST, environment: browser.environment, pauseWhenHiddenMs: 0 });
     view.subscribe(() => undefined);
-    await sleep(50);
+    // Whatever the view might start later would wait on a timer: run them all, and what they start.
+    await vi.runAllTimersAsync();
     expect(source.cursorReads).toBe(0);
+    vi.useRealTimers();
     browser.setVisibility("visible");
     await eventually(() => view.current.connection === "live");
     view.close();
@@ -147,19 +160,16 @@ describe("live view lifecycle", () => {
   it("reconnects at once when the browser is back online instead of waiting out the backoff", async () => {
     const source = new Source();
     const browser = fakeBrowser();
-    const view = new LiveView(source, {}, { backoff: { initialMs: 60_000, maxMs: 60_000 }, environment: browser.environment });
+    // The top of the jitter range: the reconnect waits the whole minute.
+    const clock = { ...systemClock, random: () => 1 };
+    const view = new LiveView(source, {}, { backoff: { initialMs: 60_000, maxMs: 60_000 }, clock, environment: browser.environment });
     view.subscribe(() => undefined);
     await eventually(() => view.current.connection === "live");
-    // Backoff is random in [0, ceiling]: drop until a long wait is scheduled.
     const reads = source.cursorReads;
     source.open[0]!.sink.error(new HeraldNetworkError("network down"));
     expect(view.current.connection).toBe("reconnecting");
-    await sleep(30);
-    if (view.current.connection === "reconnecting") {
-      browser.goOnline();
-      await eventually(() => view.current.connection === "live", 2_000);
-    }
-    expect(view.current.connection).toBe("live");
+    browser.goOnline();
+    await eventually(() => view.current.connection === "live", 2_000);
     expect(source.open).toHaveLength(1);
     // A resume: no new cursor read or snapshot.
     expect(source.cursorReads).toBe(reads);
@@ -177,14 +187,17 @@ describe("live view lifecycle", () => {
     expect(view.current.connection).toBe("unauthorized");
     expect(view.current.error).toBe(source.refuse);
     const reads = source.cursorReads;
-    await sleep(100);
-    // Neither time, a new listener nor the page coming back knocks again.
+    // Neither time (every timer run, and what they start), a new listener nor the page coming
+    // back knocks again.
+    vi.useFakeTimers();
+    await vi.runAllTimersAsync();
     view.subscribe(() => undefined);
     browser.setVisibility("hidden");
     browser.setVisibility("visible");
-    await sleep(50);
+    await vi.runAllTimersAsync();
     expect(source.cursorReads).toBe(reads);
     expect(source.open).toHaveLength(0);
+    vi.useRealTimers();
 
     source.refuse = null;
     await view.refresh();

@@ -1,7 +1,7 @@
 // The live view's merge logic against a fake source (no server): snapshot plus events with no
 // gap or duplicate at the seam, the supersede rule, leaving and entering the filter, resume from
 // the last cursor after a drop, a fresh snapshot when the cursor is refused, and partial views.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   type Counts,
   DismissalCache,
@@ -217,11 +217,17 @@ describe("LiveView against a fake source", () => {
     const source = new FakeSource();
     const { view } = open(source);
     await eventually(() => view.current.connection === "live");
-    view.close();
-    const stream = source.streams.at(-1)!;
-    expect(stream.open).toBe(false);
-    stream.sink.error(new HeraldNetworkError("late"));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(source.streams).toHaveLength(1);
+    vi.useFakeTimers();
+    try {
+      view.close();
+      const stream = source.streams.at(-1)!;
+      expect(stream.open).toBe(false);
+      stream.sink.error(new HeraldNetworkError("late"));
+      // A reconnect would wait on a timer (the backoff): run every timer there is, and what they start.
+      await vi.runAllTimersAsync();
+      expect(source.streams).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -50,8 +50,10 @@ afterEach(() => {
   for (const stop of stops.splice(0)) stop();
 });
 
-function browser(): SharingGlobals {
-  return { BroadcastChannel, crypto: globalThis.crypto, navigator: { locks: fakeLocks() } };
+function browser() {
+  const locks = fakeLocks();
+  const globals: SharingGlobals = { BroadcastChannel, crypto: globalThis.crypto, navigator: { locks } };
+  return Object.assign(globals, { locks });
 }
 
 describe("sharedEvents", () => {
@@ -74,7 +76,9 @@ describe("sharedEvents", () => {
     await vi.waitFor(() => expect(tabA.openEvents()).toHaveLength(1));
     stops.push(sharedEvents(tabA, { key: "person-1" }, globals)("head-2", drawerA.sink, { fresh: true }));
     stops.push(sharedEvents(tabB, { key: "person-1" }, globals)("head-2", mainB.sink, { fresh: true }));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Tab B has joined once it waits in line for the lock (its channel opens just before): it can
+    // open a stream only when it leads, and a second stream of tab A would have opened at once.
+    await vi.waitFor(() => expect(globals.locks.queued()).toBe(1));
     expect(tabA.eventStreams.map((s) => s.after)).toEqual(["head-1"]);
     expect(tabB.eventStreams).toHaveLength(0);
 
@@ -92,7 +96,7 @@ describe("sharedEvents", () => {
     const stopA = sharedEvents(tabA, { key: "person-1" }, globals)("head", collector<NotificationEvent>().sink, { fresh: true });
     await vi.waitFor(() => expect(tabA.openEvents()).toHaveLength(1));
     stops.push(sharedEvents(tabB, { key: "person-1" }, globals)("head", follower.sink, { fresh: true }));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await vi.waitFor(() => expect(globals.locks.queued()).toBe(1)); // tab B listens on the channel
     const relayed = event();
     tabA.openEvents()[0]!.sink.next(relayed);
     await vi.waitFor(() => expect(follower.values).toEqual([relayed]));
@@ -145,7 +149,9 @@ describe("sharedEvents", () => {
     const forBob = event();
     tabA.openEvents()[0]!.sink.next(forAda);
     tabB.openEvents()[0]!.sink.next(forBob);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Complete at once, no wait: a leader's views get its own stream's events synchronously and
+    // ignore the channel's. Two keys could meet only on one channel name, and a name is also the
+    // lock: both tabs leading (waited for above) shows the names differ.
     expect(ada.values).toEqual([forAda]);
     expect(bob.values).toEqual([forBob]);
   });
@@ -197,10 +203,11 @@ describe("sharedPreferences", () => {
     tabA.openPreferences()[0]!.sink.next({ quietMode: true });
     stops.push(sharedPreferences(tabB, { key: "bob" }, globals)(bob.sink));
     await vi.waitFor(() => expect(tabB.openPreferences()).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // As for events: both lead, so their names (channel and lock alike) differ, and a leader
+    // takes values only from its own stream, synchronously. Nothing can arrive later.
     expect(bob.values).toEqual([]);
     tabB.openPreferences()[0]!.sink.next({ quietMode: false });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(bob.values).toEqual([{ quietMode: false }]);
     expect(ada.values).toEqual([{ quietMode: true }]);
   });
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { type Invalidation, UiEffectsDispatcher } from "../../src/index.ts";
 import { notification } from "./fixtures.ts";
 
+// One macrotask turn, not a clock wait: it only lets the promise callbacks already queued run.
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe("UiEffectsDispatcher", () => {

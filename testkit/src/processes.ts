@@ -32,6 +32,7 @@ export async function waitForHttp(url: string, options: { child?: ChildProcess; 
     );
     if (answered) return;
     if (Date.now() >= deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    // Pacing a probe: a server we did not start (the dashboard's) prints no readiness line to wait on.
     await sleep(50);
   }
 }

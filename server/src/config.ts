@@ -62,6 +62,11 @@ const schema = z.object({
   HERALD_ASSET_MAX_BYTES: z.coerce.number().int().min(1_024).max(1024 * 1024 * 1024).default(10 * 1024 * 1024),
   /** How long an upload no notification references is kept before it is collected. */
   HERALD_ASSET_GRACE_MS: z.coerce.number().int().min(0).default(60 * 60 * 1000),
+  /**
+   * Where attachment bytes are kept as files. Unset: beside a SQLite database file
+   * (`<file>-assets`); in the database itself on PostgreSQL (instances would need a shared directory).
+   */
+  HERALD_ASSET_DIR: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
   /** How often unreferenced attachments are collected. */
   HERALD_ASSET_COLLECT_INTERVAL_MS: z.coerce.number().int().min(1_000).default(10 * 60 * 1000),
   /** OpenTelemetry traces over OTLP/HTTP: on when an endpoint is set (or HERALD_OTEL=on), off by default. */
@@ -137,6 +142,8 @@ export interface Tuning {
   /** Age below which an unreferenced attachment is kept (an upload waiting for its publish). */
   assetGraceMs: number;
   assetCollectIntervalMs: number;
+  /** HERALD_ASSET_DIR as given (undefined: the provider's default, see assetDirFor). */
+  assetDir: string | undefined;
   /** Where spans go (OTLP/HTTP …/v1/traces); undefined: tracing off. */
   otlpTracesUrl: string | undefined;
   otelServiceName: string;
@@ -173,6 +180,7 @@ export function tuningFrom(config: Config): Tuning {
     assetMaxBytes: config.HERALD_ASSET_MAX_BYTES,
     assetGraceMs: config.HERALD_ASSET_GRACE_MS,
     assetCollectIntervalMs: config.HERALD_ASSET_COLLECT_INTERVAL_MS,
+    assetDir: config.HERALD_ASSET_DIR,
     graphiql: config.HERALD_GRAPHIQL ? ["true", "1", "on"].includes(config.HERALD_GRAPHIQL) : config.NODE_ENV !== "production",
     otlpTracesUrl: otlpTracesUrl(config),
     otelServiceName: config.OTEL_SERVICE_NAME,

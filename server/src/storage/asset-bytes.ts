@@ -9,6 +9,8 @@ export interface AssetBytes {
   write(id: string, bytes: Uint8Array): Promise<void>;
   /** The bytes in order, `chunkBytes` at a time; ends early when the asset is gone. */
   chunks(id: string, size: number, chunkBytes: number): AsyncIterable<Uint8Array>;
+  /** How many bytes the row holds (without reading them), or null without a row. */
+  length(id: string): Promise<number | null>;
 }
 
 export function assetBytesOf(database: Database): AssetBytes {
@@ -33,6 +35,11 @@ export function assetBytesOf(database: Database): AssetBytes {
           yield chunk;
         }
       },
+      // octet_length of a stored value reads its size from the header, not the value.
+      async length(id) {
+        const { rows } = await pool.query<{ length: number }>(`SELECT octet_length("bytes") AS "length" FROM ${table} WHERE "id" = $1`, [id]);
+        return rows[0] ? Number(rows[0].length) : null;
+      },
     };
   }
   const sqlite = database.sqlite;
@@ -47,6 +54,11 @@ export function assetBytesOf(database: Database): AssetBytes {
       const row = sqlite.prepare(`SELECT "bytes" FROM "Asset" WHERE "id" = ?`).get(id) as { bytes: Buffer } | undefined;
       if (!row) return;
       for (let offset = 0; offset < row.bytes.byteLength; offset += chunkBytes) yield row.bytes.subarray(offset, offset + chunkBytes);
+    },
+    // length() of a blob is read from the record header; the value itself is not loaded.
+    length: async (id) => {
+      const row = sqlite.prepare(`SELECT length("bytes") AS "length" FROM "Asset" WHERE "id" = ?`).get(id) as { length: number } | undefined;
+      return row ? row.length : null;
     },
   };
 }

@@ -45,9 +45,14 @@ export function useAssetDownload(services: Services, logger: Logger, downloadsPe
           release();
           return endResponse(errorResponse("NOT_FOUND", "No such attachment"));
         }
-        const { meta, chunks } = found;
+        const { meta, open } = found;
+        // Opened before the status line: bytes missing from the store are a clean 500, not a cut 200.
+        const chunks = head ? null : await open().catch((error: unknown) => {
+          release();
+          throw error;
+        });
         return endResponse(
-          new Response(head ? null : chunkedBody(chunks, meta.size, release), {
+          new Response(chunks && chunkedBody(chunks, meta.size, release, request.signal), {
             status: 200,
             headers: {
               "content-type": meta.contentType,

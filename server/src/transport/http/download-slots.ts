@@ -29,12 +29,14 @@ export class DownloadSlots {
 
 /**
  * A response body that reads the next chunk only when the client took the previous one, and
- * releases its slot exactly once however it ends. A body shorter than `size` (the asset was
+ * releases its slot exactly once however it ends (`signal`: the request's, aborted when the client goes away). A body shorter than `size` (the asset was
  * deleted meanwhile) errors, so the client sees a cut transfer rather than a short file.
  */
-export function chunkedBody(chunks: AsyncIterable<Uint8Array>, size: number, release: () => void): ReadableStream<Uint8Array> {
+export function chunkedBody(chunks: AsyncIterable<Uint8Array>, size: number, release: () => void, signal?: AbortSignal): ReadableStream<Uint8Array> {
   const iterator = chunks[Symbol.asyncIterator]();
   let sent = 0;
+  // A client gone before the body was read: the open file (or query) is let go of as well.
+  signal?.addEventListener("abort", () => void iterator.return?.(), { once: true });
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {

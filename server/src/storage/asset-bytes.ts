@@ -57,8 +57,8 @@ export function assetBytesOf(database: Database): AssetBytes {
     },
     // length() of a blob is read from the record header; the value itself is not loaded.
     length: async (id) => {
-      const row = sqlite.prepare(`SELECT length("bytes") AS "length" FROM "Asset" WHERE "id" = ?`).get(id) as { length: number } | undefined;
-      return row ? row.length : null;
+      const row = sqlite.prepare(`SELECT length("bytes") AS "length" FROM "Asset" WHERE "id" = ?`).get(id) as { length: number | bigint } | undefined;
+      return row ? Number(row.length) : null;
     },
   };
 }

@@ -17,10 +17,10 @@ const TEMP_SUFFIX = ".tmp";
 /** Rows looked up per query while looking for files without one. */
 const ORPHAN_BATCH = 200;
 
-/** The bytes of an existing asset are not where its row says they are. */
+/** The bytes of an existing asset are not where its row says they are, or not whole. */
 export class AssetBytesMissingError extends Error {
-  constructor(id: string) {
-    super(`The bytes of attachment ${id} are missing from the attachment directory`);
+  constructor(id: string, problem = "is missing") {
+    super(`The file of attachment ${id} in the attachment directory ${problem}`);
     this.name = "AssetBytesMissingError";
   }
 }
@@ -88,6 +88,12 @@ export class FileAssetStore implements AssetStore {
     if (path) {
       try {
         const file = await open(path, "r");
+        // Files are never rewritten, so a size unlike the row's is damage: refused before any byte is sent.
+        const { size: stored } = await file.stat();
+        if (stored !== size) {
+          await file.close();
+          throw new AssetBytesMissingError(id, `holds ${stored} bytes instead of ${size}`);
+        }
         // The stream owns the handle: it is closed when the stream ends, fails or is destroyed.
         return file.createReadStream({ highWaterMark: chunkBytes });
       } catch (error) {

@@ -3,7 +3,7 @@
 // row, bytes missing on disk are a clean error, a crashed upload leaves nothing anyone can use,
 // and an asset stored in its row before the file store existed is still served.
 import { createHash, randomUUID } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createTempDir, type TempDir } from "@herald/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -87,13 +87,18 @@ for (const provider of providers) {
       expectRefusal(await download(loose.id, ada.token), 404, "NOT_FOUND");
     });
 
-    it("answers a clean 500 when the file is missing on disk, and keeps serving others", async () => {
+    it("answers a clean 500 when the file is missing or damaged on disk, and keeps serving others", async () => {
       const lost = await uploaded(randomBytes(3_000));
       const fine = await uploaded(randomBytes(3_000));
       await publishFor(ada.id, "files:lost", lost.id);
       await publishFor(ada.id, "files:fine", fine.id);
+      const cut = await uploaded(randomBytes(3_000));
+      await publishFor(ada.id, "files:cut", cut.id);
       rmSync(join(dir, lost.id));
+      truncateSync(join(dir, cut.id), 1_000);
       expectRefusal(await download(lost.id, ada.token), 500, "INTERNAL_SERVER_ERROR");
+      // A file shorter than its row says is refused before a byte is sent, not cut mid-transfer.
+      expectRefusal(await download(cut.id, ada.token), 500, "INTERNAL_SERVER_ERROR");
       // The refused download gave its slot back, and the server goes on.
       for (let i = 0; i < 5; i++) expectRefusal(await download(lost.id, ada.token), 500, "INTERNAL_SERVER_ERROR");
       expect(sha256(await bytesOf(fine.id, ada.token))).toBe(fine.sha256);

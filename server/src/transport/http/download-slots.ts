@@ -1,3 +1,5 @@
+import type { Readable } from "node:stream";
+
 // Attachment downloads in flight per credential. A download holds a slot from its first byte
 // read until its body ends, fails, is cancelled or its client goes away; past the bound the next
 // one is refused (429) before anything is read, so one credential cannot keep the store busy
@@ -62,4 +64,15 @@ export function chunkedBody(chunks: AsyncIterable<Uint8Array>, size: number, rel
     },
     { highWaterMark: 0 },
   );
+}
+
+/**
+ * A node stream (a file) as the response body: Yoga's node adapter pipes it onto node's own
+ * response, with no conversion to and from a WHATWG stream per chunk. The slot is released when
+ * the stream closes, however (end, error, or destroyed because the client went away).
+ */
+export function streamedBody(stream: Readable, release: () => void, signal?: AbortSignal): Readable {
+  stream.once("close", release);
+  signal?.addEventListener("abort", () => stream.destroy(), { once: true });
+  return stream;
 }

@@ -1,4 +1,5 @@
-// `npm run bench:uploads [-- sqlite|postgresql]`: attachments against a real `herald serve`.
+// `npm run bench:uploads [-- sqlite|postgresql|postgresql+files]`: attachments against a real
+// `herald serve` (postgresql+files: PostgreSQL with HERALD_ASSET_DIR, the bytes as files).
 // 1. An anonymous multipart upload (refused) against the same body with the file unmapped: the
 //    refusal must cost no more (ratio). 2. A producer's upload at 1, 4 and 10 MiB: time per MiB
 //    must stay flat (linear growth). 3. Another person's trivial query while 4 downloads of a
@@ -20,8 +21,10 @@ const MiB = 1024 * 1024;
 const DOWNLOADERS = 4;
 const BUSY_MS = 5_000;
 const bareFiles = fileURLToPath(new URL("./bare-files.ts", import.meta.url));
-const only = process.argv.find((a) => a === "sqlite" || a === "postgresql");
-const providers = only ? [only] : ["sqlite", "postgresql"];
+// "postgresql+files": PostgreSQL with HERALD_ASSET_DIR set (the bytes as files, as on SQLite).
+const variants = ["sqlite", "postgresql", "postgresql+files"];
+const only = process.argv.find((a) => variants.includes(a));
+const providers = only ? [only] : variants;
 const log = (line: string) => console.log(`[uploads bench] ${line}`);
 const resultsFile = fileURLToPath(new URL("./results/uploads.json", import.meta.url));
 const UPLOAD = `mutation($file: File!) { uploadAsset(file: $file) { __typename ... on Asset { id } ... on ValidationError { message } } }`;
@@ -96,11 +99,12 @@ async function floorDuringDownloads(bytes: Uint8Array) {
 
 async function runProvider(provider: string) {
   const database: BenchDatabase = provider === "sqlite" ? await createSqliteDatabase() : await createPostgresDatabase();
+  const assetDir = provider === "postgresql+files" ? mkdtempSync(join(tmpdir(), "herald-bench-assets-")) : null;
   const cli = benchCli(database.url);
   const reader = await cli.createPerson("Bench reader");
   const other = await cli.createPerson("Bench other");
   const producerKey = await cli.createProducerKey("bench");
-  const herald = await startHerald(database.url);
+  const herald = await startHerald(database.url, assetDir ? { HERALD_ASSET_DIR: assetDir } : {});
   const graphql = new URL("/graphql", herald.url).toString();
   const post = (token: string | null, body: BodyInit, json = false) =>
     fetch(graphql, {
@@ -163,6 +167,7 @@ async function runProvider(provider: string) {
   } finally {
     await herald.stop();
     await database.drop();
+    if (assetDir) rmSync(assetDir, { recursive: true, force: true });
   }
 }
 

@@ -36,7 +36,8 @@ export function useAssetDownload(services: Services, logger: Logger, downloadsPe
             errorResponse("TOO_MANY_REQUESTS", `This credential already has ${downloadsPerCredential} downloads in flight; retry when one ends`, { "retry-after": "1" }),
           );
         }
-        request.signal?.addEventListener("abort", release, { once: true });
+        if (request.signal?.aborted) release();
+        else request.signal?.addEventListener("abort", release, { once: true });
         const id = decodedOrNull(match[1]!);
         const found = id === null ? null : await services.assets.download(caller.personId, id).catch((error: unknown) => {
           release();

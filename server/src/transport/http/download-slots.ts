@@ -38,7 +38,8 @@ export function chunkedBody(chunks: AsyncIterable<Uint8Array>, size: number, rel
   const iterator = chunks[Symbol.asyncIterator]();
   let sent = 0;
   // A client gone before the body was read: the open file (or query) is let go of as well.
-  signal?.addEventListener("abort", () => void iterator.return?.(), { once: true });
+  if (signal?.aborted) void iterator.return?.();
+  else signal?.addEventListener("abort", () => void iterator.return?.(), { once: true });
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
@@ -73,6 +74,8 @@ export function chunkedBody(chunks: AsyncIterable<Uint8Array>, size: number, rel
  */
 export function streamedBody(stream: Readable, release: () => void, signal?: AbortSignal): Readable {
   stream.once("close", release);
-  signal?.addEventListener("abort", () => stream.destroy(), { once: true });
+  // Gone already (or going while the file opened): nothing will pipe the stream, so it closes itself.
+  if (signal?.aborted) stream.destroy();
+  else signal?.addEventListener("abort", () => stream.destroy(), { once: true });
   return stream;
 }

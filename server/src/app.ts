@@ -196,6 +196,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
       await sessions.settled();
       await scanner.close();
       await services.realtime.stop();
+      await services.assets.close();
       rateLimiter.close();
       signInBudget.close();
       feed.stop();

@@ -107,6 +107,10 @@ export class AssetService {
     return rows + (await this.store.removeOrphans(orphanCutoff));
   }
 
+  close(): Promise<void> {
+    return this.store.close();
+  }
+
   private async collectRows(cutoff: Date): Promise<number> {
     let removed = 0;
     for (;;) {

@@ -30,6 +30,8 @@ export interface AssetStore {
   removeUnreferenced(id: string): Promise<boolean>;
   /** Removes stored bytes that no row names (left by a crash) and that are older than `cutoff`; returns how many. */
   removeOrphans(cutoff: Date): Promise<number>;
+  /** Stops what it runs beside the server; the database itself is closed by its owner. */
+  close(): Promise<void>;
 }
 
 const metaColumns = { id: true, producerId: true, filename: true, contentType: true, size: true, sha256: true, createdAt: true } as const;
@@ -66,6 +68,10 @@ export class DatabaseAssetStore implements AssetStore {
   /** Whether the row holds the bytes itself (an empty file is never accepted, so none means elsewhere). */
   async holdsBytes(id: string): Promise<boolean> {
     return ((await this.bytes.length(id)) ?? 0) > 0;
+  }
+
+  close(): Promise<void> {
+    return this.bytes.close();
   }
 
   /** Bytes live and die with their row here: nothing is ever orphaned. */

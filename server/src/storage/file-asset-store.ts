@@ -145,6 +145,10 @@ export class FileAssetStore implements AssetStore {
     return removed;
   }
 
+  close(): Promise<void> {
+    return this.rows.close();
+  }
+
   /** A file name from a server-generated id only; anything else never reaches the filesystem. */
   private fileOf(id: string): string | null {
     return ASSET_ID.test(id) ? join(this.dir, id) : null;

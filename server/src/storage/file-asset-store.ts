@@ -95,7 +95,9 @@ export class FileAssetStore implements AssetStore {
           throw new AssetBytesMissingError(id, `holds ${stored} bytes instead of ${size}`);
         }
         // The stream owns the handle: it is closed when the stream ends, fails or is destroyed.
-        return file.createReadStream({ highWaterMark: chunkBytes });
+        // Its known end lets it end with the last chunk rather than after one more read, so the
+        // download's slot is free by the time the client has every byte.
+        return file.createReadStream({ highWaterMark: chunkBytes, start: 0, end: size - 1 });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
       }

@@ -52,6 +52,8 @@ export function chunkedBody(chunks: AsyncIterable<Uint8Array>, size: number, rel
             return;
           }
           sent += next.value.byteLength;
+          // The last byte: free the slot before the client has it, not one pull later.
+          if (sent >= size) release();
           controller.enqueue(next.value);
         } catch (error) {
           release();
@@ -70,9 +72,12 @@ export function chunkedBody(chunks: AsyncIterable<Uint8Array>, size: number, rel
 /**
  * A node stream (a file) as the response body: Yoga's node adapter pipes it onto node's own
  * response, with no conversion to and from a WHATWG stream per chunk. The slot is released when
- * the stream closes, however (end, error, or destroyed because the client went away).
+ * the last byte is handed over, or when the stream fails or is destroyed (the client went away).
  */
 export function streamedBody(stream: Readable, release: () => void, signal?: AbortSignal): Readable {
+  // On "end", before the adapter's pipe ends the response (listeners run in order): a client that
+  // starts its next download the moment this one arrives finds the slot free. "close" covers the rest.
+  stream.once("end", release);
   stream.once("close", release);
   // Gone already (or going while the file opened): nothing will pipe the stream, so it closes itself.
   if (signal?.aborted) stream.destroy();

@@ -5,7 +5,7 @@ import { heraldNodeFlags, stopProcess } from "@herald/testkit";
 import { benchConfig } from "./config.ts";
 import { spawnTracked } from "./processes.ts";
 
-const entry = fileURLToPath(new URL("./bare-server.ts", import.meta.url));
+const graphqlFloor = fileURLToPath(new URL("./bare-server.ts", import.meta.url));
 const READY = "BARE_READY ";
 
 export interface RunningBare {
@@ -13,8 +13,11 @@ export interface RunningBare {
   stop(): Promise<void>;
 }
 
-/** `env` names the store (BARE_PROVIDER, BARE_SQLITE_FILE or BARE_PG_URL/BARE_PG_SCHEMA) and BARE_READER_ID. */
-export async function startBare(env: Record<string, string>): Promise<RunningBare> {
+/**
+ * `env` names the store (BARE_PROVIDER, BARE_SQLITE_FILE or BARE_PG_URL/BARE_PG_SCHEMA) and BARE_READER_ID
+ * for the GraphQL floor; `entry` another floor that prints the same ready line (bare-files.ts).
+ */
+export async function startBare(env: Record<string, string>, entry = graphqlFloor): Promise<RunningBare> {
   // Herald's own node flags (its young-generation size), so the runtime is the same on both sides.
   const child = spawnTracked(process.execPath, [...heraldNodeFlags(), "--import", "tsx", entry], { env: { ...process.env, ...env } });
   let output = "";

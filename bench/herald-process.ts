@@ -37,9 +37,10 @@ export interface RunningHerald {
   stop(): Promise<void>;
 }
 
-export async function startHerald(databaseUrl: string): Promise<RunningHerald> {
+/** `env`: further settings for this server (e.g. HERALD_ASSET_DIR). */
+export async function startHerald(databaseUrl: string, env: Record<string, string> = {}): Promise<RunningHerald> {
   const herald = await spawnHerald({
-    env: { DATABASE_URL: databaseUrl, ...liftedLimits },
+    env: { DATABASE_URL: databaseUrl, ...liftedLimits, ...env },
     spawn: tracked,
     // STORE_BENCH_HERALD_NODE_ARGS: extra node flags for the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"
     nodeArgs: (process.env.STORE_BENCH_HERALD_NODE_ARGS ?? "").split(" ").filter(Boolean),

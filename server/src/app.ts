@@ -37,7 +37,8 @@ import { SessionService } from "./service/session-service.ts";
 import { ScanService } from "./service/scan-service.ts";
 import type { Services } from "./services.ts";
 import { assetBytesOf } from "./storage/asset-bytes.ts";
-import { AssetIndex, DatabaseAssetStore } from "./storage/asset-store.ts";
+import { AssetIndex, type AssetStore, DatabaseAssetStore } from "./storage/asset-store.ts";
+import { assetDirFor, FileAssetStore } from "./storage/file-asset-store.ts";
 import { CompanionStore } from "./storage/companion-store.ts";
 import { CredentialStore, SignInCodeStore } from "./storage/credential-store.ts";
 import { type Database, openDatabase, pingDatabase, resolveDatabaseUrl } from "./storage/database.ts";
@@ -181,7 +182,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
       pollMs: tuning.feedPollMs,
       retentionMs: tuning.invocationRetentionMs,
     }),
-    assets: new AssetService(new DatabaseAssetStore(database.db, assetBytesOf(database)), new AssetIndex(database.db), clock, {
+    assets: new AssetService(await assetStoreOf(database, tuning.assetDir), new AssetIndex(database.db), clock, {
       maxBytes: tuning.assetMaxBytes,
       graceMs: tuning.assetGraceMs,
     }),
@@ -204,6 +205,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
       await sessions.settled();
       await scanner.close();
       await services.realtime.stop();
+      await services.assets.close();
       rateLimiter.close();
       signInBudget.close();
       feed.stop();
@@ -212,6 +214,13 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
       await tracing?.shutdown();
     },
   };
+}
+
+/** Files in a directory where there is one (assetDirFor); else the bytes in the Asset rows. */
+async function assetStoreOf(database: Database, configuredDir: string | undefined): Promise<AssetStore> {
+  const rows = new DatabaseAssetStore(database.db, assetBytesOf(database));
+  const dir = assetDirFor(database.url, database.provider, configuredDir);
+  return dir ? FileAssetStore.open(dir, database.db, rows) : rows;
 }
 
 export interface RunningServer {

@@ -62,6 +62,11 @@ const schema = z.object({
   HERALD_ASSET_MAX_BYTES: z.coerce.number().int().min(1_024).max(1024 * 1024 * 1024).default(10 * 1024 * 1024),
   /** How long an upload no notification references is kept before it is collected. */
   HERALD_ASSET_GRACE_MS: z.coerce.number().int().min(0).default(60 * 60 * 1000),
+  /**
+   * Where attachment bytes are kept as files. Unset: beside a SQLite database file
+   * (`<file>-assets`); in the database itself on PostgreSQL (instances would need a shared directory).
+   */
+  HERALD_ASSET_DIR: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
   /** How often unreferenced attachments are collected. */
   HERALD_ASSET_COLLECT_INTERVAL_MS: z.coerce.number().int().min(1_000).default(10 * 60 * 1000),
   /** How often this instance records that it is still running (server-lifetime retention across instances). */
@@ -150,6 +155,8 @@ export interface Tuning {
   instanceHeartbeatMs: number;
   /** Heartbeat age after which an instance counts as ended (HERALD_INSTANCE_GRACE_SECONDS). */
   instanceGraceMs: number;
+  /** HERALD_ASSET_DIR as given (undefined: the provider's default, see assetDirFor). */
+  assetDir: string | undefined;
   /** Where spans go (OTLP/HTTP …/v1/traces); undefined: tracing off. */
   otlpTracesUrl: string | undefined;
   otelServiceName: string;
@@ -186,6 +193,7 @@ export function tuningFrom(config: Config): Tuning {
     assetMaxBytes: config.HERALD_ASSET_MAX_BYTES,
     assetGraceMs: config.HERALD_ASSET_GRACE_MS,
     assetCollectIntervalMs: config.HERALD_ASSET_COLLECT_INTERVAL_MS,
+    assetDir: config.HERALD_ASSET_DIR,
     graphiql: config.HERALD_GRAPHIQL ? ["true", "1", "on"].includes(config.HERALD_GRAPHIQL) : config.NODE_ENV !== "production",
     instanceHeartbeatMs: config.HERALD_INSTANCE_HEARTBEAT_SECONDS * 1_000,
     instanceGraceMs: config.HERALD_INSTANCE_GRACE_SECONDS * 1_000,

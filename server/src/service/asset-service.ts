@@ -37,6 +37,9 @@ const DOWNLOAD_CHUNK_BYTES = 256 * 1024;
 /** Assets deleted per collector query: bounded work per round. */
 const COLLECT_BATCH = 200;
 
+/** Bytes without a row are removed only past this age, even with a shorter grace period. */
+const ORPHAN_MIN_AGE_MS = 10 * 60 * 1000;
+
 export class AssetService {
   constructor(
     private readonly store: AssetStore,
@@ -82,18 +85,33 @@ export class AssetService {
   }
 
   /**
-   * The asset and its bytes, in chunks read as the consumer takes them, when the person may see
-   * a notification referencing it; else null.
+   * The asset, and how to open its bytes (in chunks read as the consumer takes them; a HEAD opens
+   * nothing), when the person may see a notification referencing it; else null.
    */
-  async download(personId: string, id: string): Promise<{ meta: AssetMeta; chunks: AsyncIterable<Uint8Array> } | null> {
+  async download(personId: string, id: string): Promise<{ meta: AssetMeta; open: () => Promise<AsyncIterable<Uint8Array>> } | null> {
     if (!(await this.index.visibleTo(id, personId))) return null;
     const meta = await this.store.meta(id);
-    return meta ? { meta, chunks: this.store.chunks(id, meta.size, DOWNLOAD_CHUNK_BYTES) } : null;
+    return meta ? { meta, open: () => this.store.open(id, meta.size, DOWNLOAD_CHUNK_BYTES) } : null;
   }
 
-  /** Deletes assets no notification references that are older than the grace period; returns how many. */
+  /**
+   * Deletes assets no notification references that are older than the grace period, then bytes
+   * a crash left without their row; returns how many of both.
+   */
   async collect(): Promise<number> {
     const cutoff = new Date(this.clock.now().getTime() - this.settings.graceMs);
+    const rows = await this.collectRows(cutoff);
+    // An upload writes its file before its row: a file younger than ORPHAN_MIN_AGE_MS may be one
+    // whose row is on its way, whatever the grace period.
+    const orphanCutoff = new Date(Math.min(cutoff.getTime(), this.clock.now().getTime() - ORPHAN_MIN_AGE_MS));
+    return rows + (await this.store.removeOrphans(orphanCutoff));
+  }
+
+  close(): Promise<void> {
+    return this.store.close();
+  }
+
+  private async collectRows(cutoff: Date): Promise<number> {
     let removed = 0;
     for (;;) {
       const ids = await this.index.unreferencedBefore(cutoff, COLLECT_BATCH);

@@ -1,6 +1,7 @@
 // Where uploaded attachments live. The metadata, and which notifications reference an asset,
-// are always rows of the database; the bytes go through AssetStore, so a filesystem or
-// S3-compatible store can replace the database one without touching the rules around it.
+// are always rows of the database; the bytes go through AssetStore: in the row itself
+// (DatabaseAssetStore) or in a directory (FileAssetStore, file-asset-store.ts), and an
+// S3-compatible store could replace either without touching the rules around it.
 import type { AssetBytes } from "./asset-bytes.ts";
 import type { Db } from "./database.ts";
 
@@ -20,12 +21,17 @@ export interface AssetStore {
   put(meta: AssetMeta, bytes: Uint8Array<ArrayBuffer>): Promise<void>;
   meta(id: string): Promise<AssetMeta | null>;
   /**
-   * The bytes in order, at most `chunkBytes` at a time, each read only when the consumer asks for
-   * it; ends early when the asset is gone meanwhile (the consumer compares with `meta.size`).
+   * Opens the bytes, before anything is sent: the bytes in order, at most `chunkBytes` at a time,
+   * each read only when the consumer asks for it; ends early when the asset is gone meanwhile (the
+   * consumer compares with `meta.size`). Rejects when the row exists but its bytes do not.
    */
-  chunks(id: string, size: number, chunkBytes: number): AsyncIterable<Uint8Array>;
+  open(id: string, size: number, chunkBytes: number): Promise<AsyncIterable<Uint8Array>>;
   /** Removes it unless a notification references it by now; true when it was removed. */
   removeUnreferenced(id: string): Promise<boolean>;
+  /** Removes stored bytes that no row names (left by a crash) and that are older than `cutoff`; returns how many. */
+  removeOrphans(cutoff: Date): Promise<number>;
+  /** Stops what it runs beside the server; the database itself is closed by its owner. */
+  close(): Promise<void>;
 }
 
 const metaColumns = { id: true, producerId: true, filename: true, contentType: true, size: true, sha256: true, createdAt: true } as const;
@@ -55,8 +61,22 @@ export class DatabaseAssetStore implements AssetStore {
     return this.db.asset.findUnique({ where: { id }, select: metaColumns });
   }
 
-  chunks(id: string, size: number, chunkBytes: number): AsyncIterable<Uint8Array> {
-    return this.bytes.chunks(id, size, chunkBytes);
+  open(id: string, size: number, chunkBytes: number): Promise<AsyncIterable<Uint8Array>> {
+    return Promise.resolve(this.bytes.chunks(id, size, chunkBytes));
+  }
+
+  /** Whether the row holds the bytes itself (an empty file is never accepted, so none means elsewhere). */
+  async holdsBytes(id: string): Promise<boolean> {
+    return ((await this.bytes.length(id)) ?? 0) > 0;
+  }
+
+  close(): Promise<void> {
+    return this.bytes.close();
+  }
+
+  /** Bytes live and die with their row here: nothing is ever orphaned. */
+  removeOrphans(): Promise<number> {
+    return Promise.resolve(0);
   }
 
   async removeUnreferenced(id: string): Promise<boolean> {

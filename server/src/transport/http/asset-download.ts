@@ -2,13 +2,14 @@
 // Anything else (no such asset, another person's, one no longer referenced) is the same 404, so
 // the answer never tells whether an id exists. Always an attachment with nosniff: the browser
 // saves the file and never renders or executes it, whatever its bytes are.
+import { Readable } from "node:stream";
 import contentDisposition from "content-disposition";
 import type { Plugin } from "graphql-yoga";
 import type { Logger } from "../../logger.ts";
 import type { Services } from "../../services.ts";
 import { isStorageUnavailable } from "../../service/storage-unavailable.ts";
 import { callerOf } from "./caller-gate.ts";
-import { chunkedBody, DownloadSlots } from "./download-slots.ts";
+import { chunkedBody, DownloadSlots, streamedBody } from "./download-slots.ts";
 import { errorResponse, storageUnavailableResponse } from "./http-errors.ts";
 import { requestLogger } from "./request-context.ts";
 
@@ -17,7 +18,7 @@ const PATH = /^\/assets\/([^/]+)$/;
 export function useAssetDownload(services: Services, logger: Logger, downloadsPerCredential: number): Plugin {
   const slots = new DownloadSlots(downloadsPerCredential);
   return {
-    async onRequest({ request, url, endResponse }) {
+    async onRequest({ request, url, endResponse, fetchAPI }) {
       const match = PATH.exec(url.pathname);
       if (!match) return;
       if (request.method !== "GET" && request.method !== "HEAD") {
@@ -35,7 +36,8 @@ export function useAssetDownload(services: Services, logger: Logger, downloadsPe
             errorResponse("TOO_MANY_REQUESTS", `This credential already has ${downloadsPerCredential} downloads in flight; retry when one ends`, { "retry-after": "1" }),
           );
         }
-        request.signal?.addEventListener("abort", release, { once: true });
+        if (request.signal?.aborted) release();
+        else request.signal?.addEventListener("abort", release, { once: true });
         const id = decodedOrNull(match[1]!);
         const found = id === null ? null : await services.assets.download(caller.personId, id).catch((error: unknown) => {
           release();
@@ -45,9 +47,17 @@ export function useAssetDownload(services: Services, logger: Logger, downloadsPe
           release();
           return endResponse(errorResponse("NOT_FOUND", "No such attachment"));
         }
-        const { meta, chunks } = found;
+        const { meta, open } = found;
+        // Opened before the status line: bytes missing from the store are a clean 500, not a cut 200.
+        const chunks = head ? null : await open().catch((error: unknown) => {
+          release();
+          throw error;
+        });
+        const body =
+          chunks === null ? null : chunks instanceof Readable ? streamedBody(chunks, release, request.signal) : chunkedBody(chunks, meta.size, release, request.signal);
+        // Yoga's own Response accepts a node stream (typed as BodyInit it is not) and pipes it.
         return endResponse(
-          new Response(head ? null : chunkedBody(chunks, meta.size, release), {
+          new fetchAPI.Response(body as BodyInit | null, {
             status: 200,
             headers: {
               "content-type": meta.contentType,

@@ -1,3 +1,5 @@
+import type { Readable } from "node:stream";
+
 // Attachment downloads in flight per credential. A download holds a slot from its first byte
 // read until its body ends, fails, is cancelled or its client goes away; past the bound the next
 // one is refused (429) before anything is read, so one credential cannot keep the store busy
@@ -29,12 +31,15 @@ export class DownloadSlots {
 
 /**
  * A response body that reads the next chunk only when the client took the previous one, and
- * releases its slot exactly once however it ends. A body shorter than `size` (the asset was
+ * releases its slot exactly once however it ends (`signal`: the request's, aborted when the client goes away). A body shorter than `size` (the asset was
  * deleted meanwhile) errors, so the client sees a cut transfer rather than a short file.
  */
-export function chunkedBody(chunks: AsyncIterable<Uint8Array>, size: number, release: () => void): ReadableStream<Uint8Array> {
+export function chunkedBody(chunks: AsyncIterable<Uint8Array>, size: number, release: () => void, signal?: AbortSignal): ReadableStream<Uint8Array> {
   const iterator = chunks[Symbol.asyncIterator]();
   let sent = 0;
+  // A client gone before the body was read: the open file (or query) is let go of as well.
+  if (signal?.aborted) void iterator.return?.();
+  else signal?.addEventListener("abort", () => void iterator.return?.(), { once: true });
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
@@ -47,6 +52,8 @@ export function chunkedBody(chunks: AsyncIterable<Uint8Array>, size: number, rel
             return;
           }
           sent += next.value.byteLength;
+          // The last byte: free the slot before the client has it, not one pull later.
+          if (sent >= size) release();
           controller.enqueue(next.value);
         } catch (error) {
           release();
@@ -60,4 +67,20 @@ export function chunkedBody(chunks: AsyncIterable<Uint8Array>, size: number, rel
     },
     { highWaterMark: 0 },
   );
+}
+
+/**
+ * A node stream (a file) as the response body: Yoga's node adapter pipes it onto node's own
+ * response, with no conversion to and from a WHATWG stream per chunk. The slot is released when
+ * the last byte is handed over, or when the stream fails or is destroyed (the client went away).
+ */
+export function streamedBody(stream: Readable, release: () => void, signal?: AbortSignal): Readable {
+  // On "end", before the adapter's pipe ends the response (listeners run in order): a client that
+  // starts its next download the moment this one arrives finds the slot free. "close" covers the rest.
+  stream.once("end", release);
+  stream.once("close", release);
+  // Gone already (or going while the file opened): nothing will pipe the stream, so it closes itself.
+  if (signal?.aborted) stream.destroy();
+  else signal?.addEventListener("abort", () => stream.destroy(), { once: true });
+  return stream;
 }

@@ -207,7 +207,8 @@ for (const provider of providers) {
       // ... and with no server: the WAL is checkpointed away, and nothing may bring it back.
       await herald.close();
       before = { rows: await rowCounts(db.url), files: fileState() };
-      if (sqliteFile) expect(before.files!.files).toEqual(["herald.db"]);
+      // The server keeps attachment files in a directory beside its database; nothing else stays.
+      if (sqliteFile) expect(before.files!.files).toEqual(["herald.db", "herald.db-assets"]);
       await queries();
       expect({ rows: await rowCounts(db.url), files: fileState() }).toEqual(before);
       expect((await query("pi", "native-1")).out).toContain('"status":"known"');

@@ -191,6 +191,19 @@ describe("serve's V8 flags", () => {
     expect(execStart.slice(1, 1 + flags.length)).toEqual(flags);
   });
 
+  it("a repeated SIGTERM during the graceful stop does not cut it short", async () => {
+    const served = await spawnHerald({ env: { DATABASE_URL: db.url } });
+    const server = served.process as ChildProcess;
+    const ended = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => server.once("exit", (code, signal) => resolve([code, signal])));
+    const health = `${served.origin}/health`;
+    server.kill("SIGTERM");
+    // Once the port is closed the stop is under way (the store still closing): a second SIGTERM
+    // now, as a process manager repeating itself or a launcher forwarding one would send.
+    await eventually(() => fetch(health).then(() => false, () => true), 20_000, "the port to close");
+    server.kill("SIGTERM");
+    expect(await ended).toEqual([0, null]);
+  });
+
   it("are the launcher's own when the kit starts serve, so its process is the server", async () => {
     const served = await spawnHerald({ env: { DATABASE_URL: db.url } });
     try {

@@ -32,7 +32,12 @@ program
     console.log(`Herald GraphQL (GraphiQL in a browser): ${graphiql}`);
     // For scripts and test harnesses: one line they can parse, printed last, once requests are served.
     console.log(`${READY_PREFIX}${JSON.stringify({ url: graphiql, origin: running.url, health: `${running.url}/health`, pid: process.pid })}`);
+    let stopping = false;
     const stop = async () => {
+      // One graceful stop: a repeated signal (a process manager's second SIGTERM, one forwarded
+      // by the launcher as well) must not end it by the signal's default action half-way.
+      if (stopping) return;
+      stopping = true;
       // A graceful stop that cannot finish (a stuck connection or query) must not keep the
       // process alive: whatever is unfinished is in the log, and clients resume from it.
       setTimeout(() => {
@@ -43,8 +48,8 @@ program
       await herald.close();
       process.exit(0);
     };
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
   });
 
 program

@@ -3,7 +3,7 @@
 // about 200 ms of the request thread per 10 MiB download (measured), in one stretch per slice,
 // so four downloads held every other request. The thread does that work on its own connection
 // and hands each slice over without a copy (a transferred ArrayBuffer).
-import { Worker } from "node:worker_threads";
+import { RequestThread } from "../util/request-thread.ts";
 
 export interface BytesThreadData {
   url: string;
@@ -14,65 +14,27 @@ export interface BytesThreadData {
 export type BytesRequest = { kind: "slice"; id: number; assetId: string; offset: number; length: number } | { kind: "close" };
 export type BytesReply = { id: number; chunk: ArrayBuffer | null } | { id: number; error: string };
 
-const CLOSE_WAIT_MS = 2_000;
-
 // The compiled server starts the worker's own module; from TypeScript sources (in-process tests)
 // an entry registers tsx first, like the scanner's selection thread.
 const workerEntry = import.meta.url.endsWith(".ts") ? new URL("./pg-bytes-worker-entry.mjs", import.meta.url) : new URL("./pg-bytes-worker.js", import.meta.url);
 
 export class PostgresBytesThread {
-  private worker: Worker | null = null;
-  private nextId = 0;
-  private readonly pending = new Map<number, { resolve(chunk: Buffer | null): void; reject(error: Error): void }>();
+  private readonly thread: RequestThread<Buffer | null>;
 
-  constructor(private readonly data: BytesThreadData) {}
+  constructor(data: BytesThreadData) {
+    this.thread = new RequestThread(workerEntry, data, "the attachment reader", (reply) => {
+      const chunk = (reply as Extract<BytesReply, { chunk: unknown }>).chunk;
+      return chunk && Buffer.from(chunk);
+    });
+  }
 
   /** `length` bytes from `offset` (0-based), or null when the asset is gone. Started on first use. */
   slice(assetId: string, offset: number, length: number): Promise<Buffer | null> {
-    const worker = (this.worker ??= this.spawn());
-    const id = ++this.nextId;
-    // Referenced only while a read runs: an idle thread never keeps the process alive.
-    worker.ref();
-    return new Promise<Buffer | null>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      worker.postMessage({ kind: "slice", id, assetId, offset, length } satisfies BytesRequest);
-    });
+    return this.thread.request({ kind: "slice", assetId, offset, length } satisfies Omit<Extract<BytesRequest, { kind: "slice" }>, "id">);
   }
 
   /** Lets the thread close its connections, and stops it if it does not end in time. */
-  async close(): Promise<void> {
-    const worker = this.worker;
-    this.worker = null;
-    if (!worker) return;
-    const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
-    worker.postMessage({ kind: "close" } satisfies BytesRequest);
-    const timer = setTimeout(() => void worker.terminate(), CLOSE_WAIT_MS);
-    await exited;
-    clearTimeout(timer);
-    this.failAll(new Error("the attachment reader was stopped"));
-  }
-
-  private spawn(): Worker {
-    const worker = new Worker(workerEntry, { workerData: this.data, execArgv: [] });
-    worker.unref();
-    worker.on("message", (reply: BytesReply) => {
-      const waiting = this.pending.get(reply.id);
-      this.pending.delete(reply.id);
-      if (this.pending.size === 0) worker.unref();
-      if ("error" in reply) waiting?.reject(new Error(reply.error));
-      else waiting?.resolve(reply.chunk && Buffer.from(reply.chunk));
-    });
-    const fail = (error: Error) => {
-      if (this.worker === worker) this.worker = null;
-      this.failAll(error);
-    };
-    worker.on("error", fail);
-    worker.on("exit", (code) => fail(new Error(`the attachment reader exited (${code})`)));
-    return worker;
-  }
-
-  private failAll(error: Error) {
-    for (const waiting of this.pending.values()) waiting.reject(error);
-    this.pending.clear();
+  close(): Promise<void> {
+    return this.thread.close();
   }
 }

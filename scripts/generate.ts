@@ -1,7 +1,8 @@
 // Regenerates every derived file, or with --check verifies that none has drifted.
 //
 // Derived and committed: prisma/<provider>/schema.prisma, server/schema.graphql,
-//                        sdk/src/generated/graphql.ts, docs/openapi.json.
+//                        sdk/src/generated/graphql.ts, docs/openapi.json,
+//                        server/src/storage/generated/ (table types and columns).
 // Derived and ignored:   the Prisma clients under server/src/storage/prisma-client/.
 // Migrations are authored by `npm run migration:new`; --check fails when the models changed
 // without one (the schema a provider's last migration was made from is kept beside it).
@@ -9,6 +10,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { configPath, deriveSchema, providerDir, providers, root } from "./prisma-providers.ts";
+import { tableColumnsSource } from "./table-columns.ts";
 
 const check = process.argv.includes("--check");
 const drift: string[] = [];
@@ -33,6 +35,10 @@ for (const provider of providers) {
     execFileSync("npx", ["prisma", "generate", "--config", configPath(provider)], { cwd: root, stdio: "inherit" });
   }
 }
+
+// Every table's columns and their kinds, for storage/ at run time (its types come from prisma-kysely,
+// run by the PostgreSQL schema's generator above).
+writeOrCheck(join(root, "server", "src", "storage", "generated", "columns.ts"), await tableColumnsSource());
 
 // The GraphQL schema is printed from the code-first Pothos schema (SDK codegen reads it).
 const printed = execFileSync("node", ["--import", "tsx", "server/src/transport/graphql/print-schema.ts"], {

@@ -87,7 +87,7 @@ export class NotificationStore {
   async page(personId: string, filter: EffectiveFilter, page: PageWindow, now: Date): Promise<NotificationRecord[]> {
     const statement = pageStatement(this.provider, personId, filter, page, now, this.historyLimit);
     if (!statement) return [];
-    const rows = await this.db.$queryRawUnsafe<Record<string, unknown>[]>(statement.sql, ...statement.params);
+    const rows = await this.db.$queryRawUnsafe<Record<string, unknown>[]>(statement.sql, ...statement.parameters);
     return rows.map((raw) => {
       const { row, receipt } = toPageRow(raw);
       const record = toRecord(row);
@@ -98,7 +98,7 @@ export class NotificationStore {
   async count(personId: string, filter: EffectiveFilter, now: Date): Promise<number> {
     const statement = countStatement(this.provider, personId, filter, now, this.historyLimit);
     if (!statement) return 0;
-    const [row] = await this.db.$queryRawUnsafe<{ n: bigint | number }[]>(statement.sql, ...statement.params);
+    const [row] = await this.db.$queryRawUnsafe<{ n: bigint | number }[]>(statement.sql, ...statement.parameters);
     return Number(row?.n ?? 0);
   }
 
@@ -132,7 +132,7 @@ export class NotificationStore {
   async visibleIds(personId: string, filter: EffectiveFilter, now: Date, limit: number): Promise<string[]> {
     const statement = visibleIdsStatement(this.provider, personId, filter, now, limit, this.historyLimit);
     if (!statement) return [];
-    const rows = await this.db.$queryRawUnsafe<{ id: string }[]>(statement.sql, ...statement.params);
+    const rows = await this.db.$queryRawUnsafe<{ id: string }[]>(statement.sql, ...statement.parameters);
     return rows.map((r) => r.id);
   }
 }

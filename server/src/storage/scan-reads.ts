@@ -1,9 +1,11 @@
 // The scanner's selections: one page of dated facts or of engagement activity per statement, and
-// the anti-join that leaves out triggers that fired. Plain SQL through a RawReader, so the same
-// statements run on the server's Prisma client or on the selection thread's own connection
-// (background/scanner/selection-thread.ts).
+// the anti-join that leaves out triggers that fired. Built here (sql.ts) and run through a
+// RawReader, so the same statements run on the server's Prisma client or on the selection thread's
+// own connection (background/scanner/selection-thread.ts).
+import type { Compilable, RawBuilder } from "kysely";
 import type { Provider } from "./database-url.ts";
-import { storedDate } from "./stored-date.ts";
+import { type Builder, sql, sqlFor } from "./sql.ts";
+import { storedDate } from "./stored-values.ts";
 
 export type RawRows = Record<string, unknown>[];
 
@@ -28,25 +30,25 @@ export interface EngagementActivity {
 }
 
 export class ScanReads {
-  private readonly sql: { postgres: boolean; true: string; false: string; param(n: number): string };
+  private readonly db: Builder;
 
   constructor(
-    provider: Provider,
-    private readonly read: RawReader,
+    private readonly provider: Provider,
+    private readonly reader: RawReader,
   ) {
-    const postgres = provider === "postgresql";
-    this.sql = { postgres, true: postgres ? "true" : "1", false: postgres ? "false" : "0", param: (n) => (postgres ? `$${n}` : "?") };
+    this.db = sqlFor(provider);
   }
 
   /** One page of facts that mention dates, of persons not in quiet mode, in id order. */
   async datedFacts(afterId: string | null, limit: number): Promise<DatedFact[]> {
-    const rows = await this.read(
-      `SELECT f."id", f."personId", f."content", f."dateRules", p."quietHours" FROM "RememberedFact" f JOIN "Person" p ON p."id" = f."personId"
-       WHERE f."hasDates" = ${this.sql.true} AND p."quietMode" = ${this.sql.false} ${afterId === null ? "" : `AND f."id" > ${this.sql.param(1)}`}
-       ORDER BY f."id" LIMIT ${Math.trunc(limit)}`,
-      afterId === null ? [] : [afterId],
-    );
-    return rows as unknown as DatedFact[];
+    let query = this.db
+      .selectFrom("RememberedFact as f")
+      .innerJoin("Person as p", "p.id", "f.personId")
+      .select(["f.id", "f.personId", "f.content", "f.dateRules", "p.quietHours"])
+      .where("f.hasDates", "=", this.flag(true))
+      .where("p.quietMode", "=", this.flag(false));
+    if (afterId !== null) query = query.where("f.id", ">", afterId);
+    return (await this.read(query.orderBy("f.id").limit(Math.trunc(limit)))) as unknown as DatedFact[];
   }
 
   /**
@@ -56,17 +58,27 @@ export class ScanReads {
    * none. One statement per page: each correlated MAX is an index range read.
    */
   async engagementActivity(afterId: string | null, limit: number): Promise<EngagementActivity[]> {
-    const rows = await this.read(
-      `SELECT e."id", e."name", e."operatorPersonId", e."createdAt",
-         (SELECT MAX(x."receivedAt") FROM "CompanionEvent" x WHERE x."engagementId" = e."id") AS "a",
-         (SELECT MAX(m."createdAt") FROM "EngagementMember" m WHERE m."engagementId" = e."id") AS "b",
-         (SELECT MAX(r."createdAt") FROM "RememberedFact" r WHERE r."engagementId" = e."id") AS "c",
-         (SELECT MAX(n."createdAt") FROM "Notification" n WHERE n."engagementId" = e."id" AND n."triggerType" <> 'TIME_BASED') AS "d"
-       FROM "Engagement" e JOIN "Person" p ON p."id" = e."operatorPersonId"
-       WHERE p."quietMode" = ${this.sql.false} ${afterId === null ? "" : `AND e."id" > ${this.sql.param(1)}`}
-       ORDER BY e."id" LIMIT ${Math.trunc(limit)}`,
-      afterId === null ? [] : [afterId],
-    );
+    let query = this.db
+      .selectFrom("Engagement as e")
+      .innerJoin("Person as p", "p.id", "e.operatorPersonId")
+      .select((eb) => [
+        "e.id",
+        "e.name",
+        "e.operatorPersonId",
+        "e.createdAt",
+        eb.selectFrom("CompanionEvent as x").select((x) => x.fn.max("x.receivedAt").as("at")).whereRef("x.engagementId", "=", "e.id").as("a"),
+        eb.selectFrom("EngagementMember as m").select((m) => m.fn.max("m.createdAt").as("at")).whereRef("m.engagementId", "=", "e.id").as("b"),
+        eb.selectFrom("RememberedFact as r").select((r) => r.fn.max("r.createdAt").as("at")).whereRef("r.engagementId", "=", "e.id").as("c"),
+        eb
+          .selectFrom("Notification as n")
+          .select((n) => n.fn.max("n.createdAt").as("at"))
+          .whereRef("n.engagementId", "=", "e.id")
+          .where("n.triggerType", "<>", sql.lit("TIME_BASED"))
+          .as("d"),
+      ])
+      .where("p.quietMode", "=", this.flag(false));
+    if (afterId !== null) query = query.where("e.id", ">", afterId);
+    const rows = await this.read(query.orderBy("e.id").limit(Math.trunc(limit)));
     return rows.map((row) => {
       let last = storedDate(row.createdAt)!;
       for (const at of [row.a, row.b, row.c, row.d].map(storedDate)) if (at && at > last) last = at;
@@ -80,13 +92,23 @@ export class ScanReads {
    */
   async unfired(dedupKeys: readonly string[]): Promise<Set<string>> {
     if (dedupKeys.length === 0) return new Set();
-    const keys = this.sql.postgres
-      ? `SELECT k.value AS "key" FROM jsonb_array_elements_text($1::jsonb) AS k(value)`
-      : `SELECT k.value AS "key" FROM json_each(?) AS k`;
-    const rows = await this.read(
-      `SELECT q."key" FROM (${keys}) q WHERE NOT EXISTS (SELECT 1 FROM "Notification" n WHERE n."dedupKey" = q."key")`,
-      [JSON.stringify(dedupKeys)],
-    );
+    const keys = JSON.stringify(dedupKeys);
+    const source = this.provider === "postgresql" ? sql`jsonb_array_elements_text(CAST(${keys} AS jsonb)) AS k(value)` : sql`json_each(${keys}) AS k`;
+    const query = this.db
+      .selectFrom(sql<{ key: string }>`(SELECT k.value AS "key" FROM ${source})`.as("q"))
+      .select("q.key")
+      .where((eb) => eb.not(eb.exists(eb.selectFrom("Notification as n").select(sql.lit(1).as("one")).whereRef("n.dedupKey", "=", "q.key"))));
+    const rows = await this.read(query);
     return new Set(rows.map((r) => String(r.key)));
+  }
+
+  /** A boolean as the store keeps it (SQLite: 0 or 1), as a literal so the planner sees it. */
+  private flag(value: boolean): RawBuilder<boolean> {
+    return this.provider === "postgresql" ? sql.lit(value) : (sql.lit(value ? 1 : 0) as unknown as RawBuilder<boolean>);
+  }
+
+  private read(query: Compilable): Promise<RawRows> {
+    const { sql: text, parameters } = query.compile();
+    return this.reader(text, parameters);
   }
 }

@@ -10,7 +10,7 @@
 //   `PRAGMA data_version` moves when another connection committed; then the reads are run again
 //   inside the transaction and must return what they did, or the unit is decided again (StaleWrite).
 import { isDeepStrictEqual } from "node:util";
-import type { Prisma } from "./prisma-client/sqlite/client.ts";
+import type { Compilable } from "kysely";
 import { StaleWrite } from "./retrying-transaction.ts";
 import type { SqliteWriter } from "./sqlite-writer.ts";
 import type { RowWrite, StatementRunner } from "./statement-runner.ts";
@@ -30,11 +30,12 @@ export class SqliteUnit implements StatementRunner {
 
   constructor(private readonly writer: SqliteWriter) {}
 
-  read(statement: Prisma.Sql): Promise<Record<string, unknown>[]> {
+  read(statement: Compilable): Promise<Record<string, unknown>[]> {
     this.version ??= this.dataVersion();
-    const params = statement.values.map(sqliteValue);
-    const rows = this.writer.prepare(statement.sql).all(...params) as Record<string, unknown>[];
-    this.reads.push({ sql: statement.sql, params, rows });
+    const { sql, parameters } = statement.compile();
+    const params = parameters.map(sqliteValue);
+    const rows = this.writer.prepare(sql).all(...params) as Record<string, unknown>[];
+    this.reads.push({ sql, params, rows });
     return Promise.resolve(rows);
   }
 
@@ -54,7 +55,8 @@ export class SqliteUnit implements StatementRunner {
     try {
       if (this.version !== null && this.dataVersion() !== this.version) this.checkReads();
       for (const write of this.writes) {
-        const { changes } = this.writer.prepare(write.statement.sql).run(...write.statement.values.map(sqliteValue));
+        const { sql, parameters } = write.statement.compile();
+        const { changes } = this.writer.prepare(sql).run(...parameters.map(sqliteValue));
         if (write.rows !== null && changes !== write.rows) throw new StaleWrite();
       }
       this.writer.prepare("COMMIT").run();
@@ -75,10 +77,10 @@ export class SqliteUnit implements StatementRunner {
   }
 }
 
-/** A bound value as better-sqlite3 takes it, written as Prisma's adapter writes it. */
+/** A bound value as better-sqlite3 takes it, written as Prisma's adapter writes it (times are encoded by sql.ts, storedTime). */
 function sqliteValue(value: unknown): unknown {
   if (value === undefined) return null;
   if (typeof value === "boolean") return value ? 1 : 0;
-  if (value instanceof Date) return value.toISOString().replace("Z", "+00:00");
+  if (value instanceof Date) throw new Error("a time reached the SQLite unit unencoded: bind it with storedTime (sql.ts)");
   return value;
 }

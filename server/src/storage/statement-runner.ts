@@ -1,22 +1,27 @@
 // Where NotificationTx's statements run: in a Prisma interactive transaction (PostgreSQL, and
 // units that also write through other stores), or in a SQLite unit of work (sqlite-unit.ts) that
 // reads at once and writes everything at its commit.
+import type { Compilable, DeleteQueryBuilder, InsertQueryBuilder, UpdateQueryBuilder } from "kysely";
 import type { Tx } from "./database.ts";
-import type { Prisma } from "./prisma-client/sqlite/client.ts";
 import { StaleWrite } from "./retrying-transaction.ts";
+import type { DB } from "./sql.ts";
+
+/** A built statement that changes rows (kept as a builder: appendEvents may run it inside its own). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type WriteQuery = UpdateQueryBuilder<DB, any, any, any> | InsertQueryBuilder<DB, any, any> | DeleteQueryBuilder<DB, any, any>;
 
 /**
  * A write that must touch exactly `rows` rows (null: any number), or the rows changed since they
  * were read (a StaleWrite). Built, not yet run: appendEvents can carry the last one in its own statement.
  */
 export interface RowWrite {
-  statement: Prisma.Sql;
+  statement: WriteQuery;
   rows: number | null;
 }
 
 export interface StatementRunner {
   /** Runs a statement that returns rows, now. */
-  read(statement: Prisma.Sql): Promise<Record<string, unknown>[]>;
+  read(statement: Compilable): Promise<Record<string, unknown>[]>;
   /** Runs the writes in order, now or at the unit's commit; StaleWrite when one touched another number of rows than it must. */
   write(writes: readonly RowWrite[]): Promise<void>;
   /** True when writes wait for the unit's commit (which then checks that what was read still holds). */
@@ -29,13 +34,15 @@ export class PrismaRunner implements StatementRunner {
 
   constructor(private readonly tx: Tx) {}
 
-  read(statement: Prisma.Sql): Promise<Record<string, unknown>[]> {
-    return this.tx.$queryRaw<Record<string, unknown>[]>(statement);
+  read(statement: Compilable): Promise<Record<string, unknown>[]> {
+    const { sql, parameters } = statement.compile();
+    return this.tx.$queryRawUnsafe<Record<string, unknown>[]>(sql, ...parameters);
   }
 
   async write(writes: readonly RowWrite[]): Promise<void> {
     for (const write of writes) {
-      const rows = await this.tx.$executeRaw(write.statement);
+      const { sql, parameters } = write.statement.compile();
+      const rows = await this.tx.$executeRawUnsafe(sql, ...parameters);
       if (write.rows !== null && rows !== write.rows) throw new StaleWrite();
     }
   }

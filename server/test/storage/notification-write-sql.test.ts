@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../src/storage/database-url.ts";
 import { newNotificationId } from "../../src/storage/notification-id.ts";
 import { toColumns, toReceipt, toRecord } from "../../src/storage/notification-mapper.ts";
-import { EVENT_COUNTER, NOTIFICATION_COLUMNS, NotificationWriteSql } from "../../src/storage/notification-write-sql.ts";
+import { tableColumns } from "../../src/storage/generated/columns.ts";
+import { EVENT_COUNTER, NotificationWriteSql } from "../../src/storage/notification-write-sql.ts";
 import { StaleWrite } from "../../src/storage/retrying-transaction.ts";
 import { PrismaRunner } from "../../src/storage/statement-runner.ts";
-import { RECEIPT_COLUMNS } from "../../src/storage/raw-rows.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
 
@@ -20,8 +20,11 @@ function scalarColumnsOf(model: string): string[] {
   return [...body.matchAll(/^\s+(\w+)\s+(String|Int|DateTime|Boolean|Bytes)\??(\s|$)/gm)].map((m) => m[1]!).sort();
 }
 
+const NOTIFICATION_COLUMNS = tableColumns.Notification.columns;
+const RECEIPT_COLUMNS = tableColumns.NotificationReceipt.columns;
+
 describe("the raw writes' columns", () => {
-  it("name every column of Notification and NotificationReceipt", () => {
+  it("are generated from every column of Notification and NotificationReceipt", () => {
     expect([...NOTIFICATION_COLUMNS].sort()).toEqual(scalarColumnsOf("Notification"));
     expect([...RECEIPT_COLUMNS].sort()).toEqual(scalarColumnsOf("NotificationReceipt"));
   });

@@ -7,7 +7,7 @@ import { eventually } from "@herald/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sqliteFileOf } from "../../src/storage/database-url.ts";
 import { EVENT_COUNTER } from "../../src/storage/notification-write-sql.ts";
-import { Prisma } from "../../src/storage/prisma-client/sqlite/client.ts";
+import { sqlFor } from "../../src/storage/sql.ts";
 import { StaleWrite } from "../../src/storage/retrying-transaction.ts";
 import { SqliteUnit } from "../../src/storage/sqlite-unit.ts";
 import type { SqliteWriter } from "../../src/storage/sqlite-writer.ts";
@@ -122,9 +122,10 @@ describe("SQLite units of work beside Prisma's transactions", () => {
     const readCounterThenWrite = (label: string, meanwhile: () => void) =>
       writer.exclusive(async () => {
         const unit = new SqliteUnit(writer);
-        const [row] = await unit.read(Prisma.sql`SELECT "value" FROM "EventCounter" WHERE "name" = ${EVENT_COUNTER}`);
+        const db = sqlFor("sqlite");
+        const [row] = await unit.read(db.selectFrom("EventCounter").select("value").where("name", "=", EVENT_COUNTER));
         meanwhile();
-        await unit.write([{ statement: Prisma.sql`INSERT INTO "ServerSetting" ("key", "value") VALUES (${`${label}-${String(row!.value)}`}, 'v')`, rows: 1 }]);
+        await unit.write([{ statement: db.insertInto("ServerSetting").values({ key: `${label}-${String(row!.value)}`, value: "v" }), rows: 1 }]);
         unit.commit();
       });
 

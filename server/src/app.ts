@@ -112,7 +112,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
   const notificationStore = new NotificationStore(database, tuning.historyLimit);
   await notificationStore.init();
   const directoryStore = new DirectoryStore(database.db, database.sqlite);
-  const settings = new SettingsStore(database.db);
+  const settings = new SettingsStore(database);
   const cursors = new CursorCodec(await settings.getOrCreate("cursor-secret", randomSecret));
   const eventLog = new EventLog(database.db, database.sqlite);
   const invocationStore = new InvocationStore(database.db, database.provider === "postgresql");
@@ -145,7 +145,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
   // Random per start: a restarted process is a new instance, and what the old one held ends.
   const instanceId = randomUUID();
   const notifications = new NotificationService(notificationStore, directoryStore, bus, cursors, clock, metrics, instanceId);
-  const instance = new ServerInstanceService(new ServerInstanceStore(database.db), notifications, clock, { id: instanceId, graceMs: tuning.instanceGraceMs });
+  const instance = new ServerInstanceService(new ServerInstanceStore(database), notifications, clock, { id: instanceId, graceMs: tuning.instanceGraceMs });
   const directory = new DirectoryService(directoryStore, bus, clock, tuning.timeZone);
   const sessions = new SessionService(new SessionStore(database.db), directory, notifications, options.labeler ?? new BuiltinLabeler(), logger, metrics);
   const auth = new AuthService(new CredentialStore(database.db), new SignInCodeStore(database.db), directoryStore, bus, clock);

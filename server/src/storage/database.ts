@@ -8,6 +8,7 @@ import { type Provider, providerOf, sqliteFileOf } from "./database-url.ts";
 import type { PrismaClient as SqliteClient } from "./prisma-client/sqlite/client.ts";
 import type { SqliteWriter } from "./sqlite-writer.ts";
 import type { Pool } from "pg";
+import { Queries } from "./queries.ts";
 
 /** The two generated clients have the same model API; the SQLite one names the type. */
 export type Db = SqliteClient;
@@ -16,6 +17,8 @@ export { type Provider, providerOf, repoRoot, resolveDatabaseUrl } from "./datab
 
 export interface Database {
   db: Db;
+  /** Builds and runs statements on `db` (queries.ts): the one way stores reach the tables. */
+  queries: Queries;
   provider: Provider;
   url: string;
   /** SQLite: the connection and the writer lock every transaction on it takes (sqlite-writer.ts). */
@@ -52,7 +55,7 @@ export async function openDatabase(url: string, options: { connectTimeoutMs?: nu
     // The adapter ends the pool on disconnect, as it does a pool it made itself.
     const adapter = releasingFailedEnds(new PrismaPg(pool, { schema: postgresSchemaOf(url), disposeExternalPool: true }));
     const db = new PostgresClient({ adapter }) as unknown as Db;
-    return { db, provider, url, sqlite: null, postgres: { pool, schema: postgresSchemaOf(url) }, close: () => db.$disconnect() };
+    return { db, queries: new Queries(provider), provider, url, sqlite: null, postgres: { pool, schema: postgresSchemaOf(url) }, close: () => db.$disconnect() };
   }
   const [{ PrismaBetterSQLite3 }, { PrismaClient: SqliteClient }, { withStatementCache }, { sharingWriter, SqliteWriter }] = await Promise.all([
     import("@prisma/adapter-better-sqlite3"),
@@ -68,7 +71,7 @@ export async function openDatabase(url: string, options: { connectTimeoutMs?: nu
   await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");
   await db.$queryRawUnsafe("PRAGMA synchronous = NORMAL");
   await db.$queryRawUnsafe("PRAGMA foreign_keys = ON");
-  return { db, provider, url, sqlite, postgres: null, close: () => db.$disconnect() };
+  return { db, queries: new Queries(provider), provider, url, sqlite, postgres: null, close: () => db.$disconnect() };
 }
 
 /** Creates the folder of a SQLite file URL (the embedded default lives in ./data/). */

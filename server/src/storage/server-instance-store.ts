@@ -1,46 +1,58 @@
 // The running `herald serve` instances of a store, and the server-lifetime records each holds.
 import type { InstanceBeat } from "../domain/server-instances.ts";
-import type { Db } from "./database.ts";
-import type { Prisma } from "./prisma-client/sqlite/client.ts";
+import type { Database, Db } from "./database.ts";
+import type { Queries } from "./queries.ts";
 
 const SERVER_LIFETIME = "UNTIL_SERVER_RESTART";
 
 export class ServerInstanceStore {
-  constructor(private readonly db: Db) {}
+  private readonly db: Db;
+  private readonly q: Queries;
+
+  constructor(database: Database) {
+    this.db = database.db;
+    this.q = database.queries;
+  }
 
   /** Records the instance as beating at `now` (again, if a sweep took it for ended during a long pause). */
   async beat(id: string, now: Date): Promise<void> {
-    await this.db.serverInstance.upsert({
-      where: { id },
-      create: { id, startedAt: now, heartbeatAt: now },
-      update: { heartbeatAt: now },
-    });
+    const at = this.q.time(now);
+    await this.q.execute(
+      this.db,
+      this.q.build
+        .insertInto("ServerInstance")
+        .values({ id, startedAt: at, heartbeatAt: at })
+        .onConflict((conflict) => conflict.column("id").doUpdateSet({ heartbeatAt: at })),
+    );
   }
 
   async list(): Promise<InstanceBeat[]> {
-    return this.db.serverInstance.findMany({ select: { id: true, heartbeatAt: true } });
+    return this.q.rows(this.db, "ServerInstance", this.q.build.selectFrom("ServerInstance").select(["id", "heartbeatAt"]));
   }
 
   async remove(ids: readonly string[]): Promise<void> {
-    if (ids.length > 0) await this.db.serverInstance.deleteMany({ where: { id: { in: [...ids] } } });
+    if (ids.length > 0) await this.q.execute(this.db, this.q.build.deleteFrom("ServerInstance").where("id", "in", ids));
   }
 
   /** Active server-lifetime records held by one of these instances. */
   async heldBy(ids: readonly string[]): Promise<string[]> {
     if (ids.length === 0) return [];
-    return this.activeIds({ serverInstanceId: { in: [...ids] } });
+    return this.activeIds(this.lifetimeRecords().where("serverInstanceId", "in", ids));
   }
 
   /** Active server-lifetime records held by none of these instances (or by no instance at all). */
   async heldByNoneOf(ids: readonly string[]): Promise<string[]> {
-    return this.activeIds({ OR: [{ serverInstanceId: null }, { serverInstanceId: { notIn: [...ids] } }] });
+    const records = this.lifetimeRecords();
+    if (ids.length === 0) return this.activeIds(records);
+    return this.activeIds(records.where((eb) => eb.or([eb("serverInstanceId", "is", null), eb("serverInstanceId", "not in", ids)])));
   }
 
-  private async activeIds(holder: Prisma.NotificationWhereInput): Promise<string[]> {
-    const rows = await this.db.notification.findMany({
-      where: { retentionPolicy: SERVER_LIFETIME, activeKey: { not: null }, ...holder },
-      select: { id: true },
-    });
-    return rows.map((r) => r.id);
+  private lifetimeRecords() {
+    return this.q.build.selectFrom("Notification").select("id").where("retentionPolicy", "=", SERVER_LIFETIME).where("activeKey", "is not", null);
+  }
+
+  private async activeIds(query: ReturnType<ServerInstanceStore["lifetimeRecords"]>): Promise<string[]> {
+    const rows = await this.q.raw(this.db, query);
+    return rows.map((r) => String(r.id));
   }
 }

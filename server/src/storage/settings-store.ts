@@ -1,18 +1,25 @@
 // Server-wide values that must survive restarts, such as the cursor-signing secret.
 import { randomBytes } from "node:crypto";
-import { type Db, isUniqueViolation } from "./database.ts";
+import type { Database, Db } from "./database.ts";
+import type { Queries } from "./queries.ts";
 
 export class SettingsStore {
-  constructor(private readonly db: Db) {}
+  private readonly db: Db;
+  private readonly q: Queries;
+
+  constructor(database: Database) {
+    this.db = database.db;
+    this.q = database.queries;
+  }
 
   /** Returns the stored value, creating it once with `make()` (first writer wins). */
   async getOrCreate(key: string, make: () => string): Promise<string> {
-    const existing = await this.db.serverSetting.findUnique({ where: { key } });
+    const read = () => this.q.first(this.db, "ServerSetting", this.q.build.selectFrom("ServerSetting").select("value").where("key", "=", key));
+    const existing = await read();
     if (existing) return existing.value;
-    await this.db.serverSetting.create({ data: { key, value: make() } }).catch((error: unknown) => {
-      if (!isUniqueViolation(error)) throw error;
-    });
-    const row = await this.db.serverSetting.findUniqueOrThrow({ where: { key } });
+    await this.q.execute(this.db, this.q.build.insertInto("ServerSetting").values({ key, value: make() }).onConflict((conflict) => conflict.column("key").doNothing()));
+    const row = await read();
+    if (!row) throw new Error(`the server setting ${key} was not stored`);
     return row.value;
   }
 }

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Notification } from "@herald/sdk";
 import type { Page } from "playwright-core";
-import { type Browser, browserAvailability, launch, screenshot } from "./support/browser";
+import { type Browser, browserAvailability, launch, screenshot, toneOf } from "./support/browser";
 import { type Stack, startStack } from "./support/stack";
 
 const availability = (() => {
@@ -162,6 +162,8 @@ describe.skipIf(!availability.run)("direct action displays in the dashboard", ()
     expect(await shown.locator("b").count()).toBe(0); // TEXT: shown as written
     expect(await shown.getByText("<b>3</b> files").count()).toBe(1);
     expect(await shown.getAttribute("class")).toContain("variant-warning");
+    const shownTone = await toneOf(shown, "warning");
+    expect(shownTone.tone).toBe(shownTone.palette);
     expect(await displayOpen(page)).toBe(false);
     await shown.getByRole("button", { name: "Close “Export queued”" }).click();
     await expect.poll(() => shown.count()).toBe(0);
@@ -187,6 +189,8 @@ describe.skipIf(!availability.run)("direct action displays in the dashboard", ()
       expect(box.x + box.width).toBeLessThanOrEqual(390);
       expect(box.y + box.height).toBeLessThanOrEqual(740);
       expect(await dialog.getAttribute("class")).toContain("variant-error");
+      const modal = await toneOf(dialog, "error");
+      expect(modal.tone).toBe(modal.palette);
       const close = dialog.getByRole("button", { name: "Close", exact: true });
       const closeBox = (await close.boundingBox())!;
       expect(closeBox.y + closeBox.height).toBeLessThanOrEqual(740);

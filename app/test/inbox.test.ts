@@ -8,7 +8,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { PublishNotificationInput } from "@herald/sdk";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, browserAvailability, launch, screenshot } from "./support/browser";
+import { type Browser, browserAvailability, launch, screenshot, toneOf } from "./support/browser";
 import { type Stack, startStack } from "./support/stack";
 
 const availability = (() => {
@@ -99,6 +99,11 @@ describe.skipIf(!availability.run)("the inbox in Chromium", () => {
     await page.locator("[data-testid=badge][data-count='6']").waitFor();
     await poll(() => banners().count()).toBe(3);
     expect(await banners().first().getAttribute("data-notification-id")).toBe(error.id);
+    // Each card is drawn in its variant's tone (app/src/lib/tones.css).
+    const errorTone = await toneOf(banners().first(), "error");
+    expect(errorTone.tone).toBe(errorTone.palette);
+    const successTone = await toneOf(banners().nth(1), "success");
+    expect(successTone.tone).toBe(successTone.palette);
     // Not on the page: only in the inbox (the drawer keeps its list once opened).
     expect(await page.locator(`article[data-notification-id="${plain.id}"]:not([data-surface=drawer])`).count()).toBe(0);
     expect(await page.getByRole("button", { name: "2 more banners in notifications" }).count()).toBe(1);
@@ -231,10 +236,12 @@ describe.skipIf(!availability.run)("the inbox in Chromium", () => {
     await closeDrawer();
   });
 
-  it("opens a notification from its Latest row on the overview", async () => {
-    const n = await publish({ key: "latest", title: "Contract signed" });
+  it("opens a notification from its Latest row on the overview, drawn in its variant's tone", async () => {
+    const n = await publish({ key: "latest", title: "Contract signed", severity: "WARNING" });
     await page.goto("/");
     const row = page.locator(`[data-testid=latest-row][data-notification-id="${n.id}"]`);
+    const tone = await toneOf(row, "warning");
+    expect(tone.tone).toBe(tone.palette);
     await row.click();
     await poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-notification-id") ?? null)).toBe(n.id);
     expect(await drawer().evaluate((d: HTMLDialogElement) => d.open)).toBe(true);

@@ -1,9 +1,7 @@
 // Whether a notification belongs to a filtered list, mirroring the server's rules, so a live
 // view can place an event without asking the server.
-import type { Notification, NotificationFilter, NotificationStatus } from "./types.ts";
-import { TERMINAL_STATUSES, UNSEEN_STATUSES } from "./types.ts";
-
-const ACTIVE: readonly NotificationStatus[] = ["PENDING", "DELIVERED", "SEEN"];
+import { ACTIVE_STATUSES, TERMINAL_STATUSES, UNSEEN_STATUSES } from "./statuses.ts";
+import type { Notification, NotificationFilter } from "./types.ts";
 
 /**
  * `shown`: the record is on screen in the view asking. A TTL deadline is a presentation deadline
@@ -11,7 +9,7 @@ const ACTIVE: readonly NotificationStatus[] = ["PENDING", "DELIVERED", "SEEN"];
  * or the view reloads (docs/decisions.md, "TTL").
  */
 export function matchesFilter(n: Notification, filter: NotificationFilter, now: Date, options: { shown?: boolean } = {}): boolean {
-  const statuses = filter.statuses?.length ? filter.statuses : filter.includeTerminal ? null : ACTIVE;
+  const statuses = filter.statuses?.length ? filter.statuses : filter.includeTerminal ? null : ACTIVE_STATUSES;
   if (statuses && !statuses.includes(n.status)) return false;
   if (filter.scope && n.scope !== filter.scope) return false;
   if (filter.sessionId && n.sessionId !== filter.sessionId) return false;

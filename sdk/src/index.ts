@@ -34,7 +34,7 @@ export {
 export { cancelActionOf, FINISHED_OPERATION_STATES, formOf, isOperationFinished } from "./operation.ts";
 export type { RetryOptions, Sink, TokenSource, TransportOptions } from "./transport.ts";
 export type * from "./types.ts";
-export { TERMINAL_STATUSES, UNSEEN_STATUSES } from "./types.ts";
+export { ACTIVE_STATUSES, TERMINAL_STATUSES, UNSEEN_STATUSES } from "./statuses.ts";
 export {
   createToolNotificationSink,
   type ToolNotificationInput,

@@ -185,6 +185,3 @@ export interface Asset {
   sha256: string;
   createdAt: string;
 }
-
-export const TERMINAL_STATUSES: readonly NotificationStatus[] = ["DISMISSED", "RESOLVED", "EXPIRED"];
-export const UNSEEN_STATUSES: readonly NotificationStatus[] = ["PENDING", "DELIVERED"];

@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 
 export const CHROMIUM = process.env.HERALD_CHROMIUM ?? "/usr/bin/chromium";
 export const SCREENSHOTS = join(import.meta.dirname, "..", "..", "test-artifacts", "screenshots");
@@ -57,6 +57,18 @@ export async function launch(baseURL: string): Promise<Browser> {
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The colour an element's `--tone` resolves to, and the palette's colour of `variant`: equal when
+ * the variant's tone (app/src/lib/tones.css) reaches the element.
+ */
+export function toneOf(element: Locator, variant: "info" | "success" | "warning" | "error"): Promise<{ tone: string; palette: string }> {
+  return element.evaluate((el, v) => {
+    const tone = getComputedStyle(el).getPropertyValue("--tone").trim();
+    const palette = getComputedStyle(document.documentElement).getPropertyValue(`--${v}`).trim();
+    return { tone, palette };
+  }, variant);
 }
 
 export async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {

@@ -1,7 +1,19 @@
 // The SDK's list rules, checked against the table the server's list query is checked against.
 import { describe, expect, it } from "vitest";
-import { isSnoozed, isTerminal, isUnseen, matchesFilter, newestFirst, type NotificationFilter, supersedes } from "../../src/index.ts";
+import {
+  ACTIVE_STATUSES,
+  isSnoozed,
+  isTerminal,
+  isUnseen,
+  matchesFilter,
+  newestFirst,
+  type NotificationFilter,
+  supersedes,
+  TERMINAL_STATUSES,
+  UNSEEN_STATUSES,
+} from "../../src/index.ts";
 import { type CaseFilter, type CaseRecord, filterCases } from "../filter-cases.ts";
+import { statusCases } from "../status-cases.ts";
 import { notification } from "./fixtures.ts";
 
 const NOW = new Date("2026-03-01T12:00:00.000Z");
@@ -47,15 +59,16 @@ describe("matchesFilter against the shared case table", () => {
 });
 
 describe("record helpers", () => {
-  it("tells unseen and terminal statuses apart", () => {
-    expect(["PENDING", "DELIVERED", "SEEN", "DISMISSED", "RESOLVED", "EXPIRED"].map((status) => [isUnseen({ status } as never), isTerminal({ status } as never)])).toEqual([
-      [true, false],
-      [true, false],
-      [false, false],
-      [false, true],
-      [false, true],
-      [false, true],
-    ]);
+  it.each(statusCases.map((c) => [c.status, c] as const))("places %s as the shared status table does", (status, c) => {
+    expect({
+      active: ACTIVE_STATUSES.includes(status),
+      terminal: isTerminal({ status }) && TERMINAL_STATUSES.includes(status),
+      unseen: isUnseen({ status }) && UNSEEN_STATUSES.includes(status),
+    }).toEqual({ active: c.active, terminal: c.terminal, unseen: c.unseen });
+  });
+
+  it("places every status the schema has", () => {
+    expect([...ACTIVE_STATUSES, ...TERMINAL_STATUSES].sort()).toEqual(statusCases.map((c) => c.status).sort());
   });
 
   it("counts a snooze only while it lies ahead, given a Date or epoch milliseconds", () => {

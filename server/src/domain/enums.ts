@@ -4,9 +4,23 @@ export type NotificationScope = (typeof NotificationScopes)[number];
 
 export const NotificationStatuses = ["PENDING", "DELIVERED", "SEEN", "DISMISSED", "RESOLVED", "EXPIRED"] as const;
 export type NotificationStatus = (typeof NotificationStatuses)[number];
-export const ActiveStatuses: readonly NotificationStatus[] = ["PENDING", "DELIVERED", "SEEN"];
-export const TerminalStatuses: readonly NotificationStatus[] = ["DISMISSED", "RESOLVED", "EXPIRED"];
-export const UnseenStatuses: readonly NotificationStatus[] = ["PENDING", "DELIVERED"];
+/**
+ * Each status's place in a notification's life: the one statement of what "active" (not ended),
+ * "terminal" (ended) and "unseen" mean; the lists below and the SQL's (an active row is one whose
+ * `activeKey` is set, see storedActiveKey in notification.ts) are read from it. The SDK states the
+ * same table for its clients; sdk/test/status-cases.ts holds both to it.
+ */
+export const StatusPhases = {
+  PENDING: "unseen",
+  DELIVERED: "unseen",
+  SEEN: "seen",
+  DISMISSED: "ended",
+  RESOLVED: "ended",
+  EXPIRED: "ended",
+} as const satisfies Record<NotificationStatus, "unseen" | "seen" | "ended">;
+export const ActiveStatuses: readonly NotificationStatus[] = NotificationStatuses.filter((s) => StatusPhases[s] !== "ended");
+export const TerminalStatuses: readonly NotificationStatus[] = NotificationStatuses.filter((s) => StatusPhases[s] === "ended");
+export const UnseenStatuses: readonly NotificationStatus[] = NotificationStatuses.filter((s) => StatusPhases[s] === "unseen");
 
 export const Severities = ["INFO", "SUCCESS", "WARNING", "ERROR"] as const;
 export type Severity = (typeof Severities)[number];
@@ -46,5 +60,5 @@ export const NotificationEventTypes = [
 export type NotificationEventType = (typeof NotificationEventTypes)[number];
 
 export function isTerminal(status: NotificationStatus): boolean {
-  return TerminalStatuses.includes(status);
+  return StatusPhases[status] === "ended";
 }

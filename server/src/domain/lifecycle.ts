@@ -4,6 +4,7 @@ import { isTerminal, type NotificationEventType, type NotificationStatus, Unseen
 import { NotificationTransitionError, OperationMismatchError, RevisionConflictError } from "./errors.ts";
 import type { NotificationContent, NotificationRecord, Receipt, Resolution, Target } from "./notification.ts";
 import { resolveDisplay } from "./presentation.ts";
+import { sharedStatusOf } from "./shared-view.ts";
 
 export type NewNotification = Omit<NotificationRecord, "id">;
 
@@ -250,16 +251,13 @@ function personal(
 }
 
 /**
- * What one person sees of a record. Shared records carry the producer's status only when it is
- * terminal; otherwise the person's receipt decides.
+ * What one person sees of a record. A shared record's status is the case of shared-view.ts its
+ * status and the person's receipt fall in (the list SQL reads the same table).
  */
 export function viewOf(record: NotificationRecord, receipt: Receipt | null): NotificationRecord {
   if (record.scope !== "APPLICATION") return record;
   const r = receipt;
-  let status: NotificationStatus = record.status;
-  if (!isTerminal(record.status)) {
-    status = r?.dismissedAt ? "DISMISSED" : r?.seenAt ? "SEEN" : r?.deliveredAt ? "DELIVERED" : "PENDING";
-  }
+  const status = sharedStatusOf(record.status, r);
   return {
     ...record,
     status,

@@ -1,16 +1,17 @@
 // The notification record as the domain sees it: the global state of one occurrence, plus a
 // person's receipt for shared (APPLICATION) records. No I/O here.
 import type { FormField } from "./form.ts";
-import type {
-  ActionKind,
-  DisplayFormat,
-  NotificationScope,
-  NotificationStatus,
-  Presentation,
-  RetentionPolicy,
-  Severity,
-  TriggerType,
-  Variant,
+import {
+  type ActionKind,
+  type DisplayFormat,
+  type NotificationScope,
+  type NotificationStatus,
+  type Presentation,
+  type RetentionPolicy,
+  type Severity,
+  type TriggerType,
+  type Variant,
+  isTerminal,
 } from "./enums.ts";
 import type { JsonObject, JsonValue } from "./json.ts";
 
@@ -130,6 +131,15 @@ export function targetKeyOf(target: Target): string {
 /** The unique value that exists only while an occurrence is active (see prisma/models.prisma). */
 export function activeKeyOf(target: Target, key: string): string {
   return `${targetKeyOf(target)}|${key}`;
+}
+
+/**
+ * The `activeKey` a stored row carries: its activeKeyOf while active, null once terminal. So
+ * `activeKey IS NOT NULL` is "active" in SQL, and the unique index keeps one active record per
+ * target and key.
+ */
+export function storedActiveKey(record: Target & Pick<NotificationRecord, "status" | "key">): string | null {
+  return isTerminal(record.status) ? null : activeKeyOf(record, record.key);
 }
 
 /**

@@ -4,14 +4,11 @@
 // reorder messages (Redis outage, several publishers); event-feed.ts restores order from the log.
 // A message is JSON on the wire (redis-bus.ts): old and new instances share it during a rolling
 // deploy, so its fields only ever grow, optionally. Protocol: docs/event-stream.md.
+import type { InvocationRecord } from "../domain/invocation.ts";
 import type { CommittedEvent } from "./committed-event.ts";
 
 /** An action invocation committed: its position and plugin (readers load it from storage). */
-export interface ActionInvocationMessage {
-  id: string;
-  seq: number;
-  plugin: string;
-}
+export type ActionInvocationMessage = Pick<InvocationRecord, "id" | "seq" | "plugin">;
 
 export type BusMessage =
   | { kind: "event"; event: CommittedEvent }

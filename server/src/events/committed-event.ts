@@ -16,3 +16,9 @@ export interface CommittedEvent {
   /** Wall-clock time of the commit (epoch ms), for measuring fan-out lag; absent from older senders. */
   committedAt?: number;
 }
+
+/**
+ * An event as a write hands it to the log, before the log numbers it (`seq`) and stamps its commit
+ * time: the same shape, so the log's rows, the bus and the streams cannot name a field apart.
+ */
+export type EventToAppend = Omit<CommittedEvent, "seq" | "committedAt">;

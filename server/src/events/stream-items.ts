@@ -1,15 +1,13 @@
 // The items person streams send for a committed event, made once per event (and per person, for
 // a shared record's personal view) however many streams of this instance send it.
 import { viewOf } from "../domain/lifecycle.ts";
-import type { NotificationEventType } from "../domain/enums.ts";
 import type { NotificationRecord, Receipt } from "../domain/notification.ts";
 import { parseSnapshot } from "../domain/notification-snapshot.ts";
 import type { CommittedEvent } from "./committed-event.ts";
 import type { StreamPosition } from "./quiet-hold.ts";
 
-export interface StreamItem {
-  seq: number;
-  type: NotificationEventType;
+/** A committed event as one person's stream sends it: its snapshot parsed into their view. */
+export interface StreamItem extends Pick<CommittedEvent, "seq" | "type"> {
   notification: NotificationRecord;
   /** Where the client stands after this item, when its stream holds something back (its cursor says so). */
   position?: StreamPosition;

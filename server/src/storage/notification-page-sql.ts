@@ -6,6 +6,7 @@
 import type { Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from "kysely";
 import { TerminalStatuses } from "../domain/enums.ts";
 import type { EffectiveFilter, Position } from "../domain/filter.ts";
+import { type ReceiptMark, sharedViewCase } from "../domain/shared-view.ts";
 import type { Provider } from "./database-url.ts";
 import { tableColumns } from "./generated/columns.ts";
 import { type Builder, type DB, sql, sqlFor, type Statement, storedTime } from "./sql.ts";
@@ -64,23 +65,13 @@ class Sources {
     }
     if ((!f.scope || f.scope === "APPLICATION") && !f.sessionId && f.statuses.length > 0) {
       const from = notifications.leftJoin("NotificationReceipt as r", (join) => join.onRef("r.notificationId", "=", "n.id").on("r.personId", "=", personId)) as SourceQuery;
+      // A person's status of a shared record, as the domain's case table states it (domain/shared-view.ts).
       const byStatus = (eb: Eb) =>
         eb.or(
           f.statuses.map((status) => {
-            const pending = (...receipt: Expression<SqlBool>[]) => eb.and([eb("n.status", "=", sql.lit("PENDING")), ...receipt]);
-            switch (status) {
-              case "RESOLVED":
-              case "EXPIRED":
-                return eb("n.status", "=", status);
-              case "DISMISSED":
-                return pending(eb("r.dismissedAt", "is not", null));
-              case "SEEN":
-                return pending(eb("r.dismissedAt", "is", null), eb("r.seenAt", "is not", null));
-              case "DELIVERED":
-                return pending(eb("r.dismissedAt", "is", null), eb("r.seenAt", "is", null), eb("r.deliveredAt", "is not", null));
-              case "PENDING":
-                return pending(eb("r.dismissedAt", "is", null), eb("r.seenAt", "is", null), eb("r.deliveredAt", "is", null));
-            }
+            const { record, receipt } = sharedViewCase(status);
+            const marks = Object.entries(receipt).map(([column, set]) => eb(`r.${column as ReceiptMark}`, set ? "is not" : "is", null));
+            return eb.and([record.length === 1 ? eb("n.status", "=", sql.lit(record[0]!)) : eb("n.status", "in", record.map((s) => sql.lit(s))), ...marks]);
           }),
         );
       const where: Condition[] = [(eb) => eb("n.scope", "=", sql.lit("APPLICATION")), byStatus, ...content, ...extra];

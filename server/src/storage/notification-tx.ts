@@ -2,9 +2,9 @@
 // the decided state and appends its event-log entry in the same transaction (optimistic lock on
 // what this transaction read).
 import { assetIdsOf } from "../domain/assets.ts";
-import { isTerminal, type NotificationEventType } from "../domain/enums.ts";
+import type { NotificationEventType } from "../domain/enums.ts";
 import type { Decision } from "../domain/lifecycle.ts";
-import { activeKeyOf, type NotificationRecord, type Receipt, type Target, targetKeyOf } from "../domain/notification.ts";
+import { activeKeyOf, type NotificationRecord, type Receipt, storedActiveKey, type Target, targetKeyOf } from "../domain/notification.ts";
 import type { Holder } from "../domain/server-instances.ts";
 import type { Provider, Tx } from "./database.ts";
 import { serializeSnapshot, toColumns, toReceipt, toRecord } from "./notification-mapper.ts";
@@ -186,7 +186,7 @@ export class NotificationTx {
   private updateRows(nexts: readonly NotificationRecord[]): RowWrite[] {
     const writes = nexts.map((next) => {
       const before = this.rows.get(next.id)!;
-      const activeKey = isTerminal(next.status) ? null : activeKeyOf(next, next.key);
+      const activeKey = storedActiveKey(next);
       return { id: next.id, lockVersion: before.lockVersion, diff: changedColumns(before, toColumns(next, activeKey, targetKeyOf(next))) };
     });
     // The cache moves on as the statements are built: if one fails, the whole unit of work is retried afresh.
@@ -266,7 +266,7 @@ export class NotificationTx {
         const next = decision.next;
         const lockVersion = this.seen.get(next.id);
         if (lockVersion === undefined) throw new Error("apply(update) needs the record read in the same transaction");
-        const activeKey = isTerminal(next.status) ? null : activeKeyOf(next, next.key);
+        const activeKey = storedActiveKey(next);
         // The decision was made from the row as read; if another writer changed it since, the
         // lock version moved on, nothing is written, and the unit of work is decided again.
         const update = [this.sql.updateRows([next.id], lockVersion, { ...toColumns(next, activeKey, targetKeyOf(next)), ...held })];
@@ -326,7 +326,7 @@ export class NotificationTx {
 
 /** The row a create inserts: its columns as Prisma's create would have written them (lockVersion at its default). */
 function newRow(draft: Extract<Decision, { kind: "create" }>["draft"], dedupKey: string | undefined): NotificationRow & Record<string, ColumnValue> {
-  const columns = toColumns(draft, activeKeyOf(draft, draft.key), targetKeyOf(draft));
+  const columns = toColumns(draft, storedActiveKey(draft), targetKeyOf(draft));
   return { id: newNotificationId(), ...columns, createdAt: draft.createdAt, dedupKey: dedupKey ?? null, serverInstanceId: null, lockVersion: 0 };
 }
 

@@ -5,7 +5,7 @@
 // or on SQLite as a unit of work on the connection itself (sqlite-unit.ts). Values are always
 // bound parameters; column names are checked against the models' columns (generated/columns.ts).
 import { sql as raw, type UpdateQueryBuilder } from "kysely";
-import type { NotificationEventType } from "../domain/enums.ts";
+import type { EventToAppend } from "../events/committed-event.ts";
 import type { Provider } from "./database.ts";
 import type { Notification as NotificationRow, NotificationReceipt as ReceiptRow } from "./prisma-client/sqlite/client.ts";
 import { StaleWrite } from "./retrying-transaction.ts";
@@ -25,13 +25,6 @@ type UpdateQuery = UpdateQueryBuilder<DB, any, any, any>;
 export type ColumnValue = string | number | Date | null | undefined;
 type Columns = Readonly<Record<string, ColumnValue>>;
 
-export interface NewEvent {
-  personId: string | null;
-  type: NotificationEventType;
-  notificationId: string;
-  revision: number;
-  snapshot: string;
-}
 
 // Bound parameters per statement stay below SQLite's limit (32,766; PostgreSQL allows 65,535).
 const MAX_PARAMETERS = 30_000;
@@ -205,7 +198,7 @@ export class NotificationWriteSql {
    * sets the counter only if it still holds that value: a SQLite unit (sqlite-unit.ts) must know
    * the numbers before its writes run at commit.
    */
-  async appendEvents(events: readonly NewEvent[], at: Date, writes: readonly RowWrite[] = []): Promise<number> {
+  async appendEvents(events: readonly EventToAppend[], at: Date, writes: readonly RowWrite[] = []): Promise<number> {
     const n = events.length;
     if (this.provider === "postgresql") {
       // The last write rides in the statement when it must touch a known number of rows.

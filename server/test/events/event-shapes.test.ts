@@ -6,13 +6,13 @@ import type { ActionInvocationMessage, BusMessage } from "../../src/events/bus.t
 import type { CommittedEvent, EventToAppend } from "../../src/events/committed-event.ts";
 import type { StreamItem } from "../../src/events/stream-items.ts";
 import type { InvocationRecord } from "../../src/domain/invocation.ts";
-import type { NewEvent } from "../../src/storage/notification-write-sql.ts";
+import type { NotificationWriteSql } from "../../src/storage/notification-write-sql.ts";
 
 describe("the committed event's shape", () => {
   it("is what a write appends, less what the log adds", () => {
     expectTypeOf<EventToAppend>().toEqualTypeOf<Omit<CommittedEvent, "seq" | "committedAt">>();
-    // Storage's append takes the same shape (until it names EventToAppend itself).
-    expectTypeOf<NewEvent>().toEqualTypeOf<EventToAppend>();
+    // Storage's append takes that shape.
+    expectTypeOf<Parameters<NotificationWriteSql["appendEvents"]>[0]>().toEqualTypeOf<readonly EventToAppend[]>();
   });
 
   it("is what the bus carries and what a stream item is numbered and typed by", () => {

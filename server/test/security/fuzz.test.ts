@@ -4,7 +4,7 @@
 // stream left open once its client went away. The heap and the run's wall time over the same
 // cases are measured by bench:retention.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { schema } from "../../src/transport/graphql/schema.ts";
+import { schema } from "../support/schema.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
 import { fuzzGetParams, fuzzRequest, fuzzUpload, seededRandom } from "./fuzz.ts";

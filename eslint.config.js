@@ -35,6 +35,27 @@ function layerRules() {
   });
 }
 
+/** Outsiders (the other workspaces) and the server's black-box suites use only the server's public modules. */
+function publicModuleRules() {
+  const why = 'see "Public modules" in docs/decisions.md';
+  const only = (files, regex, message) => ({
+    files,
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ regex, message: `${message}; ${why}.` }] }] },
+  });
+  return [
+    only(
+      ["bench/**/*.ts", "testkit/**/*.ts", "integrations/**/*.ts", "app/**/*.ts", "sdk/**/*.ts"],
+      "^(\\.\\./)+server/(src|bin)(/|$)",
+      "Import the server through the exports of its package.json (@herald/server/...), not its files",
+    ),
+    only(
+      ["server/test/*.ts", "server/test/api/**/*.ts", "server/test/security/**/*.ts", "server/test/operations/**/*.ts", "server/test/support/**/*.ts"],
+      "^(\\.\\./)+src(/|$)",
+      "A suite that talks to a running server imports it only through @herald/server/... (its package.json exports)",
+    ),
+  ];
+}
+
 export default tseslint.config(
   { ignores: ["**/node_modules/**", "**/prisma-client/**", "**/generated/**", "**/dist/**", "**/build/**", "**/.svelte-kit/**", "data/**"] },
   js.configs.recommended,
@@ -50,6 +71,7 @@ export default tseslint.config(
   // events and storage -> domain and config. Type-only imports between the peers events and storage
   // are allowed (storage implements the event log's reader and appends committed events).
   ...layerRules(),
+  ...publicModuleRules(),
   {
     // Tests read loosely typed GraphQL responses on purpose: they assert on the wire format.
     files: ["**/test/**/*.ts", "**/bench/**/*.ts"],

@@ -2,10 +2,10 @@
 // (validatePublish + decidePublish) and the storage mapper turns it into columns, so the raw-driver
 // figures insert, update and read the same bytes without a copy of either to keep in step.
 import { randomBytes } from "node:crypto";
-import { decidePublish } from "../server/src/domain/lifecycle.ts";
-import { activeKeyOf, type NotificationRecord, targetKeyOf } from "../server/src/domain/notification.ts";
-import { validatePublish } from "../server/src/domain/validation.ts";
-import { serializeSnapshot, toColumns } from "../server/src/storage/notification-mapper.ts";
+import { decidePublish } from "@herald/server/domain/lifecycle";
+import { activeKeyOf, type NotificationRecord, targetKeyOf } from "@herald/server/domain/notification";
+import { validatePublish } from "@herald/server/domain/validation";
+import { serializeSnapshot, toColumns } from "@herald/server/storage/notification-mapper";
 
 export type Value = string | number | Date | null;
 

@@ -5,10 +5,10 @@
 // and a steady one. In-process: the scanner shares the server's event loop, which is what "must
 // not block requests" is about; the report splits each cycle into selection and raising.
 import { performance } from "node:perf_hooks";
-import { createHerald, type Herald, startServer } from "../server/src/app.ts";
-import type { Clock } from "../server/src/domain/clock.ts";
-import { createLogger } from "../server/src/logger.ts";
-import { newFact } from "../server/src/service/facts.ts";
+import { createHerald, type Herald, startServer } from "@herald/server/app";
+import type { Clock } from "@herald/server/domain/clock";
+import { createLogger } from "@herald/server/logger";
+import { DATE_RULES_VERSION, extractDateRules, serializeDateRules } from "@herald/server/domain/date-rules";
 import { type BenchDatabase, createPostgresDatabase, createSqliteDatabase } from "./databases.ts";
 import { GraphQLClient } from "./graphql-client.ts";
 
@@ -28,6 +28,12 @@ function random(seed: number) {
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** A remembered fact's row as the server stores one: its dates extracted once, by the domain's rules. */
+function newFact(personId: string, content: string, engagementId: string | null, now: Date) {
+  const rules = extractDateRules(content, now, "UTC");
+  return { personId, content, engagementId, dateRules: serializeDateRules(rules), hasDates: rules.length > 0, datesVersion: DATE_RULES_VERSION, createdAt: now };
+}
 
 /** 10% of facts mention a date: yearly (4%), one day (3%), weekly (3%). */
 function factText(i: number, rnd: () => number): string {

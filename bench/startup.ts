@@ -13,8 +13,8 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { createTempSqlite, ensureHeraldBuilt, heraldBin, heraldCli, heraldNodeFlags, spawnHerald, stopProcess } from "@herald/testkit";
-import { createHerald } from "../server/src/app.ts";
-import { createLogger } from "../server/src/logger.ts";
+import { createHerald } from "@herald/server/app";
+import { createLogger } from "@herald/server/logger";
 import { describeEnvironment } from "./environment.ts";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "7" }, before: { type: "string" } } });

@@ -6,9 +6,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createTempDir, type TempDir } from "@herald/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { InstallError } from "../../server/src/cli/hooks-install/installer.ts";
-import { opencode, opencodePluginSource } from "../../server/src/cli/hooks-install/opencode.ts";
-import { pi, piExtensionSource } from "../../server/src/cli/hooks-install/pi.ts";
+import { InstallError } from "@herald/server/hooks-install/installer";
+import { opencode, opencodePluginSource } from "@herald/server/hooks-install/opencode";
+import { pi, piExtensionSource } from "@herald/server/hooks-install/pi";
 import { applyInstall } from "./support/apply-install.ts";
 
 describe("installing the adapters", () => {

@@ -9,7 +9,7 @@ import { pathToFileURL } from "node:url";
 import { createTempDir, eventually, type TempDir } from "@herald/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeOpenAIChat, lastMessage, messageText, startFakeOpenAIChat } from "./fakes/openai-chat.ts";
-import { opencode as opencodeInstaller } from "../../server/src/cli/hooks-install/opencode.ts";
+import { opencode as opencodeInstaller } from "@herald/server/hooks-install/opencode";
 import { applyInstall } from "./support/apply-install.ts";
 import { type AdapterHerald, INBOX_QUERY, LABEL, SESSION_QUERY, HARNESS_TEST_TIMEOUT_MS, SETUP_TIMEOUT_MS, startAdapterHerald } from "./support/adapter-herald.ts";
 

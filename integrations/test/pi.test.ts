@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OnceWarner, reportExchange, reporterConfig } from "../shared/report-exchange.ts";
 import { type FakeOpenAIChat, lastMessage, messageText, startFakeOpenAIChat } from "./fakes/openai-chat.ts";
 import { type AdapterHerald, INBOX_QUERY, LABEL, metadataCommand, SESSION_QUERY, HARNESS_TEST_TIMEOUT_MS, SETUP_TIMEOUT_MS, startAdapterHerald } from "./support/adapter-herald.ts";
-import { pi as piInstaller } from "../../server/src/cli/hooks-install/pi.ts";
+import { pi as piInstaller } from "@herald/server/hooks-install/pi";
 import { applyInstall } from "./support/apply-install.ts";
 import { type PiRpc, startPiRpc, writePiHome } from "./support/pi-rpc.ts";
 

@@ -65,6 +65,9 @@ import { createTracing, type Tracing } from "./transport/http/tracing.ts";
 import type { SpanExporter } from "@opentelemetry/sdk-trace-base";
 import { createGraphQLHandler } from "./transport/http/yoga.ts";
 
+/** What `HeraldOptions.labeler` takes: embedders and tests supply their own. */
+export type { Labeler, LabelRequest } from "./service/labelers/index.ts";
+
 export interface HeraldOptions {
   databaseUrl?: string | undefined;
   clock?: Clock;

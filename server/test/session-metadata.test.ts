@@ -7,10 +7,12 @@ import { join } from "node:path";
 import pg from "pg";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHerald, type Herald } from "../src/app.ts";
-import { sqliteFileOf } from "../src/storage/database-url.ts";
+import { createHerald, type Herald } from "@herald/server/app";
 import { heraldRaw } from "./support/processes.ts";
 import { postgresBaseUrl, providers, type TestDatabase } from "./support/providers.ts";
+
+/** The file of a `file:` store URL. */
+const sqliteFileOf = (url: string): string => url.slice("file:".length);
 
 const INVALID = '{"version":1,"status":"invalid_request"}\n';
 const MAX = "18446744073709551615";

@@ -4,7 +4,7 @@
 // crash of the server, not of a launcher in front of it).
 import { type ChildProcess, spawn as spawnChild } from "node:child_process";
 import { join } from "node:path";
-import { nodeFlags } from "../../server/bin/node-flags.js";
+import { nodeFlags } from "@herald/server/node-flags";
 import { ensureHeraldBuilt } from "./build.ts";
 import { stopProcess } from "./processes.ts";
 

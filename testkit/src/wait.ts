@@ -10,6 +10,7 @@ export async function eventually(check: () => boolean | Promise<boolean>, timeou
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() >= deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what ?? check.toString().slice(0, 200)}`);
+    // Kept: the polling step; a check with no event of its own is read again a moment later.
     await sleep(stepMs);
   }
 }

@@ -2,7 +2,7 @@
 // the harness tests can load an adapter the way a user who ran the install would.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import type { HarnessInstaller, InstallContext } from "../../../server/src/cli/hooks-install/installer.ts";
+import type { HarnessInstaller, InstallContext } from "@herald/server/hooks-install/installer";
 
 export function applyInstall(installer: HarnessInstaller, context: Partial<InstallContext> & Pick<InstallContext, "home">): string[] {
   const full: InstallContext = { scope: installer.scopes[0]!, cwd: context.home, env: {}, command: "herald", force: false, ...context };

@@ -28,3 +28,6 @@ export const limits = {
   parseCacheDocuments: 1_000,
   parseCacheBytes: 16 * 1024 * 1024,
 } as const;
+
+/** Sign-in link redemptions per window: a code is pressed a few times at most, a client signs in a few people at most. */
+export const SIGN_IN_BUDGET = { perCode: 5, perClient: 20, windowSeconds: 15 * 60 } as const;

@@ -1,6 +1,8 @@
 // A session's exchange record stays bounded, on every provider: the newest completion ids are
 // kept for the retry rules, older ones are forgotten as new exchanges come in.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// The window's size lives with the store that applies it; it is not part of the API.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- see "Public modules" in docs/decisions.md
 import { EXCHANGE_WINDOW } from "../../src/storage/session-store.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";

@@ -2,8 +2,8 @@
 // once titled with the working directory, then is revised in place (same id and key) when the
 // labeler answers; a labeler failure leaves the fallback title.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LabelAnswer } from "../../src/domain/session-labels.ts";
-import type { Labeler, LabelRequest } from "../../src/service/labelers/labeler.ts";
+import type { LabelAnswer } from "@herald/server/domain/session-labels";
+import type { Labeler, LabelRequest } from "@herald/server/app";
 import { gql } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";

@@ -4,7 +4,7 @@
 import { print } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NotificationFieldsFragmentDoc } from "../../../sdk/src/generated/graphql.ts";
-import { limits } from "../../src/domain/limits.ts";
+import { limits } from "@herald/server/domain/limits";
 import { gql } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";

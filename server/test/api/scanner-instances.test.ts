@@ -4,7 +4,7 @@
 // without being asked.
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHerald, type Herald } from "../../src/app.ts";
+import { createHerald, type Herald } from "@herald/server/app";
 import { TestClock } from "../support/clock.ts";
 import { startHerald } from "../support/herald.ts";
 import { providers, type TestDatabase } from "../support/providers.ts";

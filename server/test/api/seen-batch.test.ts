@@ -4,7 +4,7 @@
 // another person's, and ids that do not exist.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseSnapshot } from "../../src/domain/notification-snapshot.ts";
+import { parseSnapshot } from "@herald/server/domain/notification-snapshot";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
 

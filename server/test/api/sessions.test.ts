@@ -3,8 +3,8 @@
 import { Writable } from "node:stream";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LabelAnswer } from "../../src/domain/session-labels.ts";
-import type { Labeler, LabelRequest } from "../../src/service/labelers/index.ts";
+import type { LabelAnswer } from "@herald/server/domain/session-labels";
+import type { Labeler, LabelRequest } from "@herald/server/app";
 import { errorCode, gql } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";

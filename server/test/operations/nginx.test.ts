@@ -60,6 +60,8 @@ function resumingStream(url: string, token: string, after: string) {
       client.dispose();
       if (stopped) return;
       resumes++;
+      // Kept: reconnect pacing, as a client's backoff does. The stream ended because an instance
+      // is restarting; nginx answers 502 until it listens again, and no event says when it does.
       setTimeout(open, 100);
     };
     const cursor = events.at(-1)?.cursor ?? after;

@@ -6,8 +6,8 @@ import type { AddressInfo } from "node:net";
 import { InMemorySpanExporter } from "@opentelemetry/sdk-trace-base";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { createHerald, type Herald, type HeraldOptions, type RunningServer, startServer } from "../../src/app.ts";
-import { loadConfig, type Tuning, tuningFrom } from "../../src/config.ts";
+import { createHerald, type Herald, type HeraldOptions, type RunningServer, startServer } from "@herald/server/app";
+import { loadConfig, type Tuning, tuningFrom } from "@herald/server/config";
 import { gql } from "../support/graphql.ts";
 import { providers, type TestDatabase } from "../support/providers.ts";
 

@@ -2,7 +2,7 @@
 // inside its page (it works offline), is served only where it is switched on (off by default in
 // production).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig, tuningFrom } from "../../src/config.ts";
+import { loadConfig, tuningFrom } from "@herald/server/config";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
 import { send } from "./wire.ts";

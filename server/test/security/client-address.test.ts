@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gql } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
-import { SIGN_IN_BUDGET } from "../../src/transport/http/sign-in-budget.ts";
+import { SIGN_IN_BUDGET } from "@herald/server/domain/limits";
 
 const PROXY = "127.0.0.2";
 const POINTS = 40;

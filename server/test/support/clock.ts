@@ -1,4 +1,4 @@
-import type { Clock } from "../../src/domain/clock.ts";
+import type { Clock } from "@herald/server/domain/clock";
 
 /** A clock tests move by hand; it starts at the real time so stored dates look ordinary. */
 export class TestClock implements Clock {

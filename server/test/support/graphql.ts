@@ -1,6 +1,6 @@
 // A minimal GraphQL-over-HTTP caller: tests see exactly what a client sees on the wire.
 import type { GraphQLObjectType, GraphQLUnionType } from "graphql";
-import { schema } from "../../src/transport/graphql/schema.ts";
+import { schema } from "./schema.ts";
 
 export interface GraphQLResponse<T = Record<string, unknown>> {
   status: number;

@@ -1,7 +1,7 @@
 // Starts a real Herald (migrated store, HTTP server on a free port) for one test file.
 import { pino } from "pino";
-import { createHerald, type Herald, type HeraldOptions, startServer } from "../../src/app.ts";
-import type { Tuning } from "../../src/config.ts";
+import { createHerald, type Herald, type HeraldOptions, startServer } from "@herald/server/app";
+import type { Tuning } from "@herald/server/config";
 import { errorCode, gql, resultFields } from "./graphql.ts";
 import type { ProviderCase } from "./providers.ts";
 import { TestClock } from "./clock.ts";

@@ -4,11 +4,10 @@
 // real link on another address. Codes are counted by digest, so no code is kept in memory or Redis.
 import { createHash } from "node:crypto";
 import { RateLimitedError } from "../../domain/errors.ts";
+import { SIGN_IN_BUDGET } from "../../domain/limits.ts";
 import type { Logger } from "../../logger.ts";
 import { RequestRateLimiter } from "./rate-limiter.ts";
 
-/** Redemptions per window: a code is pressed a few times at most, a client signs in a few people at most. */
-export const SIGN_IN_BUDGET = { perCode: 5, perClient: 20, windowSeconds: 15 * 60 } as const;
 
 export class SignInBudget {
   private readonly perCode: RequestRateLimiter;

@@ -3,7 +3,7 @@
 // bound on what may wait for a slow client before the server closes its connection.
 // Protocol: docs/event-stream.md ("Heartbeats", "Slow consumers").
 // /graphql/stream writes its streams itself (event-stream-body.ts) with the same heartbeat and bound.
-import type { Plugin } from "graphql-yoga";
+import { isAsyncIterable, type Plugin } from "graphql-yoga";
 import { startTicks, stopTicks } from "./heartbeat.ts";
 
 export interface StreamGuardOptions {
@@ -19,6 +19,13 @@ const heartbeat = new TextEncoder().encode(": heartbeat\n\n");
 
 export function useStreamGuard(options: StreamGuardOptions): Plugin {
   return {
+    // Yoga answers 406 when a subscription's client accepts no streaming media type, and leaves
+    // the subscription (and its feed listener) running for good. Its result processors run
+    // before this plugin's, so none chose one here: the subscription ends now.
+    onResultProcess({ result, resultProcessor }) {
+      if (resultProcessor || !isAsyncIterable(result)) return;
+      void Promise.resolve(result[Symbol.asyncIterator]().return?.()).catch(() => undefined);
+    },
     onResponse({ request, response, setResponse }) {
       if (!response.body || !response.headers.get("content-type")?.startsWith("text/event-stream")) return;
       if (options.except?.includes(new URL(request.url).pathname)) return;

@@ -1,6 +1,6 @@
 // A subscription whose source fails mid-stream (its store went away) must end its response
 // cleanly: the client resumes from its last cursor, and nothing is left to reject unobserved.
-// An unhandled rejection here ended the whole server process (see postgres-restart.test.ts).
+// An unhandled rejection here ended the whole server process (see security/postgres-restart.test.ts).
 import { describe, expect, it } from "vitest";
 import { guard } from "../../src/transport/http/stream-guard.ts";
 

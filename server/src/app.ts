@@ -114,7 +114,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
 
   const notificationStore = new NotificationStore(database, tuning.historyLimit);
   await notificationStore.init();
-  const directoryStore = new DirectoryStore(database.db, database.sqlite);
+  const directoryStore = new DirectoryStore(database);
   const settings = new SettingsStore(database);
   const cursors = new CursorCodec(await settings.getOrCreate("cursor-secret", randomSecret));
   const eventLog = new EventLog(database.db, database.sqlite);
@@ -150,14 +150,14 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
   const notifications = new NotificationService(notificationStore, directoryStore, bus, cursors, clock, metrics, instanceId);
   const instance = new ServerInstanceService(new ServerInstanceStore(database), notifications, clock, { id: instanceId, graceMs: tuning.instanceGraceMs });
   const directory = new DirectoryService(directoryStore, bus, clock, tuning.timeZone);
-  const sessions = new SessionService(new SessionStore(database.db), directory, notifications, options.labeler ?? new BuiltinLabeler(), logger, metrics);
-  const auth = new AuthService(new CredentialStore(database.db), new SignInCodeStore(database.db), directoryStore, bus, clock);
+  const sessions = new SessionService(new SessionStore(database), directory, notifications, options.labeler ?? new BuiltinLabeler(), logger, metrics);
+  const auth = new AuthService(new CredentialStore(database), new SignInCodeStore(database), directoryStore, bus, clock);
   // emitEvent's dispatch table: one line per listener (modules in background/listeners/).
   const listeners = new ListenerRegistry()
     .register(renderProduced)
     .register(shapeConfirmed)
     .register(assertionCommitted);
-  const companionStore = new CompanionStore(database.db);
+  const companionStore = new CompanionStore(database);
   // The scanner's selections run on a thread of their own with its own connection (selection-thread.ts);
   // an in-memory SQLite store has nobody to share it with, so it selects on this client.
   const selectionOptions = { dateLeadDays: tuning.dateLeadDays, staleEngagementDays: tuning.staleEngagementDays, timeZone: tuning.timeZone };

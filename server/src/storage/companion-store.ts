@@ -1,6 +1,8 @@
 // What the companion reads and writes besides notifications: recorded engine events, the
 // scanner's lease and the facts whose dates need extracting. The scans' selections are in scan-reads.ts.
-import { type Db, isUniqueViolation } from "./database.ts";
+import { type Database, type Db, isUniqueViolation } from "./database.ts";
+import { newNotificationId as newId } from "./notification-id.ts";
+import type { Queries } from "./queries.ts";
 
 export interface RecordedEvent {
   id: string;
@@ -23,20 +25,33 @@ export interface NewEvent {
 }
 
 export class CompanionStore {
-  constructor(private readonly db: Db) {}
+  private readonly db: Db;
+  private readonly q: Queries;
+
+  constructor(database: Database) {
+    this.db = database.db;
+    this.q = database.queries;
+  }
 
   // ---- emitted events ----------------------------------------------------------------------
 
   /** An event this producer key recorded under this idempotency key. */
   async findEvent(producerId: string, idempotencyKey: string): Promise<RecordedEvent | null> {
-    const row = await this.db.companionEvent.findUnique({ where: { producerId_idempotencyKey: { producerId, idempotencyKey } } });
+    const row = await this.q.first(
+      this.db,
+      "CompanionEvent",
+      this.q.build.selectFrom("CompanionEvent").selectAll().where("producerId", "=", producerId).where("idempotencyKey", "=", idempotencyKey),
+    );
     return row ? toRecorded(row) : null;
   }
 
   /** Records an event; null when another call already recorded the same idempotencyKey. */
   async recordEvent(event: NewEvent): Promise<RecordedEvent | null> {
     try {
-      return toRecorded(await this.db.companionEvent.create({ data: event }));
+      const values = { id: newId(), ...event, occurredAt: this.q.time(event.occurredAt), receivedAt: this.q.time(event.receivedAt) };
+      const row = await this.q.first(this.db, "CompanionEvent", this.q.build.insertInto("CompanionEvent").values(values).returningAll());
+      if (!row) throw new Error("the event was not recorded");
+      return toRecorded(row);
     } catch (error) {
       if (event.idempotencyKey !== null && isUniqueViolation(error)) return null;
       throw error;
@@ -44,10 +59,11 @@ export class CompanionStore {
   }
 
   async completeEvent(id: string, listeners: string[], notificationIds: string[]): Promise<void> {
-    await this.db.companionEvent.update({
-      where: { id },
-      data: { listeners: JSON.stringify(listeners), notificationIds: JSON.stringify(notificationIds) },
-    });
+    const count = await this.q.execute(
+      this.db,
+      this.q.build.updateTable("CompanionEvent").set({ listeners: JSON.stringify(listeners), notificationIds: JSON.stringify(notificationIds) }).where("id", "=", id),
+    );
+    touchedOne(count, `event ${id}`);
   }
 
   // ---- the scanner's lease -----------------------------------------------------------------
@@ -57,15 +73,15 @@ export class CompanionStore {
    * either provider (a conditional UPDATE of one row is atomic on both).
    */
   async claimCycle(name: string, cycleStart: Date, holder: string, now: Date): Promise<boolean> {
-    await this.db.scannerLease
-      .create({ data: { name, cycleStart: new Date(0), holder: "", claimedAt: now } })
-      .catch((error: unknown) => {
-        if (!isUniqueViolation(error)) throw error;
-      });
-    const { count } = await this.db.scannerLease.updateMany({
-      where: { name, cycleStart: { lt: cycleStart } },
-      data: { cycleStart, holder, claimedAt: now },
+    const { build } = this.q;
+    const time = (value: Date) => this.q.time(value);
+    await this.q.execute(this.db, build.insertInto("ScannerLease").values({ name, cycleStart: time(new Date(0)), holder: "", claimedAt: time(now) })).catch((error: unknown) => {
+      if (!isUniqueViolation(error)) throw error;
     });
+    const count = await this.q.execute(
+      this.db,
+      build.updateTable("ScannerLease").set({ cycleStart: time(cycleStart), holder, claimedAt: time(now) }).where("name", "=", name).where("cycleStart", "<", time(cycleStart)),
+    );
     return count === 1;
   }
 
@@ -73,16 +89,18 @@ export class CompanionStore {
 
   /** Facts whose dates were extracted by an older extractor (or by none: rows from before it). */
   factsToExtract(version: number, limit: number) {
-    return this.db.rememberedFact.findMany({
-      where: { datesVersion: { lt: version } },
-      select: { id: true, content: true, createdAt: true },
-      take: limit,
-    });
+    return this.q.rows(this.db, "RememberedFact", this.q.build.selectFrom("RememberedFact").select(["id", "content", "createdAt"]).where("datesVersion", "<", version).limit(limit));
   }
 
   async setFactDates(id: string, dateRules: string, hasDates: boolean, version: number): Promise<void> {
-    await this.db.rememberedFact.update({ where: { id }, data: { dateRules, hasDates, datesVersion: version } });
+    const count = await this.q.execute(this.db, this.q.build.updateTable("RememberedFact").set({ dateRules, hasDates, datesVersion: version }).where("id", "=", id));
+    touchedOne(count, `fact ${id}`);
   }
+}
+
+/** Prisma's update of one row by id failed when the row was gone (deleted meanwhile); so does this. */
+function touchedOne(count: number, what: string): void {
+  if (count !== 1) throw new Error(`no ${what} to update`);
 }
 
 function toRecorded(row: { id: string; type: string; listeners: string; notificationIds: string; bodyDigest: string | null }): RecordedEvent {

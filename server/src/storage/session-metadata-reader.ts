@@ -5,14 +5,30 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { MetadataResult } from "../domain/session-metadata.ts";
 import { readLabelState } from "../domain/session-labels.ts";
-import { providerOf, sqliteFileOf } from "./database-url.ts";
+import { type Provider, providerOf, sqliteFileOf } from "./database-url.ts";
 import { postgresPoolConfig } from "./postgres-url.ts";
+// The builder only (Kysely, compile-only): this entry point never loads Prisma.
+import { sql, sqlFor, type Statement } from "./sql.ts";
 
 /** A stopped store is read from memory; past this size it reads as unavailable. */
 export const SQLITE_SNAPSHOT_MAX_BYTES = 256 * 1024 * 1024;
 const TIMEOUT_MS = 1_500;
 
-const QUERY = `SELECT "label", "completionId", "sourceGeneration", "labelGeneration", "namingFingerprint" FROM "Session" WHERE "harness" = $1 AND "nativeSessionId" = $2`;
+const COLUMNS = ["label", "completionId", "sourceGeneration", "labelGeneration", "namingFingerprint"] as const;
+
+/** The session's label columns, in the provider's dialect. */
+function labelQuery(provider: Provider, harness: string, sessionId: string): Statement {
+  return sqlFor(provider).selectFrom("Session").select(COLUMNS).where("harness", "=", harness).where("nativeSessionId", "=", sessionId).compile();
+}
+
+/** Whether the SQLite file has a Session table yet (sqlite_master is SQLite's catalogue, not a model). */
+const HAS_SESSION_TABLE = sqlFor("sqlite")
+  .withTables<{ sqlite_master: { type: string; name: string } }>()
+  .selectFrom("sqlite_master")
+  .select(sql.lit(1).as("found"))
+  .where("type", "=", "table")
+  .where("name", "=", "Session")
+  .compile();
 
 class Missing extends Error {}
 
@@ -33,8 +49,7 @@ type Row = Parameters<typeof readLabelState>[0];
 
 function asRow(value: unknown): Row {
   const row = value as Record<string, unknown>;
-  const columns = ["label", "completionId", "sourceGeneration", "labelGeneration", "namingFingerprint"];
-  if (!columns.every((c) => typeof row[c] === "string")) throw new Error("unexpected column types");
+  if (!COLUMNS.every((c) => typeof row[c] === "string")) throw new Error("unexpected column types");
   return row as unknown as Row;
 }
 
@@ -66,9 +81,10 @@ async function readSqlite(url: string, harness: string, sessionId: string): Prom
     db = new Sqlite(bytes, { readonly: true });
   }
   try {
-    const hasTable = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'Session'`).get();
+    const hasTable = db.prepare(HAS_SESSION_TABLE.sql).get(...HAS_SESSION_TABLE.parameters);
     if (!hasTable) throw new Missing();
-    const row = db.prepare(QUERY.replace("$1", "?").replace("$2", "?")).get(harness, sessionId);
+    const query = labelQuery("sqlite", harness, sessionId);
+    const row = db.prepare(query.sql).get(...query.parameters);
     return row ? asRow(row) : null;
   } finally {
     db.close();
@@ -95,7 +111,8 @@ async function readPostgres(url: string, harness: string, sessionId: string): Pr
   }
   try {
     await client.query("BEGIN TRANSACTION READ ONLY");
-    const result = await client.query(QUERY, [harness, sessionId]);
+    const query = labelQuery("postgresql", harness, sessionId);
+    const result = await client.query(query.sql, [...query.parameters]);
     await client.query("ROLLBACK");
     return result.rows[0] ? asRow(result.rows[0]) : null;
   } catch (error) {

@@ -10,9 +10,10 @@ import {
   readLabelState,
   type SessionRecord,
 } from "../domain/session-labels.ts";
-import type { Db, Tx } from "./database.ts";
-import type { Session as SessionRow } from "./prisma-client/sqlite/client.ts";
+import type { Database, Db, Tx } from "./database.ts";
+import type { Queries } from "./queries.ts";
 import { retryingTransaction, StaleWrite } from "./retrying-transaction.ts";
+import type { Row } from "./stored-values.ts";
 
 /**
  * Completion ids remembered per session: what the retry rules need (a harness retries an exchange
@@ -21,15 +22,23 @@ import { retryingTransaction, StaleWrite } from "./retrying-transaction.ts";
 export const EXCHANGE_WINDOW = 100;
 
 /** Forgets a session's completion ids beyond the newest EXCHANGE_WINDOW (a few per exchange at most). */
-async function forgetBeyondWindow(tx: Tx, sessionId: string): Promise<void> {
-  const older = await tx.sessionExchange.findMany({
-    where: { sessionId },
-    orderBy: [{ createdAt: "desc" }, { completionId: "desc" }],
-    skip: EXCHANGE_WINDOW,
-    take: 50,
-    select: { completionId: true },
-  });
-  if (older.length > 0) await tx.sessionExchange.deleteMany({ where: { sessionId, completionId: { in: older.map((r) => r.completionId) } } });
+async function forgetBeyondWindow(q: Queries, tx: Tx, sessionId: string): Promise<void> {
+  const older = await q.rows(
+    tx,
+    "SessionExchange",
+    q.build
+      .selectFrom("SessionExchange")
+      .select("completionId")
+      .where("sessionId", "=", sessionId)
+      .orderBy("createdAt", "desc")
+      .orderBy("completionId", "desc")
+      .limit(50)
+      .offset(EXCHANGE_WINDOW),
+  );
+  if (older.length > 0) {
+    const ids = older.map((r) => r.completionId);
+    await q.execute(tx, q.build.deleteFrom("SessionExchange").where("sessionId", "=", sessionId).where("completionId", "in", ids));
+  }
 }
 
 /** The stored label state of a session cannot be read (corrupt or out of range): it is left alone. */
@@ -44,28 +53,39 @@ export interface Accepted {
 }
 
 export class SessionStore {
-  constructor(private readonly db: Db) {}
+  private readonly db: Db;
+  private readonly q: Queries;
+
+  constructor(database: Database) {
+    this.db = database.db;
+    this.q = database.queries;
+  }
 
   /** Decides and records one exchange of a session in one transaction (see decideExchange). */
   accept(sessionId: string, completionId: string, decide: (state: LabelState, seenBefore: boolean) => ExchangeDecision): Promise<Accepted> {
+    const q = this.q;
     return retryingTransaction(this.db, async (tx) => {
-      const prior = await stateOf(tx, sessionId);
-      const seen = await tx.sessionExchange.findUnique({ where: { sessionId_completionId: { sessionId, completionId } } });
+      const prior = await stateOf(q, tx, sessionId);
+      const seen = await q.first(
+        tx,
+        "SessionExchange",
+        q.build.selectFrom("SessionExchange").select("notificationId").where("sessionId", "=", sessionId).where("completionId", "=", completionId),
+      );
       const decision = decide(prior, seen !== null);
       const unnotified = seen !== null && seen.notificationId === null;
       if (decision.kind !== "accepted") return { prior, decision, unnotified };
       // A concurrent report of the same completion id collides here and is retried as a duplicate.
-      await tx.sessionExchange.create({ data: { sessionId, completionId } });
-      await forgetBeyondWindow(tx, sessionId);
+      await q.execute(tx, q.build.insertInto("SessionExchange").values({ sessionId, completionId, createdAt: q.time(new Date()) }));
+      await forgetBeyondWindow(q, tx, sessionId);
       const { next } = decision;
-      const { count } = await tx.session.updateMany({
-        where: { id: sessionId, sourceGeneration: formatGeneration(prior.sourceGeneration) },
-        data: {
-          completionId: next.completionId,
-          sourceGeneration: formatGeneration(next.sourceGeneration),
-          namingFingerprint: next.namingFingerprint,
-        },
-      });
+      const count = await q.execute(
+        tx,
+        q.build
+          .updateTable("Session")
+          .set({ completionId: next.completionId, sourceGeneration: formatGeneration(next.sourceGeneration), namingFingerprint: next.namingFingerprint })
+          .where("id", "=", sessionId)
+          .where("sourceGeneration", "=", formatGeneration(prior.sourceGeneration)),
+      );
       if (count !== 1) throw new StaleWrite();
       return { prior, decision, unnotified: false };
     });
@@ -73,27 +93,33 @@ export class SessionStore {
 
   /** The exchange's completion notification is published: a retry of it is a plain duplicate now. */
   async markNotified(sessionId: string, completionId: string, notificationId: string): Promise<void> {
-    await this.db.sessionExchange.updateMany({ where: { sessionId, completionId }, data: { notificationId } });
+    await this.q.execute(this.db, this.q.build.updateTable("SessionExchange").set({ notificationId }).where("sessionId", "=", sessionId).where("completionId", "=", completionId));
   }
 
   /** Applies a labeler's answer, decided against the current state (see decideLabelResult). */
   recordLabel(sessionId: string, decide: (state: LabelState) => LabelOutcome): Promise<LabelOutcome> {
+    const q = this.q;
     return retryingTransaction(this.db, async (tx) => {
-      const state = await stateOf(tx, sessionId);
+      const state = await stateOf(q, tx, sessionId);
       const outcome = decide(state);
       if (outcome.kind !== "write") return outcome;
-      const { count } = await tx.session.updateMany({
-        where: { id: sessionId, labelGeneration: formatGeneration(state.labelGeneration), label: state.label },
-        data: { label: outcome.label, labelGeneration: formatGeneration(outcome.labelGeneration) },
-      });
+      const count = await q.execute(
+        tx,
+        q.build
+          .updateTable("Session")
+          .set({ label: outcome.label, labelGeneration: formatGeneration(outcome.labelGeneration) })
+          .where("id", "=", sessionId)
+          .where("labelGeneration", "=", formatGeneration(state.labelGeneration))
+          .where("label", "=", state.label),
+      );
       if (count !== 1) throw new StaleWrite();
       return outcome;
     });
   }
 }
 
-async function stateOf(tx: Tx, sessionId: string): Promise<LabelState> {
-  const row = await tx.session.findUnique({ where: { id: sessionId } });
+async function stateOf(q: Queries, tx: Tx, sessionId: string): Promise<LabelState> {
+  const row = await q.first(tx, "Session", q.build.selectFrom("Session").selectAll().where("id", "=", sessionId));
   if (!row) throw new LabelStateUnavailable("the session no longer exists");
   const state = readLabelState(row);
   if (state === "invalid") throw new LabelStateUnavailable("the stored label state is not valid");
@@ -101,7 +127,7 @@ async function stateOf(tx: Tx, sessionId: string): Promise<LabelState> {
 }
 
 /** A session row as the rest of the server sees it; an unreadable label state reads as none. */
-export function toSession(row: SessionRow): SessionRecord {
+export function toSession(row: Row<"Session">): SessionRecord {
   const state = readLabelState(row);
   const valid = typeof state === "object" ? state : null;
   return {

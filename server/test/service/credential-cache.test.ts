@@ -25,7 +25,7 @@ describe("credential cache", () => {
     h = await startHerald(sqlite);
     const db = h.herald.database.db;
     bus = new InMemoryEventBus();
-    auth = new AuthService(new CredentialStore(db), new SignInCodeStore(db), new DirectoryStore(db), bus, { now: () => new Date(now) });
+    auth = new AuthService(new CredentialStore(h.herald.database), new SignInCodeStore(h.herald.database), new DirectoryStore(h.herald.database), bus, { now: () => new Date(now) });
     revokeSilently = async (id) => {
       await db.credential.update({ where: { id }, data: { revokedAt: new Date() } });
     };

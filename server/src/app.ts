@@ -115,7 +115,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
   const settings = new SettingsStore(database);
   const cursors = new CursorCodec(await settings.getOrCreate("cursor-secret", randomSecret));
   const eventLog = new EventLog(database.db, database.sqlite);
-  const invocationStore = new InvocationStore(database.db, database.provider === "postgresql");
+  const invocationStore = new InvocationStore(database);
   await invocationStore.init();
 
   const metrics = new HeraldMetrics({
@@ -176,7 +176,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
       observer: metrics,
     }),
     events: new EventService(companionStore, directoryStore, listeners, notifications, clock),
-    history: new HistoryService(new HistoryStore(database.db), clock, { limit: tuning.historyLimit, eventRetentionMs: tuning.eventRetentionMs }),
+    history: new HistoryService(new HistoryStore(database), clock, { limit: tuning.historyLimit, eventRetentionMs: tuning.eventRetentionMs }),
     invocations: new InvocationService(notificationStore, invocationStore, bus, feed, cursors, clock, {
       maxQueuedEvents: tuning.maxQueuedEvents,
       pollMs: tuning.feedPollMs,

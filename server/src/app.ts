@@ -182,7 +182,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
       pollMs: tuning.feedPollMs,
       retentionMs: tuning.invocationRetentionMs,
     }),
-    assets: new AssetService(await assetStoreOf(database, tuning.assetDir), new AssetIndex(database.db), clock, {
+    assets: new AssetService(await assetStoreOf(database, tuning.assetDir), new AssetIndex(database), clock, {
       maxBytes: tuning.assetMaxBytes,
       graceMs: tuning.assetGraceMs,
     }),
@@ -218,9 +218,9 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
 
 /** Files in a directory where there is one (assetDirFor); else the bytes in the Asset rows. */
 async function assetStoreOf(database: Database, configuredDir: string | undefined): Promise<AssetStore> {
-  const rows = new DatabaseAssetStore(database.db, assetBytesOf(database));
+  const rows = new DatabaseAssetStore(database, assetBytesOf(database));
   const dir = assetDirFor(database.url, database.provider, configuredDir);
-  return dir ? FileAssetStore.open(dir, database.db, rows) : rows;
+  return dir ? FileAssetStore.open(dir, rows) : rows;
 }
 
 export interface RunningServer {

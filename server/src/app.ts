@@ -114,7 +114,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
   const directoryStore = new DirectoryStore(database.db, database.sqlite);
   const settings = new SettingsStore(database);
   const cursors = new CursorCodec(await settings.getOrCreate("cursor-secret", randomSecret));
-  const eventLog = new EventLog(database.db, database.sqlite);
+  const eventLog = new EventLog(database);
   const invocationStore = new InvocationStore(database);
   await invocationStore.init();
 

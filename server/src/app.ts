@@ -117,8 +117,8 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
   const directoryStore = new DirectoryStore(database);
   const settings = new SettingsStore(database);
   const cursors = new CursorCodec(await settings.getOrCreate("cursor-secret", randomSecret));
-  const eventLog = new EventLog(database.db, database.sqlite);
-  const invocationStore = new InvocationStore(database.db, database.provider === "postgresql");
+  const eventLog = new EventLog(database);
+  const invocationStore = new InvocationStore(database);
   await invocationStore.init();
 
   const metrics = new HeraldMetrics({
@@ -179,13 +179,13 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
       observer: metrics,
     }),
     events: new EventService(companionStore, directoryStore, listeners, notifications, clock),
-    history: new HistoryService(new HistoryStore(database.db), clock, { limit: tuning.historyLimit, eventRetentionMs: tuning.eventRetentionMs }),
+    history: new HistoryService(new HistoryStore(database), clock, { limit: tuning.historyLimit, eventRetentionMs: tuning.eventRetentionMs }),
     invocations: new InvocationService(notificationStore, invocationStore, bus, feed, cursors, clock, {
       maxQueuedEvents: tuning.maxQueuedEvents,
       pollMs: tuning.feedPollMs,
       retentionMs: tuning.invocationRetentionMs,
     }),
-    assets: new AssetService(await assetStoreOf(database, tuning.assetDir), new AssetIndex(database.db), clock, {
+    assets: new AssetService(await assetStoreOf(database, tuning.assetDir), new AssetIndex(database), clock, {
       maxBytes: tuning.assetMaxBytes,
       graceMs: tuning.assetGraceMs,
     }),
@@ -221,9 +221,9 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
 
 /** Files in a directory where there is one (assetDirFor); else the bytes in the Asset rows. */
 async function assetStoreOf(database: Database, configuredDir: string | undefined): Promise<AssetStore> {
-  const rows = new DatabaseAssetStore(database.db, assetBytesOf(database));
+  const rows = new DatabaseAssetStore(database, assetBytesOf(database));
   const dir = assetDirFor(database.url, database.provider, configuredDir);
-  return dir ? FileAssetStore.open(dir, database.db, rows) : rows;
+  return dir ? FileAssetStore.open(dir, rows) : rows;
 }
 
 export interface RunningServer {

@@ -2,8 +2,10 @@
 // a Bytes value is copied and converted on the event loop (measured: about 1 s per MiB written and
 // 0.6 s per MiB read, in one synchronous stretch), so one 10 MiB attachment held every other
 // request for seconds. The driver passes a Buffer through.
+import type { Compilable } from "kysely";
 import type { Database } from "./database.ts";
-import { PostgresBytesThread } from "./pg-bytes-thread.ts";
+import { PostgresBytesThread, type SliceParameter, type SliceStatement } from "./pg-bytes-thread.ts";
+import { type Builder, sql, sqlFor } from "./sql.ts";
 
 export interface AssetBytes {
   /** Sets the bytes of an existing Asset row. */
@@ -19,11 +21,13 @@ export interface AssetBytes {
 export function assetBytesOf(database: Database): AssetBytes {
   if (database.postgres) {
     const { pool, schema } = database.postgres;
-    const table = schema ? `"${schema.replaceAll('"', '""')}"."Asset"` : `"Asset"`;
-    const reader = new PostgresBytesThread({ url: database.url, table });
+    // The pool is the adapter's, whose connections are not set to the schema: statements name it.
+    const build = schema ? sqlFor("postgresql").withSchema(schema) : sqlFor("postgresql");
+    const reader = new PostgresBytesThread({ url: database.url, slice: sliceStatement(build) });
     return {
       async write(id, bytes) {
-        await pool.query(`UPDATE ${table} SET "bytes" = $1 WHERE "id" = $2`, [Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), id]);
+        const { sql: text, parameters } = build.updateTable("Asset").set({ bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }).where("id", "=", id).compile();
+        await pool.query(text, [...parameters]);
       },
       // PostgreSQL reads a slice of an uncompressed (out-of-line) value without the rest; each slice
       // is one short query, decoded on the reader thread (pg-bytes-thread.ts).
@@ -37,29 +41,64 @@ export function assetBytesOf(database: Database): AssetBytes {
       close: () => reader.close(),
       // octet_length of a stored value reads its size from the header, not the value.
       async length(id) {
-        const { rows } = await pool.query<{ length: number }>(`SELECT octet_length("bytes") AS "length" FROM ${table} WHERE "id" = $1`, [id]);
+        const { sql: text, parameters } = build
+          .selectFrom("Asset")
+          .select((eb) => eb.fn<number>("octet_length", ["bytes"]).as("length"))
+          .where("id", "=", id)
+          .compile();
+        const { rows } = await pool.query<{ length: number }>(text, [...parameters]);
         return rows[0] ? Number(rows[0].length) : null;
       },
     };
   }
   const sqlite = database.sqlite;
   if (!sqlite) throw new Error("No driver connection for attachment bytes");
+  const build = sqlFor("sqlite");
+  // Compiled per call for their values; the text is the same each time, so the connection's statement cache holds it.
+  const statement = (query: Compilable) => {
+    const { sql: text, parameters } = query.compile();
+    return { prepared: sqlite.prepare(text), parameters };
+  };
+  const run = (query: Compilable) => {
+    const { prepared, parameters } = statement(query);
+    return prepared.run(...parameters);
+  };
+  const get = (query: Compilable) => {
+    const { prepared, parameters } = statement(query);
+    return prepared.get(...parameters);
+  };
   return {
     // Under the writer lock, like every other write on the connection (sqlite-writer.ts).
-    write: (id, bytes) => sqlite.exclusive(async () => void sqlite.prepare(`UPDATE "Asset" SET "bytes" = ? WHERE "id" = ?`).run(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), id)),
+    write: (id, bytes) =>
+      sqlite.exclusive(async () => void run(build.updateTable("Asset").set({ bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }).where("id", "=", id))),
     // SQLite's substr() loads the whole value for every slice (a 10 MiB file read 40 times over),
     // so the value is read once, one memory copy, and handed out in chunks. At most
     // HERALD_ASSET_DOWNLOADS_PER_CREDENTIAL such copies per credential are alive at once.
     async *chunks(id, _size, chunkBytes) {
-      const row = sqlite.prepare(`SELECT "bytes" FROM "Asset" WHERE "id" = ?`).get(id) as { bytes: Buffer } | undefined;
+      const row = get(build.selectFrom("Asset").select("bytes").where("id", "=", id)) as { bytes: Buffer } | undefined;
       if (!row) return;
       for (let offset = 0; offset < row.bytes.byteLength; offset += chunkBytes) yield row.bytes.subarray(offset, offset + chunkBytes);
     },
     // length() of a blob is read from the record header; the value itself is not loaded.
     close: () => Promise.resolve(),
     length: async (id) => {
-      const row = sqlite.prepare(`SELECT length("bytes") AS "length" FROM "Asset" WHERE "id" = ?`).get(id) as { length: number | bigint } | undefined;
+      const row = get(build.selectFrom("Asset").select((eb) => eb.fn<number>("length", ["bytes"]).as("length")).where("id", "=", id)) as { length: number | bigint } | undefined;
       return row ? Number(row.length) : null;
     },
   };
+}
+
+/**
+ * The reader thread's one statement, compiled here so the thread loads no builder: bound with
+ * placeholder values that name each parameter, which the thread replaces in the same order.
+ */
+function sliceStatement(build: Builder): SliceStatement {
+  const names: SliceParameter[] = ["id", "from", "for"];
+  const { sql: text, parameters } = build
+    .selectFrom("Asset")
+    .select(sql<Buffer>`substring(${sql.ref("bytes")} from ${names[1]} for ${names[2]})`.as("chunk"))
+    .where("id", "=", names[0]!)
+    .compile();
+  if (!parameters.every((value) => names.includes(value as SliceParameter))) throw new Error("the attachment slice binds an unexpected value");
+  return { sql: text, parameters: parameters as SliceParameter[] };
 }

@@ -3,7 +3,10 @@
 // (DatabaseAssetStore) or in a directory (FileAssetStore, file-asset-store.ts), and an
 // S3-compatible store could replace either without touching the rules around it.
 import type { AssetBytes } from "./asset-bytes.ts";
-import type { Db } from "./database.ts";
+import type { ExpressionBuilder } from "kysely";
+import type { Database, Db } from "./database.ts";
+import type { Queries } from "./queries.ts";
+import type { DB } from "./sql.ts";
 
 export interface AssetMeta {
   id: string;
@@ -34,31 +37,50 @@ export interface AssetStore {
   close(): Promise<void>;
 }
 
-const metaColumns = { id: true, producerId: true, filename: true, contentType: true, size: true, sha256: true, createdAt: true } as const;
+const META_COLUMNS = ["id", "producerId", "filename", "contentType", "size", "sha256", "createdAt"] as const;
 
 /**
  * The default: bytes in the Asset row itself (nothing else to run, back up or keep in step),
  * written and read through the driver (asset-bytes.ts), never whole through Prisma.
  */
 export class DatabaseAssetStore implements AssetStore {
+  private readonly db: Db;
+  private readonly q: Queries;
+
   constructor(
-    private readonly db: Db,
+    database: Database,
     private readonly bytes: AssetBytes,
-  ) {}
+  ) {
+    this.db = database.db;
+    this.q = database.queries;
+  }
 
   async put(meta: AssetMeta, bytes: Uint8Array<ArrayBuffer>): Promise<void> {
-    await this.db.asset.create({ data: { ...meta, bytes: new Uint8Array(0) } });
+    await this.insertRow(meta);
     try {
       await this.bytes.write(meta.id, bytes);
     } catch (error) {
       // Nobody knows the id yet: the row goes with the failure (the collector would take it later).
-      await this.db.asset.deleteMany({ where: { id: meta.id } }).catch(() => undefined);
+      await this.q.execute(this.db, this.q.build.deleteFrom("Asset").where("id", "=", meta.id)).catch(() => undefined);
       throw error;
     }
   }
 
+  /** The asset's row, its bytes empty: they are written apart (here through the driver, or as a file). */
+  async insertRow(meta: AssetMeta): Promise<void> {
+    const row = { ...meta, createdAt: this.q.time(meta.createdAt), bytes: Buffer.alloc(0) };
+    await this.q.execute(this.db, this.q.build.insertInto("Asset").values(row));
+  }
+
+  /** Which of the ids have a row. */
+  async existing(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.q.rows(this.db, "Asset", this.q.build.selectFrom("Asset").select("id").where("id", "in", ids));
+    return new Set(rows.map((r) => r.id));
+  }
+
   meta(id: string): Promise<AssetMeta | null> {
-    return this.db.asset.findUnique({ where: { id }, select: metaColumns });
+    return this.q.first(this.db, "Asset", this.q.build.selectFrom("Asset").select(META_COLUMNS).where("id", "=", id));
   }
 
   open(id: string, size: number, chunkBytes: number): Promise<AsyncIterable<Uint8Array>> {
@@ -81,7 +103,7 @@ export class DatabaseAssetStore implements AssetStore {
 
   async removeUnreferenced(id: string): Promise<boolean> {
     try {
-      const { count } = await this.db.asset.deleteMany({ where: { id, refs: { none: {} } } });
+      const count = await this.q.execute(this.db, this.q.build.deleteFrom("Asset").where("id", "=", id).where(unreferenced));
       return count === 1;
     } catch (error) {
       // A publish wrote its reference between the check and the delete: the foreign key refuses
@@ -94,12 +116,18 @@ export class DatabaseAssetStore implements AssetStore {
 
 /** Reference queries: which assets a producer owns, who may read one, which are orphaned. */
 export class AssetIndex {
-  constructor(private readonly db: Db) {}
+  private readonly db: Db;
+  private readonly q: Queries;
+
+  constructor(database: Database) {
+    this.db = database.db;
+    this.q = database.queries;
+  }
 
   /** Owner of each existing asset among `ids` (missing ones are absent from the map). */
   async ownersOf(ids: readonly string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.db.asset.findMany({ where: { id: { in: [...ids] } }, select: { id: true, producerId: true } });
+    const rows = await this.q.rows(this.db, "Asset", this.q.build.selectFrom("Asset").select(["id", "producerId"]).where("id", "in", ids));
     return new Map(rows.map((r) => [r.id, r.producerId]));
   }
 
@@ -108,27 +136,41 @@ export class AssetIndex {
    * SESSION records, every APPLICATION one; terminal ones too) references the asset.
    */
   async visibleTo(assetId: string, personId: string): Promise<boolean> {
-    const ref = await this.db.assetReference.findFirst({
-      where: { assetId, notification: { OR: [{ personId }, { scope: "APPLICATION" }] } },
-      select: { assetId: true },
-    });
-    return ref !== null;
+    const refs = await this.q.raw(
+      this.db,
+      this.q.build
+        .selectFrom("AssetReference")
+        .innerJoin("Notification", "Notification.id", "AssetReference.notificationId")
+        .select("AssetReference.assetId")
+        .where("AssetReference.assetId", "=", assetId)
+        .where((eb) => eb.or([eb("Notification.personId", "=", personId), eb("Notification.scope", "=", "APPLICATION")]))
+        .limit(1),
+    );
+    return refs.length > 0;
   }
 
   /** Assets created before `cutoff` that no notification references, oldest first. */
   async unreferencedBefore(cutoff: Date, limit: number): Promise<string[]> {
-    const rows = await this.db.asset.findMany({
-      where: { createdAt: { lt: cutoff }, refs: { none: {} } },
-      select: { id: true },
-      orderBy: { createdAt: "asc" },
-      take: limit,
-    });
+    const rows = await this.q.rows(
+      this.db,
+      "Asset",
+      this.q.build.selectFrom("Asset").select("id").where("createdAt", "<", this.q.time(cutoff)).where(unreferenced).orderBy("createdAt", "asc").limit(limit),
+    );
     return rows.map((r) => r.id);
   }
 }
 
-/** Prisma's error code for a foreign-key violation (P2003), or the driver's when it passes one through. */
+/** An Asset row no AssetReference names. */
+function unreferenced(eb: ExpressionBuilder<DB, "Asset">) {
+  return eb.not(eb.exists(eb.selectFrom("AssetReference").select("AssetReference.assetId").whereRef("AssetReference.assetId", "=", "Asset.id")));
+}
+
+/**
+ * A foreign-key violation: Prisma's own queries report it as P2003, raw statements as a failed raw
+ * query (P2010) carrying the driver adapter's reason; the message names it when a driver passes it through.
+ */
 function isForeignKeyViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string } | null;
-  return e?.code === "P2003" || /foreign key/i.test(e?.message ?? "");
+  const e = error as { code?: string; message?: string; meta?: { driverAdapterError?: { cause?: { kind?: string } } } } | null;
+  if (e?.code === "P2003" || e?.meta?.driverAdapterError?.cause?.kind === "ForeignKeyConstraintViolation") return true;
+  return /foreign key/i.test(e?.message ?? "");
 }

@@ -8,7 +8,6 @@ import { access, mkdir, open, opendir, rename, stat, unlink } from "node:fs/prom
 import { dirname, join, resolve } from "node:path";
 import type { AssetMeta, AssetStore, DatabaseAssetStore } from "./asset-store.ts";
 import { sqliteFileOf } from "./database-url.ts";
-import type { Db } from "./database.ts";
 
 /** Asset ids are server-generated UUIDs; a file name is derived from nothing else. */
 const ASSET_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -41,16 +40,15 @@ export function assetDirFor(databaseUrl: string, provider: "sqlite" | "postgresq
 export class FileAssetStore implements AssetStore {
   private constructor(
     private readonly dir: string,
-    private readonly db: Db,
     /** The rows, and the bytes of assets stored before the files (read and removed through it). */
     private readonly rows: DatabaseAssetStore,
   ) {}
 
   /** Creates the directory (owner only) and fails at start when it cannot be written. */
-  static async open(dir: string, db: Db, rows: DatabaseAssetStore): Promise<FileAssetStore> {
+  static async open(dir: string, rows: DatabaseAssetStore): Promise<FileAssetStore> {
     await mkdir(dir, { recursive: true, mode: 0o700 });
     await access(dir, constants.R_OK | constants.W_OK);
-    return new FileAssetStore(dir, db, rows);
+    return new FileAssetStore(dir, rows);
   }
 
   /**
@@ -72,7 +70,7 @@ export class FileAssetStore implements AssetStore {
       }
       await rename(temp, final);
       await this.syncDir();
-      await this.db.asset.create({ data: { ...meta, bytes: new Uint8Array(0) } });
+      await this.rows.insertRow(meta);
     } catch (error) {
       await Promise.all([unlink(temp).catch(() => undefined), unlink(final).catch(() => undefined)]);
       throw error;
@@ -124,8 +122,7 @@ export class FileAssetStore implements AssetStore {
     const flush = async () => {
       const ids = candidates;
       candidates = [];
-      const rows = await this.db.asset.findMany({ where: { id: { in: ids } }, select: { id: true } });
-      const kept = new Set(rows.map((r) => r.id));
+      const kept = await this.rows.existing(ids);
       for (const id of ids) if (!kept.has(id) && (await this.remove(join(this.dir, id)))) removed++;
     };
     for await (const entry of await opendir(this.dir)) {

@@ -1,6 +1,7 @@
 // Terminal history beyond the limit: finds the scope targets holding too much of it and deletes
 // the oldest records with their events, in bounded batches (docs/decisions.md, "History limit").
-import type { Db } from "./database.ts";
+import type { Database, Db } from "./database.ts";
+import type { Queries } from "./queries.ts";
 
 /** Highest sequence number of a deleted event; cursors below it may point into a hole. */
 const PRUNED_THROUGH = "events.pruned-through";
@@ -8,17 +9,28 @@ const PRUNED_THROUGH = "events.pruned-through";
 const pad = (seq: number) => String(seq).padStart(16, "0");
 
 export class HistoryStore {
-  constructor(private readonly db: Db) {}
+  private readonly db: Db;
+  private readonly q: Queries;
+
+  constructor(database: Database) {
+    this.db = database.db;
+    this.q = database.queries;
+  }
 
   /** Scope targets (targetKey) with more than `limit` terminal records. */
   async overfullTargets(limit: number, take: number): Promise<string[]> {
-    const groups = await this.db.notification.groupBy({
-      by: ["targetKey"],
-      where: { activeKey: null },
-      having: { targetKey: { _count: { gt: limit } } },
-      orderBy: { targetKey: "asc" },
-      take,
-    });
+    const groups = await this.q.rows(
+      this.db,
+      "Notification",
+      this.q.build
+        .selectFrom("Notification")
+        .select("targetKey")
+        .where("activeKey", "is", null)
+        .groupBy("targetKey")
+        .having((eb) => eb.fn.count("targetKey"), ">", limit)
+        .orderBy("targetKey", "asc")
+        .limit(take),
+    );
     return groups.map((g) => g.targetKey);
   }
 
@@ -27,24 +39,22 @@ export class HistoryStore {
    * whose last change is before `changedBefore` (their events are past the event retention).
    */
   async prunable(targetKey: string, limit: number, changedBefore: Date, take: number): Promise<string[]> {
-    const boundary = await this.db.notification.findFirst({
-      where: { targetKey, activeKey: null },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: limit,
-      select: { createdAt: true, id: true },
-    });
+    const { build } = this.q;
+    const terminal = build.selectFrom("Notification").where("targetKey", "=", targetKey).where("activeKey", "is", null);
+    const boundary = await this.q.first(this.db, "Notification", terminal.select(["createdAt", "id"]).orderBy("createdAt", "desc").orderBy("id", "desc").limit(1).offset(limit));
     if (!boundary) return [];
-    const rows = await this.db.notification.findMany({
-      where: {
-        targetKey,
-        activeKey: null,
-        updatedAt: { lt: changedBefore },
-        OR: [{ createdAt: { lt: boundary.createdAt } }, { createdAt: boundary.createdAt, id: { lte: boundary.id } }],
-      },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      take,
-      select: { id: true },
-    });
+    const at = this.q.time(boundary.createdAt);
+    const rows = await this.q.rows(
+      this.db,
+      "Notification",
+      terminal
+        .select("id")
+        .where("updatedAt", "<", this.q.time(changedBefore))
+        .where((eb) => eb.or([eb("createdAt", "<", at), eb.and([eb("createdAt", "=", at), eb("id", "<=", boundary.id)])]))
+        .orderBy("createdAt", "asc")
+        .orderBy("id", "asc")
+        .limit(take),
+    );
     return rows.map((r) => r.id);
   }
 
@@ -55,24 +65,25 @@ export class HistoryStore {
    */
   async delete(ids: readonly string[]): Promise<number> {
     if (ids.length === 0) return 0;
+    const { build } = this.q;
     return this.db.$transaction(async (tx) => {
-      const last = await tx.notificationEvent.aggregate({ where: { notificationId: { in: [...ids] } }, _max: { seq: true } });
-      await tx.notificationEvent.deleteMany({ where: { notificationId: { in: [...ids] } } });
-      await tx.actionInvocation.deleteMany({ where: { notificationId: { in: [...ids] }, state: { not: "PENDING" } } });
+      const [last] = await this.q.raw(tx, build.selectFrom("NotificationEvent").select((eb) => eb.fn.max("seq").as("seq")).where("notificationId", "in", ids));
+      await this.q.execute(tx, build.deleteFrom("NotificationEvent").where("notificationId", "in", ids));
+      await this.q.execute(tx, build.deleteFrom("ActionInvocation").where("notificationId", "in", ids).where("state", "!=", "PENDING"));
       // activeKey null: a record that is active is never pruned, whatever the caller found.
-      const deleted = await tx.notification.deleteMany({ where: { id: { in: [...ids] }, activeKey: null } });
-      const seq = last._max.seq;
-      if (seq !== null) {
-        await tx.serverSetting.upsert({ where: { key: PRUNED_THROUGH }, create: { key: PRUNED_THROUGH, value: pad(seq) }, update: {} });
-        await tx.serverSetting.updateMany({ where: { key: PRUNED_THROUGH, value: { lt: pad(seq) } }, data: { value: pad(seq) } });
+      const deleted = await this.q.execute(tx, build.deleteFrom("Notification").where("id", "in", ids).where("activeKey", "is", null));
+      if (last?.seq !== null && last?.seq !== undefined) {
+        const mark = pad(Number(last.seq));
+        await this.q.execute(tx, build.insertInto("ServerSetting").values({ key: PRUNED_THROUGH, value: mark }).onConflict((conflict) => conflict.column("key").doNothing()));
+        await this.q.execute(tx, build.updateTable("ServerSetting").set({ value: mark }).where("key", "=", PRUNED_THROUGH).where("value", "<", mark));
       }
-      return deleted.count;
+      return deleted;
     });
   }
 
   /** The highest sequence number pruned from the event log (0: nothing was). */
   async prunedThrough(): Promise<number> {
-    const row = await this.db.serverSetting.findUnique({ where: { key: PRUNED_THROUGH } });
+    const row = await this.q.first(this.db, "ServerSetting", this.q.build.selectFrom("ServerSetting").select("value").where("key", "=", PRUNED_THROUGH));
     return row ? Number.parseInt(row.value, 10) : 0;
   }
 }

@@ -4,25 +4,33 @@ import type { Presentation, Variant } from "../domain/enums.ts";
 import type { InvocationRecord, InvocationState } from "../domain/invocation.ts";
 import type { JsonObject, JsonValue } from "../domain/json.ts";
 import type { Display } from "../domain/notification.ts";
-import type { Db, Tx } from "./database.ts";
-import type { ActionInvocation as InvocationRow, Prisma } from "./prisma-client/sqlite/client.ts";
+import type { Database, Db, Tx } from "./database.ts";
+import { newNotificationId } from "./notification-id.ts";
+import type { Queries } from "./queries.ts";
 import { StaleWrite } from "./retrying-transaction.ts";
+import type { Row } from "./stored-values.ts";
+
+type InvocationRow = Row<"ActionInvocation">;
 
 const INVOCATION_COUNTER = "invocations";
 
 export type NewInvocation = Omit<InvocationRecord, "id" | "seq">;
 
 export class InvocationStore {
-  constructor(
-    private readonly db: Db,
-    private readonly lockRows: boolean,
-  ) {}
+  private readonly db: Db;
+  private readonly q: Queries;
+  /** PostgreSQL locks the row an acknowledgement reads; SQLite has one writer and needs no row locks. */
+  private readonly lockRows: boolean;
+
+  constructor(database: Database) {
+    this.db = database.db;
+    this.q = database.queries;
+    this.lockRows = database.provider === "postgresql";
+  }
 
   /** The counter row must exist before a transaction increments it (as for the event log). */
   async init(): Promise<void> {
-    await this.db.$executeRawUnsafe(
-      `INSERT INTO "EventCounter" ("name", "value") VALUES ('${INVOCATION_COUNTER}', 0) ON CONFLICT ("name") DO NOTHING`,
-    );
+    await this.q.execute(this.db, this.q.build.insertInto("EventCounter").values({ name: INVOCATION_COUNTER, value: 0 }).onConflict((conflict) => conflict.column("name").doNothing()));
   }
 
   /**
@@ -30,51 +38,71 @@ export class InvocationStore {
    * commit order and a reader that has seen seq 11 cannot miss a late-committing 10.
    */
   async insert(tx: Tx, invocation: NewInvocation): Promise<InvocationRecord> {
-    const { value: seq } = await tx.eventCounter.update({ where: { name: INVOCATION_COUNTER }, data: { value: { increment: 1 } } });
-    const row = await tx.actionInvocation.create({
-      data: {
+    const { build } = this.q;
+    const [counter] = await this.q.rows(
+      tx,
+      "EventCounter",
+      build
+        .updateTable("EventCounter")
+        .set((eb) => ({ value: eb("value", "+", 1) }))
+        .where("name", "=", INVOCATION_COUNTER)
+        .returning("value"),
+    );
+    if (!counter) throw new Error(`the ${INVOCATION_COUNTER} counter row is missing (InvocationStore.init)`);
+    // Prisma generated the id on the client (cuid); the insert brings its own, of the same shape.
+    const insert = build
+      .insertInto("ActionInvocation")
+      .values({
         ...invocation,
-        seq,
+        id: newNotificationId(),
+        seq: counter.value,
         fixedParams: invocation.fixedParams === null ? null : JSON.stringify(invocation.fixedParams),
         values: invocation.values === null ? null : JSON.stringify(invocation.values),
         display: toJson(invocation.display),
         uiEffects: toJson(invocation.uiEffects),
-      },
-    });
-    return toRecord(row);
+        createdAt: this.q.time(invocation.createdAt),
+        acknowledgedAt: invocation.acknowledgedAt === null ? null : this.q.time(invocation.acknowledgedAt),
+      })
+      .returningAll();
+    const [row] = await this.q.rows(tx, "ActionInvocation", insert);
+    return toRecord(row!);
   }
 
   async findForUpdate(tx: Tx, id: string): Promise<InvocationRecord | null> {
-    if (this.lockRows) await tx.$queryRaw`SELECT 1 FROM "ActionInvocation" WHERE "id" = ${id} FOR UPDATE`;
-    const row = await tx.actionInvocation.findUnique({ where: { id } });
+    const query = this.byId(id);
+    const row = await this.q.first(tx, "ActionInvocation", this.lockRows ? query.forUpdate() : query);
     return row ? toRecord(row) : null;
   }
 
   /** Compare-and-set from PENDING: a concurrent acknowledgement makes the unit of work run again. */
   async settle(tx: Tx, next: InvocationRecord): Promise<void> {
-    const { count } = await tx.actionInvocation.updateMany({
-      where: { id: next.id, state: "PENDING" },
-      data: {
-        state: next.state,
-        message: next.message,
-        display: toJson(next.display),
-        uiEffects: toJson(next.uiEffects),
-        acknowledgedAt: next.acknowledgedAt,
-      },
-    });
+    const count = await this.q.execute(
+      tx,
+      this.q.build
+        .updateTable("ActionInvocation")
+        .set({
+          state: next.state,
+          message: next.message,
+          display: toJson(next.display),
+          uiEffects: toJson(next.uiEffects),
+          acknowledgedAt: next.acknowledgedAt === null ? null : this.q.time(next.acknowledgedAt),
+        })
+        .where("id", "=", next.id)
+        .where("state", "=", "PENDING"),
+    );
     if (count !== 1) throw new StaleWrite();
   }
 
   /** Deletes up to `limit` invocations made before `cutoff`, oldest first; returns how many. */
   async deleteCreatedBefore(cutoff: Date, limit: number): Promise<number> {
-    const rows = await this.db.actionInvocation.findMany({ where: { createdAt: { lt: cutoff } }, orderBy: { seq: "asc" }, select: { id: true }, take: limit });
+    const { build } = this.q;
+    const rows = await this.q.rows(this.db, "ActionInvocation", build.selectFrom("ActionInvocation").select("id").where("createdAt", "<", this.q.time(cutoff)).orderBy("seq", "asc").limit(limit));
     if (rows.length === 0) return 0;
-    const { count } = await this.db.actionInvocation.deleteMany({ where: { id: { in: rows.map((r) => r.id) } } });
-    return count;
+    return this.q.execute(this.db, build.deleteFrom("ActionInvocation").where("id", "in", rows.map((r) => r.id)));
   }
 
   async maxSeq(): Promise<number> {
-    const row = await this.db.actionInvocation.findFirst({ orderBy: { seq: "desc" }, select: { seq: true } });
+    const row = await this.q.first(this.db, "ActionInvocation", this.q.build.selectFrom("ActionInvocation").select("seq").orderBy("seq", "desc").limit(1));
     return row?.seq ?? 0;
   }
 
@@ -84,17 +112,15 @@ export class InvocationStore {
    * plugin lies in between.
    */
   async read(query: { after: number; upTo: number; plugin: string | null; state: InvocationState | null; limit: number }): Promise<InvocationRecord[]> {
-    const where: Prisma.ActionInvocationWhereInput = {
-      seq: { gt: query.after, lte: query.upTo },
-      ...(query.plugin !== null ? { plugin: query.plugin } : {}),
-      ...(query.state !== null ? { state: query.state } : {}),
-    };
-    const rows = await this.db.actionInvocation.findMany({ where, orderBy: { seq: "asc" }, take: query.limit });
+    let select = this.q.build.selectFrom("ActionInvocation").selectAll().where("seq", ">", query.after).where("seq", "<=", query.upTo);
+    if (query.plugin !== null) select = select.where("plugin", "=", query.plugin);
+    if (query.state !== null) select = select.where("state", "=", query.state);
+    const rows = await this.q.rows(this.db, "ActionInvocation", select.orderBy("seq", "asc").limit(query.limit));
     return rows.map(toRecord);
   }
 
   async findById(id: string): Promise<InvocationRecord | null> {
-    const row = await this.db.actionInvocation.findUnique({ where: { id } });
+    const row = await this.q.first(this.db, "ActionInvocation", this.byId(id));
     return row ? toRecord(row) : null;
   }
 
@@ -105,15 +131,21 @@ export class InvocationStore {
    */
   async latestOf(notificationIds: readonly string[], personId: string | null): Promise<Map<string, InvocationRecord>> {
     if (notificationIds.length === 0) return new Map();
-    const latest = await this.db.actionInvocation.groupBy({
-      by: ["notificationId"],
-      where: { notificationId: { in: [...notificationIds] }, ...(personId !== null ? { personId } : {}) },
-      _max: { seq: true },
-    });
-    const seqs = latest.map((g) => g._max.seq).filter((seq): seq is number => seq !== null);
+    const { build } = this.q;
+    let latest = build
+      .selectFrom("ActionInvocation")
+      .select((eb) => eb.fn.max("seq").as("seq"))
+      .where("notificationId", "in", notificationIds)
+      .groupBy("notificationId");
+    if (personId !== null) latest = latest.where("personId", "=", personId);
+    const seqs = (await this.q.raw(this.db, latest)).map((g) => g.seq).filter((seq) => seq !== null && seq !== undefined).map(Number);
     if (seqs.length === 0) return new Map();
-    const rows = await this.db.actionInvocation.findMany({ where: { seq: { in: seqs } } });
+    const rows = await this.q.rows(this.db, "ActionInvocation", build.selectFrom("ActionInvocation").selectAll().where("seq", "in", seqs));
     return new Map(rows.map((row) => [row.notificationId, toRecord(row)]));
+  }
+
+  private byId(id: string) {
+    return this.q.build.selectFrom("ActionInvocation").selectAll().where("id", "=", id);
   }
 }
 

@@ -5,6 +5,11 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Database, ensureSqliteDirectory, providerOf, repoRoot } from "./database.ts";
 
+/** Prisma's own record of applied migrations (not a model: the migration engine keeps it). */
+type PrismaMigrations = {
+  _prisma_migrations: { migration_name: string; finished_at: Date | null; rolled_back_at: Date | null };
+};
+
 // The CLI prints one of these only after the schema engine has committed its work.
 const doneMarkers = ["No pending migrations to apply", "have been successfully applied", "migrations have been applied"];
 
@@ -56,10 +61,17 @@ export async function pendingMigrations(database: Database): Promise<string[]> {
     .sort();
   let applied: string[] = [];
   try {
-    const rows = await database.db.$queryRawUnsafe<{ migration_name: string }[]>(
-      `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+    const q = database.queries;
+    const rows = await q.raw(
+      database.db,
+      q.build
+        .withTables<PrismaMigrations>()
+        .selectFrom("_prisma_migrations")
+        .select("migration_name")
+        .where("finished_at", "is not", null)
+        .where("rolled_back_at", "is", null),
     );
-    applied = rows.map((r) => r.migration_name);
+    applied = rows.map((r) => String(r.migration_name));
   } catch {
     return all; // no migrations table yet: a fresh database
   }

@@ -12,11 +12,13 @@ import { SqliteUnit } from "./sqlite-unit.ts";
 import type { SqliteWriter } from "./sqlite-writer.ts";
 import { NotificationTx } from "./notification-tx.ts";
 import { PrismaRunner } from "./statement-runner.ts";
+import type { Queries } from "./queries.ts";
 
 export class NotificationStore {
   private readonly db: Db;
   private readonly provider: Provider;
   private readonly sqlite: SqliteWriter | null;
+  private readonly q: Queries;
   constructor(
     database: Database,
     /** Terminal records a scope target lists (HERALD_HISTORY_LIMIT); older ones wait for the pruner unseen. Null: all. */
@@ -25,13 +27,14 @@ export class NotificationStore {
     this.db = database.db;
     this.provider = database.provider;
     this.sqlite = database.sqlite;
+    this.q = database.queries;
   }
 
   /** The counter row must exist before any transaction increments it (see models.prisma). */
   async init(): Promise<void> {
     // One statement, no read-then-write transaction: on SQLite another process (a CLI command
     // beside a running server) may write between the two and fail an upgrade with SQLITE_BUSY.
-    await this.db.$executeRawUnsafe(`INSERT INTO "EventCounter" ("name", "value") VALUES ('${EVENT_COUNTER}', 0) ON CONFLICT ("name") DO NOTHING`);
+    await this.q.execute(this.db, this.q.build.insertInto("EventCounter").values({ name: EVENT_COUNTER, value: 0 }).onConflict((conflict) => conflict.column("name").doNothing()));
   }
 
   /**
@@ -64,18 +67,18 @@ export class NotificationStore {
   }
 
   async findById(id: string): Promise<NotificationRecord | null> {
-    const row = await this.db.notification.findUnique({ where: { id } });
+    const row = await this.q.first(this.db, "Notification", this.q.build.selectFrom("Notification").selectAll().where("id", "=", id));
     return row ? toRecord(row) : null;
   }
 
   async findReceipt(notificationId: string, personId: string): Promise<Receipt | null> {
-    const row = await this.db.notificationReceipt.findUnique({ where: { notificationId_personId: { notificationId, personId } } });
+    const row = await this.q.first(this.db, "NotificationReceipt", this.receipts(notificationId).where("personId", "=", personId));
     return row ? toReceipt(row) : null;
   }
 
   /** Every person's receipt of one shared record (only persons who acted on it have one). */
   async receiptsOf(notificationId: string): Promise<Map<string, Receipt>> {
-    const rows = await this.db.notificationReceipt.findMany({ where: { notificationId } });
+    const rows = await this.q.rows(this.db, "NotificationReceipt", this.receipts(notificationId));
     return new Map(rows.map((row) => [row.personId, toReceipt(row)]));
   }
 
@@ -104,28 +107,36 @@ export class NotificationStore {
 
   /** Active records with a retention policy (and request, when given): the retention sweeps. */
   async activeIdsWithRetention(policy: string, requestId: string | null, plugin: string | null = null): Promise<string[]> {
-    const rows = await this.db.notification.findMany({
-      where: { retentionPolicy: policy, activeKey: { not: null }, ...(requestId !== null ? { requestId } : {}), ...(plugin !== null ? { sourcePlugin: plugin } : {}) },
-      select: { id: true },
-    });
+    let query = this.q.build.selectFrom("Notification").select("id").where("retentionPolicy", "=", policy).where("activeKey", "is not", null);
+    if (requestId !== null) query = query.where("requestId", "=", requestId);
+    if (plugin !== null) query = query.where("sourcePlugin", "=", plugin);
+    const rows = await this.q.rows(this.db, "Notification", query);
     return rows.map((r) => r.id);
   }
 
   /** Snoozes that have passed: (notification, reader) pairs for the snooze waker. */
   async dueSnoozes(now: Date, limit: number): Promise<{ notificationId: string; personId: string }[]> {
+    const { build } = this.q;
+    const due = this.q.time(now);
     const [own, shared] = await Promise.all([
-      this.db.notification.findMany({
-        where: { snoozedUntil: { lte: now }, activeKey: { not: null }, personId: { not: null } },
-        select: { id: true, personId: true },
-        take: limit,
-      }),
-      this.db.notificationReceipt.findMany({
-        where: { snoozedUntil: { lte: now }, notification: { activeKey: { not: null } } },
-        select: { notificationId: true, personId: true },
-        take: limit,
-      }),
+      this.q.rows(this.db, "Notification", build.selectFrom("Notification").select(["id", "personId"]).where("snoozedUntil", "<=", due).where("activeKey", "is not", null).where("personId", "is not", null).limit(limit)),
+      this.q.rows(
+        this.db,
+        "NotificationReceipt",
+        build
+          .selectFrom("NotificationReceipt")
+          .innerJoin("Notification", "Notification.id", "NotificationReceipt.notificationId")
+          .select(["NotificationReceipt.notificationId", "NotificationReceipt.personId"])
+          .where("NotificationReceipt.snoozedUntil", "<=", due)
+          .where("Notification.activeKey", "is not", null)
+          .limit(limit),
+      ),
     ]);
-    return [...own.map((r) => ({ notificationId: r.id, personId: r.personId! })), ...shared];
+    return [...own.map((r) => ({ notificationId: r.id, personId: r.personId! })), ...shared.map((r) => ({ notificationId: r.notificationId, personId: r.personId }))];
+  }
+
+  private receipts(notificationId: string) {
+    return this.q.build.selectFrom("NotificationReceipt").selectAll().where("notificationId", "=", notificationId);
   }
 
   /** Ids of the records a person sees with the given filter (used by batch operations). */

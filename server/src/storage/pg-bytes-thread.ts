@@ -7,8 +7,15 @@ import { RequestThread } from "../util/request-thread.ts";
 
 export interface BytesThreadData {
   url: string;
-  /** The quoted, schema-qualified Asset table. */
-  table: string;
+  /** The slice statement, built and compiled by the caller (asset-bytes.ts). */
+  slice: SliceStatement;
+}
+
+/** What each of the slice statement's parameters is: the asset, the first byte (1-based) and the length. */
+export type SliceParameter = "id" | "from" | "for";
+export interface SliceStatement {
+  sql: string;
+  parameters: SliceParameter[];
 }
 
 export type BytesRequest = { kind: "slice"; id: number; assetId: string; offset: number; length: number } | { kind: "close" };

@@ -3,10 +3,11 @@
 import { parentPort, workerData } from "node:worker_threads";
 import pg from "pg";
 import { hearingConnectionErrors } from "./pg-connection-errors.ts";
-import type { BytesReply, BytesRequest, BytesThreadData } from "./pg-bytes-thread.ts";
+import type { BytesReply, BytesRequest, BytesThreadData, SliceParameter } from "./pg-bytes-thread.ts";
 import { postgresPoolConfig } from "./postgres-url.ts";
 
-const { url, table } = workerData as BytesThreadData;
+// The statement comes compiled (asset-bytes.ts): the thread loads no statement builder.
+const { url, slice } = workerData as BytesThreadData;
 // A few at once: downloads are bounded per credential, and each waits for its client between slices.
 const pool = hearingConnectionErrors(new pg.Pool(postgresPoolConfig(url, { max: 4 })));
 const port = parentPort!;
@@ -16,7 +17,8 @@ port.on("message", (request: BytesRequest) => {
     void pool.end().finally(() => port.close());
     return;
   }
-  pool.query<{ chunk: Buffer }>(`SELECT substring("bytes" from $2 for $3) AS "chunk" FROM ${table} WHERE "id" = $1`, [request.assetId, request.offset + 1, request.length]).then(
+  const values: Record<SliceParameter, string | number> = { id: request.assetId, from: request.offset + 1, for: request.length };
+  pool.query<{ chunk: Buffer }>(slice.sql, slice.parameters.map((name) => values[name])).then(
     ({ rows }) => {
       const chunk = rows[0]?.chunk;
       if (!chunk || chunk.byteLength === 0) return port.postMessage({ id: request.id, chunk: null } satisfies BytesReply);

@@ -151,7 +151,7 @@ for (const provider of providers) {
       const bytes = randomBytes(300 * 1024);
       const producerId = (await h.herald.database.db.asset.findFirstOrThrow({ select: { producerId: true } })).producerId;
       const id = randomUUID();
-      const legacy = new DatabaseAssetStore(h.herald.database.db, assetBytesOf(h.herald.database));
+      const legacy = new DatabaseAssetStore(h.herald.database, assetBytesOf(h.herald.database));
       const meta = { id, producerId, filename: "old.bin", contentType: "application/octet-stream", size: bytes.byteLength, sha256: sha256(bytes), createdAt: h.clock.now() };
       await legacy.put(meta, new Uint8Array(bytes));
       expect(existsSync(join(dir, id))).toBe(false);

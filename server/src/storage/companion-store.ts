@@ -1,7 +1,7 @@
 // What the companion reads and writes besides notifications: recorded engine events, the
 // scanner's lease and the facts whose dates need extracting. The scans' selections are in scan-reads.ts.
 import { type Database, type Db, isUniqueViolation } from "./database.ts";
-import { newNotificationId as newId } from "./notification-id.ts";
+import { newRowId as newId } from "./row-id.ts";
 import type { Queries } from "./queries.ts";
 
 export interface RecordedEvent {

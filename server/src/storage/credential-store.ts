@@ -2,7 +2,7 @@
 // slow password hash would add latency to every request without adding safety).
 import { createHash } from "node:crypto";
 import type { Database, Db } from "./database.ts";
-import { newNotificationId as newId } from "./notification-id.ts";
+import { newRowId as newId } from "./row-id.ts";
 import type { Queries } from "./queries.ts";
 import type { Row } from "./stored-values.ts";
 

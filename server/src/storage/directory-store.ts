@@ -3,7 +3,7 @@
 import type { Severity } from "../domain/enums.ts";
 import { defaultPreferences, type Preferences, type QuietHours } from "../domain/preferences.ts";
 import type { Database, Db } from "./database.ts";
-import { newNotificationId as newId } from "./notification-id.ts";
+import { newRowId as newId } from "./row-id.ts";
 import type { Queries } from "./queries.ts";
 import { sql, sqlFor } from "./sql.ts";
 import type { SqliteWriter } from "./sqlite-writer.ts";

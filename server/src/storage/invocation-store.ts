@@ -5,7 +5,7 @@ import type { InvocationRecord, InvocationState } from "../domain/invocation.ts"
 import type { JsonObject, JsonValue } from "../domain/json.ts";
 import type { Display } from "../domain/notification.ts";
 import type { Database, Db, Tx } from "./database.ts";
-import { newNotificationId } from "./notification-id.ts";
+import { newRowId } from "./row-id.ts";
 import type { Queries } from "./queries.ts";
 import { StaleWrite } from "./retrying-transaction.ts";
 import type { Row } from "./stored-values.ts";
@@ -54,7 +54,7 @@ export class InvocationStore {
       .insertInto("ActionInvocation")
       .values({
         ...invocation,
-        id: newNotificationId(),
+        id: newRowId(),
         seq: counter.value,
         fixedParams: invocation.fixedParams === null ? null : JSON.stringify(invocation.fixedParams),
         values: invocation.values === null ? null : JSON.stringify(invocation.values),

@@ -9,7 +9,7 @@ import type { Holder } from "../domain/server-instances.ts";
 import type { Provider, Tx } from "./database.ts";
 import { serializeSnapshot, toColumns, toReceipt, toRecord } from "./notification-mapper.ts";
 import type { FactRow } from "./directory-store.ts";
-import { newNotificationId } from "./notification-id.ts";
+import { newRowId } from "./row-id.ts";
 import { type ColumnValue, NotificationWriteSql, type RowWrite } from "./notification-write-sql.ts";
 import type { Notification as NotificationRow } from "./prisma-client/sqlite/client.ts";
 import type { StatementRunner } from "./statement-runner.ts";
@@ -327,7 +327,7 @@ export class NotificationTx {
 /** The row a create inserts: its columns as Prisma's create would have written them (lockVersion at its default). */
 function newRow(draft: Extract<Decision, { kind: "create" }>["draft"], dedupKey: string | undefined): NotificationRow & Record<string, ColumnValue> {
   const columns = toColumns(draft, storedActiveKey(draft), targetKeyOf(draft));
-  return { id: newNotificationId(), ...columns, createdAt: draft.createdAt, dedupKey: dedupKey ?? null, serverInstanceId: null, lockVersion: 0 };
+  return { id: newRowId(), ...columns, createdAt: draft.createdAt, dedupKey: dedupKey ?? null, serverInstanceId: null, lockVersion: 0 };
 }
 
 function audienceOf(record: NotificationRecord): string | null {

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../src/storage/database-url.ts";
-import { newNotificationId } from "../../src/storage/notification-id.ts";
+import { newRowId } from "../../src/storage/row-id.ts";
 import { toColumns, toReceipt, toRecord } from "../../src/storage/notification-mapper.ts";
 import { tableColumns } from "../../src/storage/generated/columns.ts";
 import { EVENT_COUNTER, NotificationWriteSql } from "../../src/storage/notification-write-sql.ts";
@@ -35,7 +35,7 @@ describe("the raw writes' columns", () => {
   });
 
   it("makes ids in the order they were made, also within one millisecond", () => {
-    const ids = Array.from({ length: 2_000 }, () => newNotificationId());
+    const ids = Array.from({ length: 2_000 }, () => newRowId());
     expect(new Set(ids).size).toBe(ids.length);
     expect([...ids].sort()).toEqual(ids);
     expect(ids[0]).toMatch(/^c[0-9a-z]{24}$/);

@@ -1,5 +1,5 @@
-// Ids of notifications the store inserts with raw SQL. Prisma generates @default(cuid()) on the
-// client, so a raw INSERT must bring its own id. It keeps the cuid (v1) shape Prisma's own inserts
+// Ids of the rows Herald inserts (the models' @default(cuid()) is Prisma's client-side default, so
+// an INSERT built by storage/sql.ts must bring its own id). It keeps the cuid (v1) shape Prisma's own inserts
 // produce, time first and then a per-process counter, because lists order rows created in the same
 // millisecond by id: a random id would reorder them.
 import { hostname } from "node:os";
@@ -11,7 +11,7 @@ const pad = (text: string, size: number) => text.padStart(size, "0").slice(-size
 const fingerprint = pad(process.pid.toString(BASE), 2) + pad([...hostname()].reduce((sum, c) => sum + c.charCodeAt(0), hostname().length + BASE).toString(BASE), 2);
 let counter = randomInt(BLOCK);
 
-export function newNotificationId(): string {
+export function newRowId(): string {
   counter = (counter + 1) % BLOCK;
   return `c${pad(Date.now().toString(BASE), 8)}${pad(counter.toString(BASE), 4)}${fingerprint}${pad(randomInt(BLOCK).toString(BASE), 4)}${pad(randomInt(BLOCK).toString(BASE), 4)}`;
 }

@@ -175,13 +175,21 @@ export class RealtimeService {
   preferencesEvents(caller: Extract<Caller, { kind: "person" }>): AsyncIterableIterator<Preferences | StreamEnded> {
     const { personId } = caller;
     this.streams.assertRoom(caller.credentialId);
-    // Each signal means "read the state now": the first is the initial state, the others are changes.
-    const signals = listenerStream<true>((push) => {
-      const detach = this.feed.subscribe(personId, { event: () => undefined, quiet: () => push(true) });
-      push(true);
+    // Each signal means "read the state now": the first is the initial state (null), the others
+    // are changes, each carrying the quiet mode it set. That value is sent as is: a read made
+    // after the next change has committed would otherwise show it twice and this one never.
+    const signals = listenerStream<boolean | null>((push) => {
+      const detach = this.feed.subscribe(personId, { event: () => undefined, quiet: (quietMode) => push(quietMode) });
+      push(null);
       return detach;
     }, this.options.maxQueuedEvents);
-    const states = pipe(signals, map(() => this.directory.preferences(personId)));
+    const states = pipe(
+      signals,
+      map(async (quietMode) => {
+        const now = await this.directory.preferences(personId);
+        return quietMode === null ? now : { ...now, quietMode };
+      }),
+    );
     // Counted and ended with the credential's other streams: a revoked token hears nothing more.
     return this.streams.bind(caller.credentialId, states);
   }

@@ -3,13 +3,13 @@
 // shared APPLICATION rows (with the person's receipt joined in), so the visibility rules are
 // written once. A list is the hottest read: one statement where the model API cost three
 // (the own rows, the shared rows, their receipts) and most of the request's CPU.
-import type { Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from "kysely";
+import type { Compilable, Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from "kysely";
 import { TerminalStatuses } from "../domain/enums.ts";
 import type { EffectiveFilter, Position } from "../domain/filter.ts";
 import { type ReceiptMark, sharedViewCase } from "../domain/shared-view.ts";
 import type { Provider } from "./database-url.ts";
 import { tableColumns } from "./generated/columns.ts";
-import { type Builder, type DB, sql, sqlFor, type Statement, storedTime } from "./sql.ts";
+import { type Builder, type DB, sql, sqlFor, storedTime } from "./sql.ts";
 import { decodeRow, isTimeColumn, type Row } from "./stored-values.ts";
 
 export interface PageWindow {
@@ -159,7 +159,7 @@ function filtered(source: Source): SourceQuery {
 }
 
 /** A page: each source read by its own index-ordered keyset query, merged by UNION ALL. */
-export function pageStatement(provider: Provider, personId: string, f: EffectiveFilter, page: PageWindow, now: Date, historyLimit: number | null = null): Statement | null {
+export function pageStatement(provider: Provider, personId: string, f: EffectiveFilter, page: PageWindow, now: Date, historyLimit: number | null = null): Compilable | null {
   const sources = new Sources(sqlFor(provider), provider);
   const direction = page.inverted ? "asc" : "desc";
   const limit = Math.trunc(page.limit);
@@ -167,20 +167,20 @@ export function pageStatement(provider: Provider, personId: string, f: Effective
     withReceipt(filtered(source), source.shared).orderBy("n.createdAt", direction).orderBy("n.id", direction).limit(limit),
   );
   if (parts.length === 0) return null;
-  if (parts.length === 1) return parts[0]!.compile();
+  if (parts.length === 1) return parts[0]!;
   const db = sources.db;
   // SQLite takes no ORDER BY or LIMIT on a compound's members: each is a subquery of its own.
   const [first, ...rest] = parts.map((part, i) => db.selectFrom(part.as(`part${i}`)).selectAll());
   const merged = rest.reduce((union, part) => union.unionAll(part), first!);
-  return db.selectFrom(merged.as("merged")).selectAll().orderBy("createdAt", direction).orderBy("id", direction).limit(limit).compile();
+  return db.selectFrom(merged.as("merged")).selectAll().orderBy("createdAt", direction).orderBy("id", direction).limit(limit);
 }
 
 /** How many rows the person sees: one COUNT per source, summed in the same statement (column "n"). */
-export function countStatement(provider: Provider, personId: string, f: EffectiveFilter, now: Date, historyLimit: number | null = null): Statement | null {
+export function countStatement(provider: Provider, personId: string, f: EffectiveFilter, now: Date, historyLimit: number | null = null): Compilable | null {
   const sources = new Sources(sqlFor(provider), provider);
   const counts = sources.of(personId, f, now, historyLimit).map((source) => filtered(source).select((eb) => eb.fn.countAll().as("c")));
   if (counts.length === 0) return null;
-  return sources.db.selectNoFrom(sql<number>`${sql.join(counts, sql` + `)}`.as("n")).compile();
+  return sources.db.selectNoFrom(sql<number>`${sql.join(counts, sql` + `)}`.as("n"));
 }
 
 /** Ids of the rows the person sees, at most `limit` from each source (column "id"). */
@@ -191,12 +191,12 @@ export function visibleIdsStatement(
   now: Date,
   limit: number,
   historyLimit: number | null = null,
-): Statement | null {
+): Compilable | null {
   const sources = new Sources(sqlFor(provider), provider);
   const db = sources.db;
   const parts = sources.of(personId, f, now, historyLimit).map((source, i) => db.selectFrom(filtered(source).select("n.id").limit(Math.trunc(limit)).as(`part${i}`)).selectAll());
   if (parts.length === 0) return null;
-  return parts.slice(1).reduce((union, part) => union.unionAll(part), parts[0]!).compile();
+  return parts.slice(1).reduce((union, part) => union.unionAll(part), parts[0]!);
 }
 
 /** A raw result row as the models type it: times as Dates, the receipt split off. */

@@ -90,7 +90,7 @@ export class NotificationStore {
   async page(personId: string, filter: EffectiveFilter, page: PageWindow, now: Date): Promise<NotificationRecord[]> {
     const statement = pageStatement(this.provider, personId, filter, page, now, this.historyLimit);
     if (!statement) return [];
-    const rows = await this.db.$queryRawUnsafe<Record<string, unknown>[]>(statement.sql, ...statement.parameters);
+    const rows = await this.q.raw(this.db, statement);
     return rows.map((raw) => {
       const { row, receipt } = toPageRow(raw);
       const record = toRecord(row);
@@ -101,7 +101,7 @@ export class NotificationStore {
   async count(personId: string, filter: EffectiveFilter, now: Date): Promise<number> {
     const statement = countStatement(this.provider, personId, filter, now, this.historyLimit);
     if (!statement) return 0;
-    const [row] = await this.db.$queryRawUnsafe<{ n: bigint | number }[]>(statement.sql, ...statement.parameters);
+    const [row] = await this.q.raw(this.db, statement);
     return Number(row?.n ?? 0);
   }
 
@@ -143,8 +143,8 @@ export class NotificationStore {
   async visibleIds(personId: string, filter: EffectiveFilter, now: Date, limit: number): Promise<string[]> {
     const statement = visibleIdsStatement(this.provider, personId, filter, now, limit, this.historyLimit);
     if (!statement) return [];
-    const rows = await this.db.$queryRawUnsafe<{ id: string }[]>(statement.sql, ...statement.parameters);
-    return rows.map((r) => r.id);
+    const rows = await this.q.raw(this.db, statement);
+    return rows.map((r) => String(r.id));
   }
 }
 

@@ -129,7 +129,7 @@ export class NotificationTx {
 
   /** A fact remembered as part of a notification change (an observation's "Remember this"). */
   async rememberFact(fact: FactRow): Promise<void> {
-    await this.prisma.rememberedFact.create({ data: fact });
+    await this.sql.insertRow("RememberedFact", { ...fact });
   }
 
   async findReceipt(notificationId: string, personId: string): Promise<Receipt | null> {

@@ -9,6 +9,7 @@ import type { EventToAppend } from "../events/committed-event.ts";
 import type { Provider } from "./database.ts";
 import type { Notification as NotificationRow, NotificationReceipt as ReceiptRow } from "./prisma-client/sqlite/client.ts";
 import { StaleWrite } from "./retrying-transaction.ts";
+import { newRowId } from "./row-id.ts";
 import { type Builder, type DB, sqlFor, storedTime } from "./sql.ts";
 import type { RowWrite, StatementRunner } from "./statement-runner.ts";
 import { columnsOf, decodeRow, isTimeColumn, type Table } from "./stored-values.ts";
@@ -22,7 +23,7 @@ export const EVENT_COUNTER = "events";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type UpdateQuery = UpdateQueryBuilder<DB, any, any, any>;
 
-export type ColumnValue = string | number | Date | null | undefined;
+export type ColumnValue = string | number | boolean | Date | null | undefined;
 type Columns = Readonly<Record<string, ColumnValue>>;
 
 
@@ -115,6 +116,11 @@ export class NotificationWriteSql {
   async instanceHeartbeat(instanceId: string): Promise<Date | null> {
     const rows = await this.runner.read(this.db.selectFrom("ServerInstance").select("heartbeatAt").where("id", "=", instanceId));
     return rows[0] ? decodeRow("ServerInstance", rows[0]).heartbeatAt : null;
+  }
+
+  /** A row of another table written with this unit's change (an observation's remembered fact): an id and its times encoded. */
+  insertRow(table: "RememberedFact", columns: Columns): Promise<void> {
+    return this.run([{ statement: this.db.insertInto(table).values({ id: newRowId(), ...this.encoded(table, columns) } as never), rows: 1 }]);
   }
 
   /** Runs row writes in order (at once, or at the unit's commit); StaleWrite when one touched another number of rows than it must. */

@@ -33,6 +33,11 @@ export class Queries {
   /** Rows as the driver gives them: for aggregates and joins, which decode what they select. */
   raw(on: Connection, query: Compilable): Promise<Record<string, unknown>[]> {
     const { sql, parameters } = compiled(query);
+    return this.compiled(on, sql, parameters);
+  }
+
+  /** Runs a statement compiled elsewhere (the scanner's reads, which its thread also runs on a connection of its own). */
+  compiled(on: Connection, sql: string, parameters: readonly unknown[]): Promise<Record<string, unknown>[]> {
     return on.$queryRawUnsafe<Record<string, unknown>[]>(sql, ...parameters);
   }
 

@@ -7,17 +7,10 @@ import type { ExpressionBuilder } from "kysely";
 import type { Database, Db } from "./database.ts";
 import type { Queries } from "./queries.ts";
 import type { DB } from "./sql.ts";
+import type { Row } from "./stored-values.ts";
 
-export interface AssetMeta {
-  id: string;
-  /** The producer key that uploaded it. */
-  producerId: string;
-  filename: string;
-  contentType: string;
-  size: number;
-  sha256: string;
-  createdAt: Date;
-}
+/** An asset's row without its bytes (the columns as the models state them). */
+export type AssetMeta = Omit<Row<"Asset">, "bytes">;
 
 export interface AssetStore {
   /** Stores a new asset (metadata and bytes) under its id. */

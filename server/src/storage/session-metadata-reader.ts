@@ -7,28 +7,34 @@ import type { MetadataResult } from "../domain/session-metadata.ts";
 import { readLabelState } from "../domain/session-labels.ts";
 import { type Provider, providerOf, sqliteFileOf } from "./database-url.ts";
 import { postgresPoolConfig } from "./postgres-url.ts";
-// The builder only (Kysely, compile-only): this entry point never loads Prisma.
-import { sql, sqlFor, type Statement } from "./sql.ts";
+
+/** A statement as text and the values it binds. */
+interface Statement {
+  sql: string;
+  parameters: readonly unknown[];
+}
 
 /** A stopped store is read from memory; past this size it reads as unavailable. */
 export const SQLITE_SNAPSHOT_MAX_BYTES = 256 * 1024 * 1024;
 const TIMEOUT_MS = 1_500;
 
+// This command runs after every agent turn, so it loads no query builder: its two statements are
+// the text storage/sql.ts compiles for them, written out here and held to it by
+// test/storage/session-metadata-statements.test.ts.
 const COLUMNS = ["label", "completionId", "sourceGeneration", "labelGeneration", "namingFingerprint"] as const;
+const LABEL_COLUMNS = COLUMNS.map((column) => `"${column}"`).join(", ");
+export const LABEL_QUERY_TEXT: Record<Provider, string> = {
+  sqlite: `select ${LABEL_COLUMNS} from "Session" where "harness" = ? and "nativeSessionId" = ?`,
+  postgresql: `select ${LABEL_COLUMNS} from "Session" where "harness" = $1 and "nativeSessionId" = $2`,
+};
 
 /** The session's label columns, in the provider's dialect. */
-function labelQuery(provider: Provider, harness: string, sessionId: string): Statement {
-  return sqlFor(provider).selectFrom("Session").select(COLUMNS).where("harness", "=", harness).where("nativeSessionId", "=", sessionId).compile();
+export function labelQuery(provider: Provider, harness: string, sessionId: string): Statement {
+  return { sql: LABEL_QUERY_TEXT[provider], parameters: [harness, sessionId] };
 }
 
 /** Whether the SQLite file has a Session table yet (sqlite_master is SQLite's catalogue, not a model). */
-const HAS_SESSION_TABLE = sqlFor("sqlite")
-  .withTables<{ sqlite_master: { type: string; name: string } }>()
-  .selectFrom("sqlite_master")
-  .select(sql.lit(1).as("found"))
-  .where("type", "=", "table")
-  .where("name", "=", "Session")
-  .compile();
+export const HAS_SESSION_TABLE: Statement = { sql: `select 1 as "found" from "sqlite_master" where "type" = ? and "name" = ?`, parameters: ["table", "Session"] };
 
 class Missing extends Error {}
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorCode, gql } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
+import { storeOf } from "../support/store.ts";
 import { subscribe } from "../support/sse.ts";
 
 const DAY = 86_400_000;
@@ -95,10 +96,10 @@ for (const provider of providers) {
       });
 
       it("records unknown types and notifies no one", async () => {
-        const before = await h.herald.database.db.companionEvent.count();
+        const before = await storeOf(h.herald.database).count("CompanionEvent");
         const r = await emit({ type: "weather.changed", payload: { id: "w1", sky: "grey" } });
         expect(r).toMatchObject({ __typename: "EmitEventSuccess", type: "weather.changed", listeners: [], notifications: [], duplicate: false });
-        expect(await h.herald.database.db.companionEvent.count()).toBe(before + 1);
+        expect(await storeOf(h.herald.database).count("CompanionEvent")).toBe(before + 1);
       });
 
       it("the same idempotencyKey twice changes nothing the second time", async () => {
@@ -106,11 +107,11 @@ for (const provider of providers) {
         const eng = await engagement("Idem", ada.id);
         const input = { type: "render.produced", engagementId: eng, payload: { id: "r-idem", name: "plan" }, idempotencyKey: `k-${eng}` };
         const first = await emit(input);
-        const events = await h.herald.database.db.companionEvent.count();
+        const events = await storeOf(h.herald.database).count("CompanionEvent");
         const second = await emit(input);
         expect(second).toMatchObject({ eventId: first.eventId, duplicate: true, listeners: ["render-ready"] });
         expect(second.notifications.map((x: any) => x.id)).toEqual(first.notifications.map((x: any) => x.id));
-        expect(await h.herald.database.db.companionEvent.count()).toBe(events);
+        expect(await storeOf(h.herald.database).count("CompanionEvent")).toBe(events);
         expect(await list(ada.token)).toHaveLength(1);
       });
 
@@ -144,7 +145,7 @@ for (const provider of providers) {
       it("refuses bad input with a ValidationError naming the field, recording nothing", async () => {
         const ada = await h.newPerson("Ada");
         const eng = await engagement("Bad", ada.id);
-        const before = await h.herald.database.db.companionEvent.count();
+        const before = await storeOf(h.herald.database).count("CompanionEvent");
         const cases: [Record<string, unknown>, string][] = [
           [{ type: "render.produced", engagementId: eng, payload: { name: "no id" } }, "payload.id"],
           [{ type: "render.produced", payload: { id: "x" } }, "engagementId"],
@@ -159,7 +160,7 @@ for (const provider of providers) {
           const r = await emit(input);
           expect([r.__typename, r.field]).toEqual(["ValidationError", field]);
         }
-        expect(await h.herald.database.db.companionEvent.count()).toBe(before);
+        expect(await storeOf(h.herald.database).count("CompanionEvent")).toBe(before);
         expect(errorCode(await gql(h.url, ada.token, EMIT, { input: { type: "x" } }))).toBe("FORBIDDEN");
         expect(errorCode(await gql(h.url, null, EMIT, { input: { type: "x" } }))).toBe("UNAUTHENTICATED");
       });
@@ -287,7 +288,7 @@ for (const provider of providers) {
         __typename ... on Notification { id status trigger { type ref } actions { kind id label actionId } } ... on ValidationError { field } } }`;
       const invoke = (token: string, id: string, actionId: string) =>
         gql(h.url, token, `mutation($id: ID!, $a: String!) { invokeNotificationAction(id: $id, actionId: $a) { id } }`, { id, a: actionId });
-      const facts = (personId: string) => h.herald.database.db.rememberedFact.findMany({ where: { personId }, select: { content: true, hasDates: true } });
+      const facts = (personId: string) => storeOf(h.herald.database).pick("RememberedFact", ["content", "hasDates"], (q) => q.where("personId", "=", personId));
 
       it("“Remember this” stores the fact and resolves the notification, with no producer connected", async () => {
         const ada = await h.newPerson("Ada");

@@ -60,7 +60,7 @@ import { TrustedProxies } from "./transport/http/client-address.ts";
 import { schema } from "./transport/graphql/schema.ts";
 import { type ReadinessChecks, useReadiness } from "./transport/http/health.ts";
 import { HeraldMetrics, useMetrics } from "./transport/http/metrics.ts";
-import { withRequestIds } from "./transport/http/request-context.ts";
+import { withRequestIds } from "./util/request-context.ts";
 import { createTracing, type Tracing } from "./transport/http/tracing.ts";
 import type { SpanExporter } from "@opentelemetry/sdk-trace-base";
 import { createGraphQLHandler } from "./transport/http/yoga.ts";

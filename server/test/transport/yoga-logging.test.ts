@@ -2,7 +2,7 @@
 import { Writable } from "node:stream";
 import { pino } from "pino";
 import { expect, it } from "vitest";
-import { yogaLogging } from "../../src/transport/http/request-context.ts";
+import { yogaLogging } from "../../src/util/request-context.ts";
 
 it("keeps Yoga's log arguments as fields and an error as an error", () => {
   const lines: Record<string, unknown>[] = [];

@@ -10,8 +10,8 @@ import type { Services } from "../../services.ts";
 import { isStorageUnavailable } from "../../service/storage-unavailable.ts";
 import { callerOf } from "./caller-gate.ts";
 import { chunkedBody, DownloadSlots, streamedBody } from "./download-slots.ts";
-import { errorResponse, storageUnavailableResponse } from "./http-errors.ts";
-import { requestLogger } from "./request-context.ts";
+import { errorResponse, storageUnavailableResponse } from "../../util/http-errors.ts";
+import { requestLogger } from "../../util/request-context.ts";
 
 const PATH = /^\/assets\/([^/]+)$/;
 

@@ -2,7 +2,7 @@
 // counted as it arrives, so a missing or false Content-Length does not get past the limit,
 // and nothing beyond limit + one chunk is ever held in memory.
 import type { Plugin } from "graphql-yoga";
-import { errorResponse } from "./http-errors.ts";
+import { errorResponse } from "../../util/http-errors.ts";
 import { readAtMost } from "../../util/read-at-most.ts";
 
 /**

@@ -7,7 +7,7 @@ import { handleStreamOrSingleExecutionResult, type Plugin } from "graphql-yoga";
 import { DomainError } from "../../domain/errors.ts";
 import type { Logger } from "../../logger.ts";
 import { isStorageUnavailable } from "../../service/storage-unavailable.ts";
-import { requestLogger } from "./request-context.ts";
+import { requestLogger } from "../../util/request-context.ts";
 
 /** Writes an error's line once, however many steps see it (Yoga's logging is told to skip it too). */
 export class ErrorLines {

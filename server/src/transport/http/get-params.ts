@@ -2,7 +2,7 @@
 // with a bare JSON.parse whose failure surfaces as an unexpected (500, logged with its stack)
 // error; a client's malformed URL is its own mistake, answered 400 before Yoga sees it.
 import type { Plugin } from "graphql-yoga";
-import { errorResponse } from "./http-errors.ts";
+import { errorResponse } from "../../util/http-errors.ts";
 
 const JSON_PARAMS = ["variables", "extensions"] as const;
 

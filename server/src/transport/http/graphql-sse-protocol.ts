@@ -12,7 +12,7 @@ import { TOKEN_HEADER_KEY, TOKEN_QUERY_KEY } from "graphql-sse";
 import { DomainError } from "../../domain/errors.ts";
 import type { Logger } from "../../logger.ts";
 import { EVENT_STREAM_HEADERS, EventStreamBody, type EventStreamLimits } from "./event-stream-body.ts";
-import { errorResponse } from "./http-errors.ts";
+import { errorResponse } from "../../util/http-errors.ts";
 import { MessageFramer } from "./sse-messages.ts";
 import type { ResultSink } from "../graphql/shared-render.ts";
 

@@ -7,8 +7,8 @@ import { useSofa } from "@graphql-yoga/plugin-sofa";
 import { type DocumentNode, type FieldNode, GraphQLError, GraphQLSchema, isObjectType, Kind } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import type { Logger } from "../../logger.ts";
-import { errorBody, errorResponse } from "./http-errors.ts";
-import { requestLogger } from "./request-context.ts";
+import { errorBody, errorResponse } from "../../util/http-errors.ts";
+import { requestLogger } from "../../util/request-context.ts";
 
 export const producerApiBase = "/api/v1";
 export const producerApiDocument = `${producerApiBase}/openapi.json`;

@@ -3,7 +3,7 @@
 import type { Services } from "../../services.ts";
 import { callerOf } from "./caller-gate.ts";
 import { isStorageUnavailable } from "../../service/storage-unavailable.ts";
-import { errorResponse, storageUnavailableResponse } from "./http-errors.ts";
+import { errorResponse, storageUnavailableResponse } from "../../util/http-errors.ts";
 
 export function uploadRefusal(services: Services, endpoint: string): (request: Request) => Promise<Response | null> {
   return async (request) => {

@@ -3,7 +3,7 @@
 // writes about a request can name it (docs/decisions.md, "Request ids and traces").
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import type { Logger } from "../../logger.ts";
+import type { Logger } from "../logger.ts";
 
 /** Ids a client may choose: short and printable, so they cannot forge log lines. */
 const ACCEPTED_ID = /^[A-Za-z0-9._:-]{1,128}$/;

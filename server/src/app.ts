@@ -171,18 +171,17 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
     directory,
     sessions,
     auth,
-    realtime: new RealtimeService(feed, eventLog, notifications, directory, cursors, auth, logger, {
+    realtime: new RealtimeService(feed, eventLog, invocationStore, notifications, directory, cursors, auth, logger, {
       maxQueuedEvents: tuning.maxQueuedEvents,
       quietHoursCheckMs: tuning.quietHoursCheckMs,
+      pollMs: tuning.feedPollMs,
       clock,
       maxStreamsPerCredential: tuning.maxStreamsPerCredential,
       observer: metrics,
     }),
     events: new EventService(companionStore, directoryStore, listeners, notifications, clock),
     history: new HistoryService(new HistoryStore(database), clock, { limit: tuning.historyLimit, eventRetentionMs: tuning.eventRetentionMs }),
-    invocations: new InvocationService(notificationStore, invocationStore, bus, feed, cursors, clock, {
-      maxQueuedEvents: tuning.maxQueuedEvents,
-      pollMs: tuning.feedPollMs,
+    invocations: new InvocationService(notificationStore, invocationStore, bus, cursors, clock, {
       retentionMs: tuning.invocationRetentionMs,
     }),
     assets: new AssetService(await assetStoreOf(database, tuning.assetDir), new AssetIndex(database), clock, {

@@ -3,16 +3,9 @@
 // person's notifications keeps streaming. The client's cursor carries the hold, so a client that
 // reconnects while (or after) the stream held gets exactly what it has not had: nothing twice,
 // nothing skipped (docs/event-stream.md, "Quiet mode").
+import type { StreamPosition } from "../domain/stream-position.ts";
 
-/**
- * Where a client stands in its stream. `seq`: every event up to it has been sent, or is held.
- * With a hold, the events after `hold.through` of notifications created after `hold.from` have
- * not been sent yet (they are held, or being released in order); `from <= through <= seq`.
- */
-export interface StreamPosition {
-  seq: number;
-  hold: { from: number; through: number } | null;
-}
+export type { StreamPosition };
 
 /** The lowest event a stream resuming from `position` reads again (the history limit's check). */
 export const readsFrom = (position: StreamPosition): number => position.hold?.from ?? position.seq;

@@ -3,7 +3,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { ValidationError } from "../domain/errors.ts";
 import type { Position } from "../domain/filter.ts";
-import type { StreamPosition } from "../events/quiet-hold.ts";
+import type { StreamPosition } from "../domain/stream-position.ts";
 
 // Not a possible person id (those are cuids), so no person's cursor verifies as a producer's.
 const INVOCATION_AUDIENCE = "\u0000producers";

@@ -11,8 +11,6 @@ import type { NotificationRecord } from "../domain/notification.ts";
 import { validateActionValues, validatePageSize } from "../domain/validation.ts";
 import type { EventBus } from "../events/bus.ts";
 import type { CommittedEvent } from "../events/committed-event.ts";
-import type { EventFeed } from "../events/event-feed.ts";
-import { invocationStream } from "../events/invocation-stream.ts";
 import type { InvocationStore } from "../storage/invocation-store.ts";
 import type { NotificationStore } from "../storage/notification-store.ts";
 import type { NotificationTx } from "../storage/notification-tx.ts";
@@ -24,8 +22,6 @@ import { resolveDisplay } from "../domain/presentation.ts";
 import { ownedBy, type PluginScope } from "./producer-rights.ts";
 
 export interface InvocationOptions {
-  maxQueuedEvents: number;
-  pollMs: number;
   /** Invocations older than this are deleted by `sweep` (HERALD_INVOCATION_RETENTION_HOURS). */
   retentionMs: number;
 }
@@ -48,7 +44,6 @@ export class InvocationService {
     private readonly notifications: NotificationStore,
     private readonly invocations: InvocationStore,
     private readonly bus: EventBus,
-    private readonly feed: EventFeed,
     private readonly cursors: CursorCodec,
     private readonly clock: Clock,
     private readonly options: InvocationOptions,
@@ -162,14 +157,6 @@ export class InvocationService {
     // Without `after`, later PENDING ones may sit before settled ones: the cursor stays behind the last item then.
     const position = hasMore || (from === null && items.length > 0) ? (items.at(-1)?.seq ?? from ?? 0) : Math.max(from ?? 0, head);
     return { items, cursor: this.cursors.encodeInvocationSeq(position), hasMore };
-  }
-
-  stream(plugin: string | null, after: number | null): AsyncIterableIterator<InvocationRecord> {
-    return invocationStream(
-      { feed: this.feed, store: this.invocations, maxQueued: this.options.maxQueuedEvents, pollMs: this.options.pollMs },
-      plugin,
-      after,
-    );
   }
 
   /**

@@ -1,11 +1,13 @@
 // What subscriptions read: a person's event stream and the producers' action invocations.
 // Protocol: docs/event-stream.md.
 import type { Clock } from "../domain/clock.ts";
+import type { InvocationRecord } from "../domain/invocation.ts";
 import type { Preferences } from "../domain/preferences.ts";
 import { map, pipe } from "graphql-yoga";
 import type { EventFeed } from "../events/event-feed.ts";
 import type { EventLogReader } from "../events/event-log-reader.ts";
 import type { HeraldObserver } from "../events/observer.ts";
+import { type InvocationReader, invocationStream } from "../events/invocation-stream.ts";
 import { listenerStream } from "../events/listener-stream.ts";
 import { PersonStream, type PersonStreamDeps, type StreamItem, type StreamRegistration } from "../events/person-stream.ts";
 import { readsFrom } from "../events/quiet-hold.ts";
@@ -24,6 +26,8 @@ export interface RealtimeOptions {
   maxStreamsPerCredential: number;
   /** While a stream holds, how often it checks whether quiet hours have ended. */
   quietHoursCheckMs: number;
+  /** How often an invocation stream asks storage for anything newer (a lost last message's safety net). */
+  pollMs: number;
   clock: Clock;
   observer?: HeraldObserver;
 }
@@ -46,6 +50,7 @@ export class RealtimeService {
   constructor(
     private readonly feed: EventFeed,
     private readonly log: EventLogReader,
+    private readonly invocations: InvocationReader,
     private readonly notifications: NotificationService,
     private readonly directory: DirectoryService,
     private readonly cursors: CursorCodec,
@@ -159,6 +164,12 @@ export class RealtimeService {
   /** The cursor of a stream item: where its client stands after it. */
   cursorFor(personId: string, item: Pick<StreamItem, "seq" | "position">): string {
     return item.position ? this.cursors.encodeSeq(personId, item.position.seq, item.position.hold) : this.cursors.encodeSeq(personId, item.seq);
+  }
+
+  /** A producer's action invocations after `after` (from storage), then live ones; see invocation-stream.ts. */
+  invocationEvents(plugin: string | null, after: number | null): AsyncIterableIterator<InvocationRecord> {
+    const deps = { feed: this.feed, store: this.invocations, maxQueued: this.options.maxQueuedEvents, pollMs: this.options.pollMs };
+    return invocationStream(deps, plugin, after);
   }
 
   /** A producer's stream (actionInvocations), counted and ended with its credential's other streams. */

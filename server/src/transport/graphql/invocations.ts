@@ -135,7 +135,7 @@ builder.subscriptionFields((t) => ({
       const caller = requireProducer(ctx.caller, "actionInvocations");
       const plugin = pluginFilter(caller.plugin, args.plugin);
       const after = ctx.services.invocations.decodeCursor(args.after);
-      return ctx.services.realtime.producerStream(caller, () => ctx.services.invocations.stream(plugin, after));
+      return ctx.services.realtime.producerStream(caller, () => ctx.services.realtime.invocationEvents(plugin, after));
     },
     resolve: (invocation) => endedOr(invocation),
   }),

@@ -5,15 +5,17 @@ const src = "server/src";
 const ioModules = ["node:fs", "node:fs/promises", "node:net", "node:http", "node:child_process", "node:worker_threads", "pg", "better-sqlite3", "ioredis", "@prisma/*", "pino"];
 /** Folders (or files) of server/src that a layer may not import from. */
 const forbidden = {
-  domain: ["config.ts", "logger.ts", "storage", "events", "service", "transport", "background", "cli", "app.ts", "services.ts"],
-  storage: ["service", "transport", "background", "cli", "app.ts", "services.ts"],
-  events: ["storage", "service", "transport", "background", "cli", "app.ts", "services.ts"],
-  service: ["transport", "background", "cli", "app.ts"],
+  domain: ["config.ts", "logger.ts", "storage", "events", "service", "realtime", "transport", "background", "cli", "app.ts", "services.ts"],
+  storage: ["service", "realtime", "transport", "background", "cli", "app.ts", "services.ts"],
+  events: ["storage", "service", "realtime", "transport", "background", "cli", "app.ts", "services.ts"],
+  service: ["realtime", "transport", "background", "cli", "app.ts"],
+  realtime: ["storage", "transport", "background", "cli", "app.ts", "services.ts"],
   transport: ["storage", "background", "cli", "app.ts"],
   background: ["storage", "transport", "cli", "app.ts"],
+  util: ["storage", "events", "service", "realtime", "transport", "background", "cli", "app.ts", "services.ts"],
 };
 /** Peers whose types (never values) a layer may use. */
-const typeOnly = { storage: ["events"], transport: ["events", "storage"], background: ["storage"] };
+const typeOnly = { storage: ["events"], realtime: ["storage"], transport: ["events", "storage"], background: ["storage"] };
 
 function layerRules() {
   return Object.entries(forbidden).map(([layer, targets]) => {
@@ -67,9 +69,12 @@ export default tseslint.config(
     },
   },
   // The server's layers, each using only what is below it (docs/decisions.md, "Layers"):
-  // composition root (app.ts, cli/, a worker's entry) -> transport and background -> service ->
-  // events and storage -> domain and config. Type-only imports between the peers events and storage
-  // are allowed (storage implements the event log's reader and appends committed events).
+  // composition root (app.ts, cli/, a worker's entry) -> transport and background -> realtime (the
+  // delivery path, server/src/realtime/README.md) -> service -> events and storage -> domain and
+  // config. Type-only imports between the peers events and storage are allowed (storage implements
+  // the event log's reader and appends committed events), and realtime may use storage's types.
+  // util/ holds helpers any layer may use (the HTTP refusals transport and realtime both answer
+  // with, among them); it uses nothing of the layers.
   ...layerRules(),
   ...publicModuleRules(),
   {

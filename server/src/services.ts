@@ -5,7 +5,7 @@ import type { EventService } from "./service/event-service.ts";
 import type { HistoryService } from "./service/history-service.ts";
 import type { InvocationService } from "./service/invocation-service.ts";
 import type { NotificationService } from "./service/notification-service.ts";
-import type { RealtimeService } from "./service/realtime-service.ts";
+import type { RealtimeService } from "./realtime/realtime-service.ts";
 import type { SessionService } from "./service/session-service.ts";
 
 /** What transport (GraphQL, CLI, background jobs) may call. */

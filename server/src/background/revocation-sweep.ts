@@ -2,7 +2,7 @@
 // Redis outage, or a `herald revoke` run without REDIS_URL, still ends the credential's streams
 // within one interval, because every instance asks the store about the credentials it serves.
 import type { Logger } from "../logger.ts";
-import type { RealtimeService } from "../service/realtime-service.ts";
+import type { RealtimeService } from "../realtime/realtime-service.ts";
 import { startPeriodic } from "./periodic.ts";
 
 export function startRevocationSweep(realtime: RealtimeService, logger: Logger, intervalMs: number): () => void {

@@ -1,5 +1,5 @@
 // Where a client stands in its event stream: what its cursor carries (service/cursor.ts signs it)
-// and what a person stream resumes from (events/quiet-hold.ts explains the hold).
+// and what a person stream resumes from (realtime/quiet-hold.ts explains the hold).
 
 /**
  * Where a client stands in its stream. `seq`: every event up to it has been sent, or is held.

@@ -1,7 +1,7 @@
 // Messages between the processes of a deployment: committed notification events (carrying the
 // event-log sequence number), quiet-mode changes, action invocations and revoked credentials
-// (every instance ends their open streams). The bus may lose or
-// reorder messages (Redis outage, several publishers); event-feed.ts restores order from the log.
+// (every instance ends their open streams). The bus may lose or reorder messages (Redis outage,
+// several publishers); realtime/event-feed.ts restores order from the log.
 // A message is JSON on the wire (redis-bus.ts): old and new instances share it during a rolling
 // deploy, so its fields only ever grow, optionally. Protocol: docs/event-stream.md.
 import type { InvocationRecord } from "../domain/invocation.ts";

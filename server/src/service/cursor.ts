@@ -29,7 +29,7 @@ export class CursorCodec {
 
   /**
    * Event-stream cursors: a sequence number, signed in their own domain ("e") for the person; a
-   * stream that holds notifications for quiet mode adds where its hold stands (quiet-hold.ts).
+   * stream that holds notifications for quiet mode adds where its hold stands (realtime/quiet-hold.ts).
    */
   encodeSeq(personId: string, seq: number, hold: StreamPosition["hold"] = null): string {
     const payload = `e${[seq, ...(hold ? [hold.through, hold.from] : [])].map((n) => n.toString(36)).join("_")}`;

@@ -3,7 +3,7 @@
 import DataLoader from "dataloader";
 import type { Caller } from "../../service/caller.ts";
 import type { Services } from "../../services.ts";
-import { StreamEnded } from "../../service/stream-registry.ts";
+import { StreamEnded } from "../../realtime/stream-registry.ts";
 
 export interface GraphQLContext {
   /** null when the request carried no credential (introspection still works). */

@@ -2,13 +2,13 @@
 // person's own mutations and the live `notificationEvents` stream (protocol:
 // docs/event-stream.md). A person token reaches only that person's notifications.
 import { resolveCursorConnection } from "@pothos/plugin-relay";
-import type { StreamItem } from "../../events/person-stream.ts";
-import { CURSOR_PLACEHOLDER, splicesCursor } from "./shared-render.ts";
+import type { StreamItem } from "../../realtime/person-stream.ts";
+import { CURSOR_PLACEHOLDER, splicesCursor } from "../../realtime/shared-render.ts";
 import { limits } from "../../domain/limits.ts";
 import { resolveDisplay } from "../../domain/presentation.ts";
 import type { Display, FollowUpAction, NotificationRecord, Operation, Resolution } from "../../domain/notification.ts";
 import { requirePerson } from "../../service/auth-service.ts";
-import { StreamEnded } from "../../service/stream-registry.ts";
+import { StreamEnded } from "../../realtime/stream-registry.ts";
 import { builder } from "./builder.ts";
 import { endedOr, type GraphQLContext, memoize } from "./context.ts";
 import { EngagementRef, SessionRef } from "./directory.ts";
@@ -327,8 +327,8 @@ builder.mutationFields((t) => ({
 
 // ---- live ------------------------------------------------------------------------------
 
-// A person's streams get one item object per event (events/person-stream.ts; persons without a
-// receipt of a shared record share one), and alike subscriptions render it once (shared-render.ts).
+// A person's streams get one item object per event (realtime/person-stream.ts; persons without a
+// receipt of a shared record share one), and alike subscriptions render it once (realtime/shared-render.ts).
 // Its payload carries the cursor signed once per (person, event); a render shared across persons
 // carries the placeholder instead, which the transport replaces with each person's own cursor.
 const payloads = new WeakMap<StreamItem, Map<string, EventShape>>();

@@ -7,14 +7,14 @@ import type { NotificationRecord } from "../../src/domain/notification.ts";
 import { serializeSnapshot } from "../../src/domain/notification-snapshot.ts";
 import { InMemoryEventBus } from "../../src/events/bus.ts";
 import type { CommittedEvent } from "../../src/events/committed-event.ts";
-import { EventFeed } from "../../src/events/event-feed.ts";
+import { EventFeed } from "../../src/realtime/event-feed.ts";
 import type { EventLogReader } from "../../src/events/event-log-reader.ts";
-import { invocationStream } from "../../src/events/invocation-stream.ts";
-import { listenerStream } from "../../src/events/listener-stream.ts";
-import { PersonStream, personEventStream, SlowConsumerError, type PersonStreamDeps, type StreamItem } from "../../src/events/person-stream.ts";
+import { invocationStream } from "../../src/realtime/invocation-stream.ts";
+import { listenerStream } from "../../src/realtime/listener-stream.ts";
+import { PersonStream, personEventStream, SlowConsumerError, type PersonStreamDeps, type StreamItem } from "../../src/realtime/person-stream.ts";
 import { createLogger } from "../../src/logger.ts";
 import { map, pipe } from "graphql-yoga";
-import { StreamEnded, StreamRegistry } from "../../src/service/stream-registry.ts";
+import { StreamEnded, StreamRegistry } from "../../src/realtime/stream-registry.ts";
 
 const PERSON = "p-1";
 

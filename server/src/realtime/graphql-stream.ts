@@ -6,15 +6,15 @@ import { isAsyncIterable } from "@graphql-tools/utils";
 import { getOperationAST, GraphQLError, type ExecutionResult } from "graphql";
 import type { Plugin, YogaServerInstance } from "graphql-yoga";
 import type { ServerResponse } from "node:http";
-import { DomainError } from "../../domain/errors.ts";
-import type { Logger } from "../../logger.ts";
-import { requestLogger } from "../../util/request-context.ts";
-import { OWN_RESULTS, OwnResults } from "../graphql/shared-render.ts";
-import type { Caller } from "../../service/caller.ts";
-import { checkDocument, type DocumentLimits } from "../../util/document-limits.ts";
+import { DomainError } from "../domain/errors.ts";
+import type { Logger } from "../logger.ts";
+import { requestLogger } from "../util/request-context.ts";
+import { OWN_RESULTS, OwnResults } from "./shared-render.ts";
+import type { Caller } from "../service/caller.ts";
+import { checkDocument, type DocumentLimits } from "../util/document-limits.ts";
 import type { EventStreamLimits } from "./event-stream-body.ts";
 import { GraphQLSseProtocol, type Operate } from "./graphql-sse-protocol.ts";
-import { errorResponse, httpStatusOf, type HttpErrorCode } from "../../util/http-errors.ts";
+import { errorResponse, httpStatusOf, type HttpErrorCode } from "../util/http-errors.ts";
 
 export interface GraphQLStreamOptions {
   endpoint: string;

@@ -2,7 +2,7 @@
 // is checked here, and a revoked credential's streams are ended here.
 // Protocol: docs/event-stream.md, "Revocation".
 import { TooManyStreamsError, UnauthenticatedError } from "../domain/errors.ts";
-import type { StreamRegistration } from "../events/person-stream.ts";
+import type { StreamRegistration } from "./person-stream.ts";
 
 /** A stream the registry can end: a bound iterator, or a stream that ends itself (the person stream). */
 interface Endable {

@@ -1,11 +1,11 @@
 // The graphql-sse protocol's messages, serialised once: every member of a render group gets the
-// same result object (transport/graphql/shared-render.ts), so its JSON is made once and, on
+// same result object (shared-render.ts), so its JSON is made once and, on
 // distinct connections, so are the message's bytes. Single-connection messages splice the operation id in
 // front of the shared JSON; the output is byte for byte what graphql-sse's own `print` writes.
 // A render shared across persons carries a placeholder for the cursor: each person's JSON (and
 // distinct message) is made once, with the person's own cursor in its place.
 import type { ExecutionResult } from "graphql";
-import { isSharedRender, spliceCursor } from "../graphql/shared-render.ts";
+import { isSharedRender, spliceCursor } from "./shared-render.ts";
 
 // Per shared render, by cursor: "" for the render as it is (a cursor is never empty).
 const jsonOfRender = new WeakMap<ExecutionResult, Map<string, string>>();

@@ -9,12 +9,12 @@ import { randomBytes } from "node:crypto";
 import { isAsyncIterable } from "@graphql-tools/utils";
 import type { ExecutionResult } from "graphql";
 import { TOKEN_HEADER_KEY, TOKEN_QUERY_KEY } from "graphql-sse";
-import { DomainError } from "../../domain/errors.ts";
-import type { Logger } from "../../logger.ts";
+import { DomainError } from "../domain/errors.ts";
+import type { Logger } from "../logger.ts";
 import { EVENT_STREAM_HEADERS, EventStreamBody, type EventStreamLimits } from "./event-stream-body.ts";
-import { errorResponse } from "../../util/http-errors.ts";
+import { errorResponse } from "../util/http-errors.ts";
 import { MessageFramer } from "./sse-messages.ts";
-import type { ResultSink } from "../graphql/shared-render.ts";
+import type { ResultSink } from "./shared-render.ts";
 
 export interface RequestParams {
   query: string;

@@ -3,7 +3,7 @@
 // what waits first.
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { EventStreamBody } from "../../src/transport/http/event-stream-body.ts";
+import { EventStreamBody } from "../../src/realtime/event-stream-body.ts";
 
 const limits = (maxBufferedBytes = 1 << 16) => ({ heartbeatMs: 60_000, maxBufferedBytes });
 const drained = (body: EventStreamBody) => {

@@ -2,8 +2,8 @@
 import { print } from "graphql-sse";
 import type { ExecutionResult } from "graphql";
 import { describe, expect, it } from "vitest";
-import { shareRender } from "../../src/transport/graphql/shared-render.ts";
-import { MessageFramer } from "../../src/transport/http/sse-messages.ts";
+import { shareRender } from "../../src/realtime/shared-render.ts";
+import { MessageFramer } from "../../src/realtime/sse-messages.ts";
 
 const text = (message: string | Buffer) => message.toString();
 const render: ExecutionResult = { data: { notificationEvents: { cursor: "c1", type: "CREATED", notification: { id: "n1", title: "Ünïcode \"quoted\"\n" } } } };

@@ -2,7 +2,7 @@
 // cleanly: the client resumes from its last cursor, and nothing is left to reject unobserved.
 // An unhandled rejection here ended the whole server process (see security/postgres-restart.test.ts).
 import { describe, expect, it } from "vitest";
-import { guard } from "../../src/transport/http/stream-guard.ts";
+import { guard } from "../../src/realtime/stream-guard.ts";
 
 const encoder = new TextEncoder();
 

@@ -4,10 +4,10 @@
 // numbers become visible in commit order, see storage/notification-store.ts).
 // Protocol: docs/event-stream.md.
 import type { Logger } from "../logger.ts";
-import type { ActionInvocationMessage, BusMessage, EventBus } from "./bus.ts";
-import type { CommittedEvent } from "./committed-event.ts";
-import type { EventLogReader } from "./event-log-reader.ts";
-import { type HeraldObserver, noObserver } from "./observer.ts";
+import type { ActionInvocationMessage, BusMessage, EventBus } from "../events/bus.ts";
+import type { CommittedEvent } from "../events/committed-event.ts";
+import type { EventLogReader } from "../events/event-log-reader.ts";
+import { type HeraldObserver, noObserver } from "../events/observer.ts";
 
 export interface PersonListener {
   event(event: CommittedEvent): void;

@@ -5,10 +5,10 @@
 import type { Clock } from "../domain/clock.ts";
 import { holdsNow, type Preferences, pushVerdict } from "../domain/preferences.ts";
 import type { NotificationRecord, Receipt } from "../domain/notification.ts";
-import type { CommittedEvent } from "./committed-event.ts";
+import type { CommittedEvent } from "../events/committed-event.ts";
 import type { EventFeed, PersonListener } from "./event-feed.ts";
-import type { EventLogReader } from "./event-log-reader.ts";
-import { type HeraldObserver, noObserver } from "./observer.ts";
+import type { EventLogReader } from "../events/event-log-reader.ts";
+import { type HeraldObserver, noObserver } from "../events/observer.ts";
 import { PullAdapter } from "./pull-adapter.ts";
 import { QuietHold, type StreamPosition } from "./quiet-hold.ts";
 import { CONTENT_TYPES, itemFor, notificationOf, positioned, type StreamItem } from "./stream-items.ts";

@@ -1,6 +1,6 @@
 // Render once per group: many live subscriptions of one person usually run the same document
 // with the same variables, and each event reaches all of them as the same item object (see
-// itemFor in events/person-stream.ts). Executing the document once per
+// itemFor in stream-items.ts). Executing the document once per
 // (payload, document, variables that reach the per-event execution, operation name) and handing
 // every member the same result replaces one execution per subscriber with one per group.
 // graphql-yoga's executor would execute per subscriber (it maps each source event through its
@@ -24,8 +24,13 @@ import {
 } from "graphql";
 import { isAsyncIterable } from "@graphql-tools/utils";
 import type { Plugin } from "graphql-yoga";
-import type { StreamSink } from "../../events/person-stream.ts";
-import type { GraphQLContext } from "./context.ts";
+import type { StreamSink } from "./person-stream.ts";
+import type { Caller } from "../service/caller.ts";
+
+/** What a render reads of its subscription's context (transport/graphql/context.ts makes it). */
+interface RenderContext {
+  caller: Caller | null;
+}
 
 /**
  * Set in a subscription's initial context by a transport that writes results itself
@@ -44,14 +49,14 @@ export interface SharedRenderOptions {
   /** The server's error masking, as Yoga applies it to every result it sends. */
   maskError(error: GraphQLError): GraphQLError;
   /** The caller's own cursor of a source event, spliced into renders shared across persons. */
-  cursorOf(ctx: GraphQLContext, event: unknown): string | undefined;
+  cursorOf(ctx: RenderContext, event: unknown): string | undefined;
   /** Called for every render made (one per group and event). */
   onRender?(): void;
 }
 
 /**
  * Across persons: an APPLICATION event reaches every person, and every person without a receipt
- * of it sees the same item (events/person-stream.ts). A render of a document that reads nothing
+ * of it sees the same item (person-stream.ts). A render of a document that reads nothing
  * of its caller is then the same for all of them but for the cursor, which is signed per person:
  * such a render carries this placeholder as its cursor, and the transport writes each member's
  * own cursor in its place (sse-messages.ts). Random per process, so no producer can put it in a
@@ -240,7 +245,7 @@ export class RenderedResults implements AsyncIterableIterator<ExecutionResult>, 
   };
 
   private spliced(event: unknown): string | undefined {
-    return this.cursorOf?.(this.args.contextValue as GraphQLContext, event);
+    return this.cursorOf?.(this.args.contextValue as RenderContext, event);
   }
 
   async next(): Promise<IteratorResult<ExecutionResult>> {
@@ -296,7 +301,7 @@ export function useSharedRender({ maskError, cursorOf, onRender }: SharedRenderO
     let names = known.variables.get(operationKey);
     if (!names) known.variables.set(operationKey, (names = perEventVariables(args.document, operation)));
     const values = args.variableValues ?? {};
-    const person = acrossPersons ? null : ((args.contextValue as GraphQLContext).caller as { personId?: string } | null)?.personId ?? "";
+    const person = acrossPersons ? null : ((args.contextValue as RenderContext).caller as { personId?: string } | null)?.personId ?? "";
     return JSON.stringify([person, known.id, operationKey, names.map((name) => values[name] ?? null)]);
   };
 
@@ -307,7 +312,7 @@ export function useSharedRender({ maskError, cursorOf, onRender }: SharedRenderO
     return result.errors ? { ...result, errors: result.errors.map(maskError) } : result;
   };
   // Every payload of a person's event stream is one object for all of that person's streams
-  // (events/person-stream.ts); a StreamEnded is one stream's own, so its render is too.
+  // (person-stream.ts); a StreamEnded is one stream's own, so its render is too.
   // This runs for every member and event: it makes no closure of its own.
   const render: Render = (args, group, payload) => {
     if (group === null || typeof payload !== "object" || payload === null) return run(args, payload);

@@ -3,7 +3,7 @@
 // not read the caller. A mistake here would send one person's data to another.
 import { parse } from "graphql";
 import { describe, expect, it } from "vitest";
-import { readsNoCaller } from "../../src/transport/graphql/shared-render.ts";
+import { readsNoCaller } from "../../src/realtime/shared-render.ts";
 import { schema } from "../../src/transport/graphql/schema.ts";
 
 const check = (source: string) => readsNoCaller(schema, parse(source));

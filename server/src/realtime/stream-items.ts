@@ -3,7 +3,7 @@
 import { viewOf } from "../domain/lifecycle.ts";
 import type { NotificationRecord, Receipt } from "../domain/notification.ts";
 import { parseSnapshot } from "../domain/notification-snapshot.ts";
-import type { CommittedEvent } from "./committed-event.ts";
+import type { CommittedEvent } from "../events/committed-event.ts";
 import type { StreamPosition } from "./quiet-hold.ts";
 
 /** A committed event as one person's stream sends it: its snapshot parsed into their view. */
@@ -48,7 +48,7 @@ function receiptsFor(deps: ReceiptSource, event: CommittedEvent): Promise<Map<st
 const itemOf = (event: CommittedEvent, notification: NotificationRecord): StreamItem => ({ seq: event.seq, type: event.type, notification });
 
 // Every open stream of one person that sends a live event sends the same item: one object, so
-// the transport renders it once for all of them (transport/graphql/shared-render.ts). Once made,
+// the transport renders it once for all of them (shared-render.ts). Once made,
 // it is handed out as is (no promise): only a shared record's first view waits for the receipts.
 const itemsByEvent = new WeakMap<CommittedEvent, Map<string, StreamItem | Promise<StreamItem>>>();
 export function itemFor(deps: ReceiptSource, event: CommittedEvent, personId: string): StreamItem | Promise<StreamItem> {

@@ -4,7 +4,7 @@
 import { describe, expectTypeOf, it } from "vitest";
 import type { ActionInvocationMessage, BusMessage } from "../../src/events/bus.ts";
 import type { CommittedEvent, EventToAppend } from "../../src/events/committed-event.ts";
-import type { StreamItem } from "../../src/events/stream-items.ts";
+import type { StreamItem } from "../../src/realtime/stream-items.ts";
 import type { InvocationRecord } from "../../src/domain/invocation.ts";
 import type { NotificationWriteSql } from "../../src/storage/notification-write-sql.ts";
 

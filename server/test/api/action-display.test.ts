@@ -8,6 +8,7 @@ import { startHerald, type TestHerald } from "../support/herald.ts";
 import { untilMarker } from "../support/marker.ts";
 import { providers, redisUrl } from "../support/providers.ts";
 import { eventually, subscribe } from "../support/sse.ts";
+import { storeOf } from "../support/store.ts";
 
 const DISPLAY = "display { format title body variant presentation dismissible }";
 const ACK = `mutation($id: ID!, $outcome: ActionInvocationOutcome!, $message: String, $display: DisplayInput, $uiEffects: JSON) {
@@ -75,7 +76,7 @@ for (const provider of providers) {
         after: null,
       });
       expect(polled.data.actionInvocations.items).toEqual([]); // settled: no longer PENDING
-      const row = await h.herald.database.db.actionInvocation.findUnique({ where: { id } });
+      const row = await storeOf(h.herald.database).first("ActionInvocation", (q) => q.where("id", "=", id));
       expect(JSON.parse(row!.display!)).toEqual(shown);
       expect(JSON.parse(row!.uiEffects!)).toEqual(effects);
     });
@@ -121,12 +122,12 @@ for (const provider of providers) {
         expect(r, JSON.stringify(input)).toMatchObject({ __typename: "ValidationError", field });
         expect(r.message).toMatch(new RegExp(`^${field.replace(".", "\\.")}: `));
       }
-      const row = await h.herald.database.db.actionInvocation.findUnique({ where: { id } });
+      const row = await storeOf(h.herald.database).first("ActionInvocation", (q) => q.where("id", "=", id));
       expect(row).toMatchObject({ state: "PENDING", message: null, display: null, uiEffects: null, acknowledgedAt: null });
       // An unknown enum value never reaches the service: GraphQL refuses the document.
       const badEnum = await gql(h.url, h.producerKey, ACK, { id, outcome: "ACKNOWLEDGED", display: { title: "x", presentation: "POPUP" } });
       expect(badEnum.errors?.length).toBeGreaterThan(0);
-      expect((await h.herald.database.db.actionInvocation.findUnique({ where: { id } }))?.state).toBe("PENDING");
+      expect((await storeOf(h.herald.database).first("ActionInvocation", (q) => q.where("id", "=", id)))?.state).toBe("PENDING");
     });
 
     it("another person reading the same shared notification sees neither the invocation nor its display", async () => {

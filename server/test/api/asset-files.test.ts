@@ -18,6 +18,7 @@ import { assetDirFor } from "../../src/storage/file-asset-store.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
 import { expectRefusal, send } from "../security/wire.ts";
+import { storeOf } from "../support/store.ts";
 
 const GRACE_MS = 60_000;
 /** Past the grace period and the orphans' own minimum age (10 minutes). */
@@ -118,7 +119,7 @@ for (const provider of providers) {
       await publishFor(ada.id, "files:kept", kept.id);
       h.clock.advance(GRACE_MS * 2);
       await h.herald.services.assets.collect();
-      expect(await h.herald.database.db.asset.count({ where: { id: orphan.id } })).toBe(0);
+      expect(await storeOf(h.herald.database).count("Asset", (q) => q.where("id", "=", orphan.id))).toBe(0);
       expect(existsSync(join(dir, orphan.id))).toBe(false);
       expect(existsSync(join(dir, kept.id))).toBe(true);
       expect(sha256(await bytesOf(kept.id, ada.token))).toBe(kept.sha256);
@@ -149,7 +150,9 @@ for (const provider of providers) {
 
     it("still serves an asset stored in its row before the file store existed, and collects it", async () => {
       const bytes = randomBytes(300 * 1024);
-      const producerId = (await h.herald.database.db.asset.findFirstOrThrow({ select: { producerId: true } })).producerId;
+      const [existing] = await storeOf(h.herald.database).pick("Asset", ["producerId"], (q) => q.limit(1));
+      if (!existing) throw new Error("no asset stored yet to take a producer from");
+      const producerId = existing.producerId;
       const id = randomUUID();
       const legacy = new DatabaseAssetStore(h.herald.database, assetBytesOf(h.herald.database));
       const meta = { id, producerId, filename: "old.bin", contentType: "application/octet-stream", size: bytes.byteLength, sha256: sha256(bytes), createdAt: h.clock.now() };
@@ -162,7 +165,7 @@ for (const provider of providers) {
       expect(notice.revision).toBe(1);
       h.clock.advance(LONG_AFTER_MS);
       await h.herald.services.assets.collect();
-      expect(await h.herald.database.db.asset.count({ where: { id } })).toBe(0);
+      expect(await storeOf(h.herald.database).count("Asset", (q) => q.where("id", "=", id))).toBe(0);
     });
   });
 }

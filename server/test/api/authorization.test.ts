@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gql, type GraphQLResponse, resultFields } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
+import { storeOf } from "../support/store.ts";
 
 type Person = { id: string; token: string };
 type Vars = Record<string, unknown>;
@@ -60,20 +61,20 @@ for (const provider of providers) {
     };
     /** Everything a refused call could have written: row counts, Ada's rows and Ada herself. */
     const snapshot = async () => {
-      const db = h.herald.database.db;
+      const probe = storeOf(h.herald.database);
       const counts = {
-        persons: await db.person.count(),
-        credentials: await db.credential.count(),
-        sessions: await db.session.count(),
-        engagements: await db.engagement.count(),
-        members: await db.engagementMember.count(),
-        facts: await db.rememberedFact.count(),
-        notifications: await db.notification.count(),
-        receipts: await db.notificationReceipt.count(),
-        events: await db.notificationEvent.count(),
+        persons: await probe.count("Person"),
+        credentials: await probe.count("Credential"),
+        sessions: await probe.count("Session"),
+        engagements: await probe.count("Engagement"),
+        members: await probe.count("EngagementMember"),
+        facts: await probe.count("RememberedFact"),
+        notifications: await probe.count("Notification"),
+        receipts: await probe.count("NotificationReceipt"),
+        events: await probe.count("NotificationEvent"),
       };
-      const adaRows = await db.notification.findMany({ where: { personId: ada.id }, orderBy: { id: "asc" } });
-      const adaPerson = await db.person.findUnique({ where: { id: ada.id } });
+      const adaRows = await probe.rows("Notification", (q) => q.where("personId", "=", ada.id).orderBy("id", "asc"));
+      const adaPerson = await probe.first("Person", (q) => q.where("id", "=", ada.id));
       return { counts, adaRows, adaPerson };
     };
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gql } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
+import { storeOf } from "../support/store.ts";
 
 for (const provider of providers) {
   describe.skipIf(!provider.available)(`concurrent publishes on ${provider.name}`, () => {
@@ -26,17 +27,19 @@ for (const provider of providers) {
       const notes = results.map((r) => r.data.publishNotification);
       expect(new Set(notes.map((n) => n.id)).size).toBe(1);
       expect(notes.map((n) => n.revision).sort((a, b) => a - b)).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
-      const rows = await h.herald.database.db.notification.findMany({ where: { personId: ada.id, key: "race" } });
+      const probe = storeOf(h.herald.database);
+      const rows = await probe.rows("Notification", (q) => q.where("personId", "=", ada.id).where("key", "=", "race"));
       expect(rows).toHaveLength(1);
       expect(rows[0]!.revision).toBe(24);
-      const events = await h.herald.database.db.notificationEvent.findMany({ where: { notificationId: rows[0]!.id } });
+      const events = await probe.rows("NotificationEvent", (q) => q.where("notificationId", "=", rows[0]!.id));
       expect(events.map((e) => e.revision).sort((a, b) => a - b)).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
     });
 
     it("keeps distinct keys apart under parallel publishes and resolutions", async () => {
       const keys = Array.from({ length: 6 }, (_, i) => `multi-${i}`);
       await Promise.all(keys.flatMap((k) => [publish(k, "a"), publish(k, "b"), publish(k, "c")]));
-      const rows = await h.herald.database.db.notification.findMany({ where: { personId: ada.id, key: { in: keys } } });
+      const probe = storeOf(h.herald.database);
+      const rows = await probe.rows("Notification", (q) => q.where("personId", "=", ada.id).where("key", "in", keys));
       expect(rows).toHaveLength(keys.length);
       expect(rows.every((r) => r.revision === 3)).toBe(true);
 
@@ -48,14 +51,14 @@ for (const provider of providers) {
         ]),
       );
       for (const key of keys) {
-        const active = await h.herald.database.db.notification.count({ where: { personId: ada.id, key, activeKey: { not: null } } });
+        const active = await probe.count("Notification", (q) => q.where("personId", "=", ada.id).where("key", "=", key).where("activeKey", "is not", null));
         expect(active).toBeLessThanOrEqual(1);
       }
     });
 
     it("gives event-log sequence numbers that are unique and gapless across parallel writers", async () => {
       await Promise.all(Array.from({ length: 20 }, (_, i) => publish(`seq-${i % 4}`, `s${i}`)));
-      const events = await h.herald.database.db.notificationEvent.findMany({ orderBy: { seq: "asc" }, select: { seq: true } });
+      const events = await storeOf(h.herald.database).pick("NotificationEvent", ["seq"], (q) => q.orderBy("seq", "asc"));
       const seqs = events.map((e) => e.seq);
       expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => i + 1));
     });

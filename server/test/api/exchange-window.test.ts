@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXCHANGE_WINDOW } from "../../src/storage/session-store.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
+import { storeOf } from "../support/store.ts";
 
 for (const provider of providers) {
   describe.skipIf(!provider.available)(`the exchange window on ${provider.name}`, () => {
@@ -24,7 +25,9 @@ for (const provider of providers) {
         h.clock.tick();
         expect((await sessions.reportExchange(exchange(n))).duplicate).toBe(false);
       }
-      const rows = await h.herald.database.db.sessionExchange.findMany({ where: { session: { nativeSessionId: "window" } }, select: { completionId: true } });
+      const rows = await storeOf(h.herald.database).pick("SessionExchange", ["completionId"], (q) =>
+        q.where("sessionId", "in", (eb) => eb.selectFrom("Session").select("id").where("nativeSessionId", "=", "window")),
+      );
       expect(rows).toHaveLength(EXCHANGE_WINDOW);
       expect(rows.map((r) => r.completionId)).not.toContain("turn-0");
       // The retry rules still hold for what is kept.

@@ -10,6 +10,7 @@ import { type LightStream, type Operation, openDistinct, openSingleConnection } 
 import { providers, redisUrl } from "../support/providers.ts";
 import { untilMarker } from "../support/marker.ts";
 import { eventually } from "../support/sse.ts";
+import { storeOf } from "../support/store.ts";
 
 // Three shapes of the same subscription: field order, an operation name and a variable differ.
 const documents: Operation[] = [
@@ -113,8 +114,9 @@ for (const provider of providers) {
         "every subscription to attach",
       );
 
-      const db = h.herald.database.db;
-      const head = (await db.notificationEvent.findFirst({ orderBy: { seq: "desc" }, select: { seq: true } }))?.seq ?? 0;
+      const probe = storeOf(h.herald.database);
+      const [newest] = await probe.pick("NotificationEvent", ["seq"], (q) => q.orderBy("seq", "desc").limit(1));
+      const head = newest?.seq ?? 0;
       for (let round = 0; round < ROUNDS; round++) {
         for (const person of persons) await h.publish({ scope: "PERSON", personId: person.id, key: `own-${round}`, title: `own ${round}` });
         await h.publish({ scope: "APPLICATION", key: `app-${round}`, title: `app ${round}` });
@@ -130,7 +132,12 @@ for (const provider of providers) {
       // Each person's stream: their CREATED and DELIVERED events, the shared CREATED ones and the update.
       const perPerson = ROUNDS * 3 + 1;
       const logOf = (personId: string) =>
-        db.notificationEvent.findMany({ where: { seq: { gt: head }, OR: [{ personId }, { personId: null }] }, orderBy: { seq: "asc" } });
+        probe.rows("NotificationEvent", (q) =>
+          q
+            .where("seq", ">", head)
+            .where((eb) => eb.or([eb("personId", "=", personId), eb("personId", "is", null)]))
+            .orderBy("seq", "asc"),
+        );
       await eventually(async () => (await Promise.all(persons.map((p) => logOf(p.id)))).every((log) => log.length === perPerson), 30_000, "every delivery mark");
       const expected = new Map<string, string[]>();
       for (const person of persons) expected.set(person.id, (await logOf(person.id)).map((e) => `${e.seq}:${e.type}:${e.notificationId}`));

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gql } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
+import { storeOf } from "../support/store.ts";
 
 const INVOKE = `mutation($id: ID!, $actionId: String!, $values: JSON) {
   invokeNotificationAction(id: $id, actionId: $actionId, values: $values) { id fixedParams values }
@@ -22,7 +23,7 @@ for (const provider of providers) {
     });
     afterAll(async () => h?.close());
 
-    const invocations = (plugin: string) => h.herald.database.db.actionInvocation.count({ where: { plugin } });
+    const invocations = (plugin: string) => storeOf(h.herald.database).count("ActionInvocation", (q) => q.where("plugin", "=", plugin));
     const withForm = (plugin: string, form: unknown[], fixedParams: unknown) =>
       h.publish({
         scope: "PERSON",
@@ -72,7 +73,7 @@ for (const provider of providers) {
     });
 
     it("refuses the key __proto__ in any JSON input and as a form field name, naming the field", async () => {
-      const before = await h.herald.database.db.notification.count();
+      const before = await storeOf(h.herald.database).count("Notification");
       const publish = (action: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
         gql(h.url, h.producerKey, `mutation($input: PublishNotificationInput!) { publishNotification(input: $input) { __typename ... on ValidationError { field message } } }`, {
           input: { scope: "PERSON", personId: ada.id, key: "proto", title: "t", source: { plugin: "proto" }, actions: [action], ...extra },
@@ -90,7 +91,7 @@ for (const provider of providers) {
         const r = await publish(action, extra);
         expect(r.data?.publishNotification ?? r.errors, field).toMatchObject({ __typename: "ValidationError", field });
       }
-      expect(await h.herald.database.db.notification.count()).toBe(before);
+      expect(await storeOf(h.herald.database).count("Notification")).toBe(before);
       // Invocation values with the key are refused the same way.
       const n = await withForm("protovalues", [{ name: "a", label: "A", type: "TEXT" }], { a: "$form.a" });
       const r = await invoke(n.id, raw('{"__proto__": {"a": "x"}}'));
@@ -105,7 +106,7 @@ for (const provider of providers) {
       h.clock.advance(RETENTION_MS + 1_000);
       const recent = await invoke(n.id, { a: "new" });
       await eventually(async () => (await invocations("retained")) === 1, 10_000, "the sweep to delete the old invocation");
-      const left = await h.herald.database.db.actionInvocation.findMany({ where: { plugin: "retained" }, select: { id: true } });
+      const left = await storeOf(h.herald.database).pick("ActionInvocation", ["id"], (q) => q.where("plugin", "=", "retained"));
       expect(left.map((r) => r.id)).toEqual([recent.data.invokeNotificationAction.id]);
     });
   });

@@ -6,6 +6,7 @@ import { gql } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
 import { headCursor, subscribe } from "../support/sse.ts";
+import { storeOf } from "../support/store.ts";
 
 const LIMIT = 5;
 
@@ -49,7 +50,7 @@ for (const provider of providers) {
       expect((await listed(ada.token, {})).keys).toEqual(["active-oldest"]);
 
       // Stored still: the rows and their events stay until the retention ends.
-      expect(await h.herald.database.db.notification.count({ where: { id: { in: resolved } } })).toBe(12);
+      expect(await storeOf(h.herald.database).count("Notification", (q) => q.where("id", "in", resolved))).toBe(12);
       expect(await h.herald.services.history.prune()).toBe(0);
       // A cursor from before replays every event exactly, the hidden records' too.
       const replay = subscribe(h.url, ada.token, { after: early });

@@ -6,6 +6,7 @@ import { gql } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
 import { headCursor, subscribe } from "../support/sse.ts";
+import { storeOf } from "../support/store.ts";
 
 const LIMIT = 3;
 const RETENTION_MS = 60_000;
@@ -27,7 +28,7 @@ for (const provider of providers) {
       gql(h.url, token, `{ notifications(first: 100, filter: { includeTerminal: true }) { edges { node { key status } } } }`).then((r) =>
         r.data.notifications.edges.map((e: { node: { key: string } }) => e.node.key).sort(),
       );
-    const eventsOf = (ids: string[]) => h.herald.database.db.notificationEvent.count({ where: { notificationId: { in: ids } } });
+    const eventsOf = (ids: string[]) => storeOf(h.herald.database).count("NotificationEvent", (q) => q.where("notificationId", "in", ids));
 
     it("prunes a person's oldest terminal records beyond the limit with their events, never an active one, and refuses a cursor from before them", async () => {
       const ada = await h.newPerson("Ada");
@@ -84,7 +85,7 @@ for (const provider of providers) {
       h.clock.advance(RETENTION_MS + 1_000);
       expect(await h.herald.services.history.prune()).toBe(2);
 
-      const left = await h.herald.database.db.actionInvocation.findMany({ where: { plugin: "jobs" }, select: { id: true, state: true } });
+      const left = await storeOf(h.herald.database).pick("ActionInvocation", ["id", "state"], (q) => q.where("plugin", "=", "jobs"));
       expect(left.map((i) => i.id).sort()).toEqual([...invocations.values()].filter((id) => id !== oldest).sort());
       expect(left.find((i) => i.id === second)?.state).toBe("PENDING");
     });
@@ -103,7 +104,7 @@ for (const provider of providers) {
       expect(await h.herald.services.history.prune()).toBe(0);
       // Past the limit they leave the list at once; the rows stay until their events are past the retention.
       expect(await keys(bob.token)).toEqual(["bob-2", "bob-3", "bob-4"]);
-      expect(await h.herald.database.db.notification.count({ where: { personId: bob.id } })).toBe(5);
+      expect(await storeOf(h.herald.database).count("Notification", (q) => q.where("personId", "=", bob.id))).toBe(5);
 
       h.clock.advance(RETENTION_MS + 1_000);
       await h.herald.services.history.prune();
@@ -129,10 +130,10 @@ for (const provider of providers) {
       const live = await h.publish({ scope: "APPLICATION", key: "shared-live", title: "t" });
       h.clock.advance(RETENTION_MS + 1_000);
       await h.herald.services.history.prune();
-      const db = h.herald.database.db;
-      expect(await db.notification.count({ where: { scope: "APPLICATION", activeKey: null } })).toBe(LIMIT);
-      expect(await db.notification.count({ where: { scope: "SESSION", sessionId, activeKey: null } })).toBe(LIMIT);
-      expect(await db.notification.findUnique({ where: { id: live.id } })).not.toBeNull();
+      const probe = storeOf(h.herald.database);
+      expect(await probe.count("Notification", (q) => q.where("scope", "=", "APPLICATION").where("activeKey", "is", null))).toBe(LIMIT);
+      expect(await probe.count("Notification", (q) => q.where("scope", "=", "SESSION").where("sessionId", "=", sessionId).where("activeKey", "is", null))).toBe(LIMIT);
+      expect(await probe.first("Notification", (q) => q.where("id", "=", live.id))).not.toBeNull();
       expect((await keys(dee.token)).filter((k: string) => k.startsWith("session-"))).toEqual(["session-2", "session-3", "session-4"]);
     });
   });

@@ -6,6 +6,7 @@ import { gql } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers, redisUrl } from "../support/providers.ts";
 import { eventually, subscribe } from "../support/sse.ts";
+import { storeOf } from "../support/store.ts";
 
 const FIELDS = "id cursor notificationId actionId targetActionId fixedParams values personId plugin state outcomeMessage";
 const INVOCATIONS = `subscription($plugin: String, $after: String) { actionInvocations(plugin: $plugin, after: $after) { ${FIELDS} } }`;
@@ -55,7 +56,7 @@ for (const provider of providers) {
       return r.data.invokeNotificationAction as Invocation;
     };
     const received = (events: unknown[]) => (events as { actionInvocations: Invocation }[]).map((e) => e.actionInvocations);
-    const stored = (plugin: string) => h.herald.database.db.actionInvocation.findMany({ where: { plugin }, orderBy: { seq: "asc" } });
+    const stored = (plugin: string) => storeOf(h.herald.database).rows("ActionInvocation", (q) => q.where("plugin", "=", plugin).orderBy("seq", "asc"));
 
     it("stores an invocation no producer heard and replays it to a producer that connects later, with or without a cursor", async () => {
       const ada = await h.newPerson("Ada");

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gql, resultFields } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
+import { storeOf } from "../support/store.ts";
 
 for (const provider of providers) {
   describe.skipIf(!provider.available)(`lifecycle on ${provider.name}`, () => {
@@ -254,17 +255,17 @@ for (const provider of providers) {
     });
 
     it("writes one event-log entry per change, in increasing sequence", async () => {
-      const db = h.herald.database.db;
-      const before = await db.notificationEvent.count();
+      const probe = storeOf(h.herald.database);
+      const before = await probe.count("NotificationEvent");
       const n = await h.publish({ scope: "PERSON", personId: ada.id, key: "log", title: "1" });
       await h.publish({ scope: "PERSON", personId: ada.id, key: "log", title: "2" });
       await asPerson(ada.token, `mutation($ids: [ID!]!) { markNotificationsSeen(ids: $ids) { id } }`, { ids: [n.id] });
       await dismiss(ada.token, n.id);
       await dismiss(ada.token, n.id); // idempotent: no new event
-      const events = await db.notificationEvent.findMany({ where: { notificationId: n.id }, orderBy: { seq: "asc" } });
+      const events = await probe.rows("NotificationEvent", (q) => q.where("notificationId", "=", n.id).orderBy("seq", "asc"));
       expect(events.map((e) => e.type)).toEqual(["CREATED", "UPDATED", "SEEN", "DISMISSED"]);
       expect(events.map((e) => e.personId)).toEqual([ada.id, ada.id, ada.id, ada.id]);
-      expect(await db.notificationEvent.count()).toBe(before + 4);
+      expect(await probe.count("NotificationEvent")).toBe(before + 4);
       const seqs = events.map((e) => e.seq);
       expect([...seqs].sort((x, y) => x - y)).toEqual(seqs);
     });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gql } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
+import { storeOf } from "../support/store.ts";
 
 const PAGE = `query($first: Int, $after: String, $last: Int, $before: String, $filter: NotificationFilter) {
   notifications(first: $first, after: $after, last: $last, before: $before, filter: $filter) {
@@ -30,11 +31,9 @@ for (const provider of providers) {
         });
         expected.push(r.data.publishNotification.id);
       }
-      const created = await h.herald.database.db.notification.findMany({
-        where: { personId: frank.id },
-        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-        select: { id: true },
-      });
+      const created = await storeOf(h.herald.database).pick("Notification", ["id"], (q) =>
+        q.where("personId", "=", frank.id).orderBy("createdAt", "desc").orderBy("id", "desc"),
+      );
       expected.splice(0, expected.length, ...created.map((c) => c.id));
     });
     afterAll(async () => h?.close());

@@ -9,6 +9,7 @@ import { gql } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
 import { expectRefusal, leaks, postJson, send } from "../security/wire.ts";
+import { storeOf } from "../support/store.ts";
 
 const run = promisify(execFile);
 const repoFile = (path: string) => readFileSync(new URL(`../../../${path}`, import.meta.url), "utf8");
@@ -213,6 +214,6 @@ describe("producer HTTP API behind the request rate limit", () => {
     expect(statuses).toEqual([200, 200, 200, 429]);
     expectRefusal(last!, 429, "RATE_LIMITED");
     expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await h.herald.database.db.person.count()).toBe(3);
+    expect(await storeOf(h.herald.database).count("Person")).toBe(3);
   });
 });

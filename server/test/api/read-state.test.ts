@@ -6,6 +6,7 @@ import { gql } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
 import { headCursor, subscribe } from "../support/sse.ts";
+import { storeOf } from "../support/store.ts";
 
 const FIELDS = `id revision status seenAt readAt`;
 const READ = `mutation($ids: [ID!]!) { markNotificationsRead(ids: $ids) { ${FIELDS} } }`;
@@ -121,14 +122,15 @@ for (const provider of providers) {
 
     it("changes nothing through another person's ids", async () => {
       const n = await h.publish({ scope: "PERSON", personId: ada.id, key: "private", title: "Ada's own" });
-      const lastSeq = (await h.herald.database.db.notificationEvent.findFirst({ orderBy: { seq: "desc" } }))!.seq;
+      const probe = storeOf(h.herald.database);
+      const lastSeq = (await probe.first("NotificationEvent", (q) => q.orderBy("seq", "desc").limit(1)))!.seq;
       expect((await ok(bob, READ, { ids: [n.id] })).markNotificationsRead).toEqual([]);
       expect((await ok(bob, READ_ALL, { filter: { unread: true } })).markAllNotificationsRead).toBeGreaterThanOrEqual(0);
       expect((await ok(ada, ONE, { id: n.id })).notification).toMatchObject({ status: "PENDING", seenAt: null, readAt: null });
       await ok(ada, READ, { ids: [n.id] });
       expect((await ok(bob, UNREAD, { ids: [n.id] })).markNotificationsUnread).toEqual([]);
       expect((await ok(ada, ONE, { id: n.id })).notification.readAt).not.toBeNull();
-      const events = await h.herald.database.db.notificationEvent.findMany({ where: { seq: { gt: lastSeq }, notificationId: n.id } });
+      const events = await probe.rows("NotificationEvent", (q) => q.where("seq", ">", lastSeq).where("notificationId", "=", n.id));
       expect(events.map((e) => e.type)).toEqual(["READ"]);
     });
 

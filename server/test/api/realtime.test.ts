@@ -6,6 +6,7 @@ import { startHerald, type TestHerald } from "../support/herald.ts";
 import { untilMarker } from "../support/marker.ts";
 import { providers, redisUrl } from "../support/providers.ts";
 import { eventually, type ReceivedEvent, type Subscription, subscribe } from "../support/sse.ts";
+import { storeOf } from "../support/store.ts";
 
 const modes = [
   { name: "distinct connections", singleConnection: false },
@@ -27,7 +28,7 @@ for (const provider of providers) {
     const seen = (token: string, ids: string[]) =>
       gql(h.url, token, `mutation($ids: [ID!]!) { markNotificationsSeen(ids: $ids) { id } }`, { ids });
     const logFor = async (personId: string) =>
-      h.herald.database.db.notificationEvent.findMany({ where: { OR: [{ personId }, { personId: null }] }, orderBy: { seq: "asc" } });
+      storeOf(h.herald.database).rows("NotificationEvent", (q) => q.where((eb) => eb.or([eb("personId", "=", personId), eb("personId", "is", null)])).orderBy("seq", "asc"));
     type LogRow = Awaited<ReturnType<typeof logFor>>[number];
     // A stream equals its part of the log. DELIVERED marks are written as events reach the client,
     // so both grow for a while: a marker's own delivery mark, the last event it causes, bounds the
@@ -185,7 +186,7 @@ for (const provider of providers) {
       expect(freshTypes()).toEqual(["CREATED", "DELIVERED"]);
       const view = await gql(h.url, ada.token, `query($id: ID!) { notification(id: $id) { status deliveredAt } }`, { id: fresh.id });
       expect(view.data.notification.status).toBe("DELIVERED");
-      const delivered = await h.herald.database.db.notificationEvent.count({ where: { notificationId: fresh.id, type: "DELIVERED" } });
+      const delivered = await storeOf(h.herald.database).count("NotificationEvent", (q) => q.where("notificationId", "=", fresh.id).where("type", "=", "DELIVERED"));
       expect(delivered).toBe(1);
     });
 
@@ -267,10 +268,10 @@ for (const provider of providers) {
       await sub.waitUntil((events) => changes(events).length >= 1);
       // A harness names its session as it runs; the stream must not keep the name it first saw.
       // A valid label state: a label always comes with the exchange that named it (docs/decisions.md).
-      await h.herald.database.db.session.update({
-        where: { id: session.id },
-        data: { label: "brave blue fox", completionId: "c-1", sourceGeneration: "1", labelGeneration: "1" },
-      });
+      const probe = storeOf(h.herald.database);
+      await probe.execute(
+        probe.build.updateTable("Session").set({ label: "brave blue fox", completionId: "c-1", sourceGeneration: "1", labelGeneration: "1" }).where("id", "=", session.id),
+      );
       await h.publish({ scope: "SESSION", sessionId: session.id, key: "turn", title: "second" });
       const events = changes(await sub.waitUntil((received) => changes(received).length >= 2));
       sub.dispose();

@@ -9,6 +9,7 @@ import { TestClock } from "../support/clock.ts";
 import { startHerald } from "../support/herald.ts";
 import { providers, type TestDatabase } from "../support/providers.ts";
 import { eventually } from "../support/sse.ts";
+import { storeOf } from "../support/store.ts";
 
 const DAY = 86_400_000;
 const silent = pino({ level: "silent" });
@@ -43,7 +44,7 @@ for (const provider of providers.filter((p) => p.name === "postgresql")) {
       await database?.drop();
     });
 
-    const raised = () => a.database.db.notification.count({ where: { triggerType: "TIME_BASED" } });
+    const raised = () => storeOf(a.database).count("Notification", (q) => q.where("triggerType", "=", "TIME_BASED"));
 
     it("one instance claims each cycle; the other skips it", async () => {
       clock.advance(a.tuning.scanIntervalMs);
@@ -68,8 +69,15 @@ for (const provider of providers.filter((p) => p.name === "postgresql")) {
       // The late engagement is stale now; the 8 older ones were nudged for this same period already.
       expect(created).toBe(1);
       expect(await raised()).toBe(before + 1);
-      const perTrigger = await a.database.db.notification.groupBy({ by: ["personId", "triggerRef"], where: { triggerType: "TIME_BASED" }, _count: true });
-      expect(perTrigger.every((g) => g._count === 1)).toBe(true);
+      const probe = storeOf(a.database);
+      const perTrigger = await probe.raw(
+        probe.build
+          .selectFrom("Notification")
+          .select(["personId", "triggerRef", (eb) => eb.fn.countAll().as("n")])
+          .where("triggerType", "=", "TIME_BASED")
+          .groupBy(["personId", "triggerRef"]),
+      );
+      expect(perTrigger.every((g) => Number(g.n) === 1)).toBe(true);
     });
   });
 }
@@ -82,7 +90,7 @@ describe("the server's scanner timer", () => {
       await h.herald.services.directory.createEngagement({ name: "Old", operatorPersonId: ada.id });
       h.clock.advance(30 * DAY);
       await eventually(
-        async () => (await h.herald.database.db.notification.count({ where: { personId: ada.id, triggerType: "TIME_BASED" } })) === 1,
+        async () => (await storeOf(h.herald.database).count("Notification", (q) => q.where("personId", "=", ada.id).where("triggerType", "=", "TIME_BASED"))) === 1,
         10_000,
         "the timer's cycle to nudge",
       );

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSnapshot } from "@herald/server/domain/notification-snapshot";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
+import { storeOf } from "../support/store.ts";
 
 for (const provider of providers) {
   describe.skipIf(!provider.available)(`markNotificationsSeen batch on ${provider.name}`, () => {
@@ -25,7 +26,7 @@ for (const provider of providers) {
 
     it("a mixed 500-id call changes exactly the person's unseen records, with one event each, in order", async () => {
       const service = h.herald.services.notifications;
-      const db = h.herald.database.db;
+      const probe = storeOf(h.herald.database);
       const publish = (input: Record<string, unknown>) => service.publish({ source: { plugin: "t" }, title: "t", ...input });
       const adaUnseen: string[] = [];
       for (let i = 0; i < 120; i++) adaUnseen.push((await publish({ scope: "PERSON", personId: ada.id, key: `a${i}` })).id);
@@ -59,8 +60,8 @@ for (const provider of providers) {
       expect(ids).toHaveLength(499);
       const visible = new Set([...adaUnseen, ...adaSeen, ...adaEnded, ...shared]);
       const changes = new Set([...adaUnseen, ...sharedUnseen]);
-      const before = await db.notification.findMany({ where: { id: { in: all } } });
-      const lastSeq = (await db.notificationEvent.findFirst({ orderBy: { seq: "desc" } }))!.seq;
+      const before = await probe.rows("Notification", (q) => q.where("id", "in", all));
+      const lastSeq = (await probe.first("NotificationEvent", (q) => q.orderBy("seq", "desc").limit(1)))!.seq;
 
       // Through the service: the call is what is under test (the API tests cover the transport).
       const result = await service.markSeen(ada.id, [...ids, ids[0]!]);
@@ -77,7 +78,7 @@ for (const provider of providers) {
       for (const n of result) expect(n.revision).toBe(before.find((b) => b.id === n.id)!.revision);
 
       // One SEEN event per changed record, for Ada, in the result's order, with consecutive numbers.
-      const events = await db.notificationEvent.findMany({ where: { seq: { gt: lastSeq } }, orderBy: { seq: "asc" } });
+      const events = await probe.rows("NotificationEvent", (q) => q.where("seq", ">", lastSeq).orderBy("seq", "asc"));
       expect(events.map((e) => e.notificationId)).toEqual(ids.filter((id) => changes.has(id)));
       expect(new Set(events.map((e) => `${e.type}|${e.personId}`))).toEqual(new Set([`SEEN|${ada.id}`]));
       expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => lastSeq + 1 + i));
@@ -87,10 +88,10 @@ for (const provider of providers) {
         expect(snapshot.revision).toBe(e.revision);
         expect(snapshot.seenAt).not.toBeNull();
       }
-      expect((await db.eventCounter.findUnique({ where: { name: "events" } }))!.value).toBe(lastSeq + events.length);
+      expect((await probe.first("EventCounter", (q) => q.where("name", "=", "events")))!.value).toBe(lastSeq + events.length);
 
       // Rows: Ada's unseen ones are SEEN (lockVersion moved on), nothing else changed; shared rows stay PENDING.
-      const after = new Map((await db.notification.findMany({ where: { id: { in: all } } })).map((row) => [row.id, row]));
+      const after = new Map((await probe.rows("Notification", (q) => q.where("id", "in", all))).map((row) => [row.id, row]));
       for (const row of before) {
         const now = after.get(row.id)!;
         if (adaUnseen.includes(row.id)) {
@@ -100,7 +101,7 @@ for (const provider of providers) {
         }
       }
       // Receipts: Ada's for the unseen shared ones now say seen, the dismissed ones keep their dismissal, nobody else got one.
-      const receipts = await db.notificationReceipt.findMany({ where: { notificationId: { in: shared } } });
+      const receipts = await probe.rows("NotificationReceipt", (q) => q.where("notificationId", "in", shared));
       const adas = new Map(receipts.filter((x) => x.personId === ada.id).map((x) => [x.notificationId, x]));
       for (const id of [...sharedUnseen, ...sharedSeen]) expect(adas.get(id)?.seenAt).not.toBeFalsy();
       for (const id of sharedDismissed) expect([id, adas.get(id)?.dismissedAt !== null, adas.get(id)?.seenAt ?? null]).toEqual([id, true, null]);
@@ -111,7 +112,7 @@ for (const provider of providers) {
       // A repeat changes nothing and writes nothing.
       const again = await service.markSeen(ada.id, ids);
       expect(again.map((n) => `${n.id}:${n.status}`)).toEqual(result.map((n) => `${n.id}:${n.status}`));
-      expect(await db.notificationEvent.count({ where: { seq: { gt: lastSeq } } })).toBe(events.length);
+      expect(await probe.count("NotificationEvent", (q) => q.where("seq", ">", lastSeq))).toBe(events.length);
     });
   });
 }

@@ -8,6 +8,7 @@ import type { Labeler, LabelRequest } from "@herald/server/app";
 import { errorCode, gql } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
+import { storeOf } from "../support/store.ts";
 import { eventually } from "../support/sse.ts";
 
 const REPORT = `mutation($input: ReportExchangeInput!) {
@@ -137,7 +138,8 @@ for (const provider of providers) {
       const first = await report(exchange(id, 1));
       await h.herald.services.sessions.settled();
       // As if the first report failed between counting and publishing.
-      await h.herald.database.db.sessionExchange.updateMany({ where: { sessionId: first.session.id }, data: { notificationId: null } });
+      const probe = storeOf(h.herald.database);
+      await probe.execute(probe.build.updateTable("SessionExchange").set({ notificationId: null }).where("sessionId", "=", first.session.id));
       const retried = await report(exchange(id, 1));
       expect(retried).toMatchObject({ duplicate: true, session: { sourceGeneration: "1" }, notification: { id: first.notification.id, revision: 3 } });
       expect(retried.notification.title).toBe("Half Done Report · claude-code finished");
@@ -229,12 +231,14 @@ for (const provider of providers) {
       const id = fresh();
       const created = await report(exchange(id, 1, { cwd: "/srv/payments/" }));
       await h.herald.services.sessions.settled();
-      await h.herald.database.db.session.update({ where: { id: created.session.id }, data: { sourceGeneration: "not-a-number" } });
+      const probe = storeOf(h.herald.database);
+      await probe.execute(probe.build.updateTable("Session").set({ sourceGeneration: "not-a-number" }).where("id", "=", created.session.id));
       const before = unavailable().length;
       const next = await report(exchange(id, 2, { cwd: "/srv/payments/" }));
       expect(next.notification).toMatchObject({ title: "payments · claude-code finished", revision: 3 });
       expect(unavailable().length).toBe(before + 1);
-      const row = await h.herald.database.db.session.findUniqueOrThrow({ where: { id: created.session.id } });
+      const row = await probe.first("Session", (q) => q.where("id", "=", created.session.id));
+      expect(row).not.toBeNull();
       expect(row).toMatchObject({ sourceGeneration: "not-a-number", completionId: "msg_1" });
       labeler.auto = null;
     });
@@ -244,10 +248,13 @@ for (const provider of providers) {
       const id = fresh();
       const created = await report(exchange(id, 1));
       await h.herald.services.sessions.settled();
-      await h.herald.database.db.session.update({
-        where: { id: created.session.id },
-        data: { sourceGeneration: "18446744073709551613", labelGeneration: "18446744073709551610" },
-      });
+      const probe = storeOf(h.herald.database);
+      await probe.execute(
+        probe.build
+          .updateTable("Session")
+          .set({ sourceGeneration: "18446744073709551613", labelGeneration: "18446744073709551610" })
+          .where("id", "=", created.session.id),
+      );
       const next = await report(exchange(id, 2));
       await h.herald.services.sessions.settled();
       expect(next.session.sourceGeneration).toBe("18446744073709551614");
@@ -271,7 +278,7 @@ for (const provider of providers) {
       await h.herald.services.sessions.settled();
       const state = await session(id);
       expect(state.sourceGeneration).toBe("10");
-      expect(await h.herald.database.db.sessionExchange.count({ where: { sessionId: state.id } })).toBe(10);
+      expect(await storeOf(h.herald.database).count("SessionExchange", (q) => q.where("sessionId", "=", state.id))).toBe(10);
       expect(BigInt(state.labelGeneration)).toBeGreaterThanOrEqual(1n);
       expect(BigInt(state.labelGeneration)).toBeLessThanOrEqual(10n);
       expect(state.label).toMatch(/^Busy Session \d+$/);
@@ -302,8 +309,8 @@ for (const provider of providers) {
     ];
 
     it.each(invalid)("refuses %s with a ValidationError on the field, writing nothing", async (_name, input, field) => {
-      const db = h.herald.database.db;
-      const counts = async () => [await db.session.count(), await db.sessionExchange.count(), await db.notification.count()];
+      const probe = storeOf(h.herald.database);
+      const counts = async () => [await probe.count("Session"), await probe.count("SessionExchange"), await probe.count("Notification")];
       const before = await counts();
       const r = await report(input(fresh()));
       expect(r).toMatchObject({ __typename: "ValidationError", field });

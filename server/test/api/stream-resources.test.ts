@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
 import { eventually } from "../support/sse.ts";
+import { storeOf } from "../support/store.ts";
 
 const sqlite = providers[0]!;
 
@@ -82,13 +83,13 @@ describe("stream resources", () => {
     expect(h.herald.feed.listenerCount).toBe(1);
     const big = "x".repeat(9_000);
     let published = 0;
-    const db = h.herald.database.db;
+    const probe = storeOf(h.herald.database);
     for (; published < 3_000 && h.herald.feed.listenerCount > 0; published++) {
       const sent = await h.herald.services.notifications.publish({ scope: "PERSON", personId: ada.id, key: `big-${published}`, title: "big", body: big, source: { plugin: "t" } });
       // Let the stream take what was published so far: its delivery mark of the latest (or its end) shows it has.
       if (published % 50 === 0) {
         await eventually(
-          async () => h.herald.feed.listenerCount === 0 || (await db.notificationEvent.count({ where: { notificationId: sent.id, type: "DELIVERED" } })) > 0,
+          async () => h.herald.feed.listenerCount === 0 || (await probe.count("NotificationEvent", (q) => q.where("notificationId", "=", sent.id).where("type", "=", "DELIVERED"))) > 0,
           30_000,
           "the stream to take the latest event, or to end",
         );

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gql, resultFields } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
+import { storeOf } from "../support/store.ts";
 import { limits } from "@herald/server/domain/limits";
 
 const PUBLISH = `mutation($input: PublishNotificationInput!) { publishNotification(input: $input) { ${resultFields("publish")} } }`;
@@ -13,8 +14,8 @@ for (const provider of providers) {
     let ada: { id: string; token: string };
     const base = () => ({ scope: "PERSON", personId: ada.id, key: "k", title: "Title", source: { plugin: "p" } });
     const written = async () => {
-      const db = h.herald.database.db;
-      return { notifications: await db.notification.count(), events: await db.notificationEvent.count() };
+      const probe = storeOf(h.herald.database);
+      return { notifications: await probe.count("Notification"), events: await probe.count("NotificationEvent") };
     };
 
     beforeAll(async () => {

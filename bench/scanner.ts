@@ -45,12 +45,14 @@ function factText(i: number, rnd: () => number): string {
 }
 
 async function seed(herald: Herald) {
-  const db = herald.database.db;
+  const { db, queries: q } = herald.database;
+  const build = q.build;
+  const time = (value: Date) => q.time(value);
   const rnd = random(42);
   const persons = sizes.engagements;
   const chunk = <T>(rows: T[], size = 1_000) => Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
-  const personRows = Array.from({ length: persons }, (_, i) => ({ id: `p${i}`, name: `Person ${i}`, quietMode: i % 20 === 0 }));
-  for (const rows of chunk(personRows)) await db.person.createMany({ data: rows });
+  const personRows = Array.from({ length: persons }, (_, i) => ({ id: `p${i}`, name: `Person ${i}`, quietMode: i % 20 === 0, createdAt: time(new Date()) }));
+  for (const rows of chunk(personRows)) await q.execute(db, build.insertInto("Person").values(rows));
   // Engagements spread over the last 60 days: about a quarter are silent for 14 days or more.
   const engagementRows = Array.from({ length: sizes.engagements }, (_, i) => ({
     id: `e${i}`,
@@ -58,35 +60,41 @@ async function seed(herald: Herald) {
     operatorPersonId: `p${i}`,
     createdAt: new Date(now.getTime() - Math.floor(rnd() * 60) * DAY),
   }));
-  for (const rows of chunk(engagementRows)) await db.engagement.createMany({ data: rows });
+  for (const rows of chunk(engagementRows)) await q.execute(db, build.insertInto("Engagement").values(rows.map((e) => ({ ...e, createdAt: time(e.createdAt) }))));
   const members = engagementRows.map((e) => ({ engagementId: e.id, personId: e.operatorPersonId, role: "OPERATOR", createdAt: e.createdAt }));
-  for (const rows of chunk(members)) await db.engagementMember.createMany({ data: rows });
+  for (const rows of chunk(members)) await q.execute(db, build.insertInto("EngagementMember").values(rows.map((m) => ({ ...m, createdAt: time(m.createdAt) }))));
   const events = engagementRows
     .filter((_, i) => i % 2 === 0)
     .map((e, i) => ({ id: `ev${i}`, type: "render.produced", payload: "{}", engagementId: e.id, occurredAt: now, receivedAt: new Date(now.getTime() - Math.floor(rnd() * 30) * DAY) }));
-  for (const rows of chunk(events)) await db.companionEvent.createMany({ data: rows });
+  for (const rows of chunk(events)) {
+    await q.execute(db, build.insertInto("CompanionEvent").values(rows.map((e) => ({ ...e, occurredAt: time(e.occurredAt), receivedAt: time(e.receivedAt) }))));
+  }
   const facts = Array.from({ length: sizes.facts }, (_, i) => ({ id: `f${i}`, ...newFact(`p${i % persons}`, factText(i, rnd), null, new Date(now.getTime() - 30 * DAY)) }));
-  for (const rows of chunk(facts)) await db.rememberedFact.createMany({ data: rows });
+  for (const rows of chunk(facts)) await q.execute(db, build.insertInto("RememberedFact").values(rows.map((f) => ({ ...f, createdAt: time(f.createdAt) }))));
 }
 
 /** The scanner's two selections as one SQL statement each, run back to back: the baseline. */
 async function sqlSelection(herald: Herald): Promise<number> {
-  const db = herald.database.db;
+  const { db, queries: q } = herald.database;
   const pgsql = herald.database.provider === "postgresql";
   const t = (sqlite: string, postgres: string) => (pgsql ? postgres : sqlite);
   const started = performance.now();
-  await db.$queryRawUnsafe(
+  await q.compiled(
+    db,
     `SELECT f."id", f."personId", f."content", f."dateRules" FROM "RememberedFact" f JOIN "Person" p ON p."id" = f."personId"
      WHERE f."hasDates" = ${t("1", "true")} AND p."quietMode" = ${t("0", "false")}`,
+    [],
   );
   const latest = (sub: string) => `COALESCE((${sub}), e."createdAt")`;
-  await db.$queryRawUnsafe(
+  await q.compiled(
+    db,
     `SELECT e."id", e."name", e."operatorPersonId", ${t("MAX", "GREATEST")}(e."createdAt",
        ${latest(`SELECT MAX(x."receivedAt") FROM "CompanionEvent" x WHERE x."engagementId" = e."id"`)},
        ${latest(`SELECT MAX(m."createdAt") FROM "EngagementMember" m WHERE m."engagementId" = e."id"`)},
        ${latest(`SELECT MAX(r."createdAt") FROM "RememberedFact" r WHERE r."engagementId" = e."id"`)},
        ${latest(`SELECT MAX(n."createdAt") FROM "Notification" n WHERE n."engagementId" = e."id" AND n."triggerType" <> 'TIME_BASED'`)}) AS "lastActivity"
      FROM "Engagement" e JOIN "Person" p ON p."id" = e."operatorPersonId" WHERE p."quietMode" = ${t("0", "false")}`,
+    [],
   );
   return performance.now() - started;
 }

@@ -8,6 +8,7 @@
 //
 //   node --import tsx bench/startup.ts [--runs 7] [--before /path/to/older/checkout]
 import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -73,9 +74,21 @@ try {
   // A known session for the metadata query, and a person and key for publish.
   const seeding = await createHerald({ databaseUrl: store.url, logger: createLogger("silent") });
   const personId = (await seeding.services.directory.createPerson({ name: "Bench" })).id;
-  await seeding.database.db.session.create({
-    data: { harness: "pi", nativeSessionId: "bench-1", ownerPersonId: personId, label: "Measure The Start", completionId: "c1", sourceGeneration: "1", labelGeneration: "1" },
-  });
+  const { db, queries: q } = seeding.database;
+  await q.execute(
+    db,
+    q.build.insertInto("Session").values({
+      id: randomUUID(),
+      harness: "pi",
+      nativeSessionId: "bench-1",
+      ownerPersonId: personId,
+      label: "Measure The Start",
+      completionId: "c1",
+      sourceGeneration: "1",
+      labelGeneration: "1",
+      createdAt: q.time(new Date()),
+    }),
+  );
   await seeding.close();
   const producerKey = await heraldCli(env).createProducerKey("startup bench");
   const server = await spawnHerald({ env });

@@ -1,6 +1,6 @@
 // `herald session-metadata`: the real binary against real stores, byte for byte, and proof that
 // it writes nothing (file bytes, modification times, files beside the store, every table's rows).
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHerald, type Herald } from "@herald/server/app";
 import { heraldRaw } from "./support/processes.ts";
 import { postgresBaseUrl, providers, type TestDatabase } from "./support/providers.ts";
+import { storeOf } from "./support/store.ts";
 
 /** The file of a `file:` store URL. */
 const sqliteFileOf = (url: string): string => url.slice("file:".length);
@@ -77,10 +78,11 @@ for (const provider of providers) {
     let personId: string;
 
     /** Writes label state straight into the store, as another writer (or corruption) would. */
-    const writeState = async (harness: string, nativeSessionId: string, data: Record<string, string>) => {
-      const existing = await herald.database.db.session.findUnique({ where: { harness_nativeSessionId: { harness, nativeSessionId } } });
-      if (existing) await herald.database.db.session.update({ where: { id: existing.id }, data });
-      else await herald.database.db.session.create({ data: { harness, nativeSessionId, ownerPersonId: personId, ...data } });
+    const writeState = async (harness: string, nativeSessionId: string, data: { label?: string; completionId?: string; sourceGeneration?: string; labelGeneration?: string }) => {
+      const store = storeOf(herald.database);
+      const existing = await store.first("Session", (q) => q.where("harness", "=", harness).where("nativeSessionId", "=", nativeSessionId));
+      if (existing) await store.execute(store.build.updateTable("Session").set(data).where("id", "=", existing.id));
+      else await store.execute(store.build.insertInto("Session").values({ id: randomUUID(), harness, nativeSessionId, ownerPersonId: personId, createdAt: store.time(new Date()), ...data }));
     };
     const query = (harness: string, sessionId: string, extra: string[] = []) =>
       metadata(["--harness", harness, "--session-id", sessionId, ...extra], { DATABASE_URL: db.url });

@@ -8,6 +8,7 @@ import { InProcessSelector, SelectionThread } from "../../src/background/scanner
 import { newFact } from "../../src/service/facts.ts";
 import { ScanReads } from "../../src/storage/scan-reads.ts";
 import { providers, type TestDatabase } from "../support/providers.ts";
+import { storeOf } from "../support/store.ts";
 
 const DAY = 86_400_000;
 const now = new Date("2026-06-10T12:00:00Z");
@@ -26,15 +27,23 @@ for (const provider of providers) {
       process.env.TZ = "Pacific/Kiritimati";
       database = await provider.createDatabase();
       herald = await createHerald({ databaseUrl: database.url, logger: pino({ level: "silent" }), clock: { now: () => now } });
-      const db = herald.database.db;
-      await db.person.createMany({ data: [{ id: "ada", name: "Ada" }, { id: "bob", name: "Bob" }, { id: "cy", name: "Cy", quietMode: true }] });
+      const store = storeOf(herald.database);
+      const created = store.time(new Date());
+      await store.execute(
+        store.build.insertInto("Person").values([
+          // Every row names every column it sets: a multi-row insert on SQLite has no DEFAULT for a missing one.
+          { id: "ada", name: "Ada", quietMode: false, createdAt: created },
+          { id: "bob", name: "Bob", quietMode: false, createdAt: created },
+          { id: "cy", name: "Cy", quietMode: true, createdAt: created },
+        ]),
+      );
       // Ada's engagement has been silent for 20 days, Bob's for 3, Cy's for 30 (but Cy is quiet).
       const engagements = [
         { id: "e-ada", name: "Harbour study", operatorPersonId: "ada", createdAt: new Date(now.getTime() - 20 * DAY - 3_600_123) },
         { id: "e-bob", name: "Garden", operatorPersonId: "bob", createdAt: new Date(now.getTime() - 3 * DAY) },
         { id: "e-cy", name: "Attic", operatorPersonId: "cy", createdAt: new Date(now.getTime() - 30 * DAY) },
       ];
-      await db.engagement.createMany({ data: engagements });
+      await store.execute(store.build.insertInto("Engagement").values(engagements.map((e) => ({ ...e, createdAt: store.time(e.createdAt) }))));
       const said = new Date(now.getTime() - 30 * DAY);
       const facts = [
         newFact("ada", "My sister's birthday is June 14", null, said),
@@ -45,7 +54,7 @@ for (const provider of providers) {
         newFact("bob", "Our anniversary is June 11", null, said),
         newFact("cy", "My birthday is June 12", null, said),
       ];
-      await db.rememberedFact.createMany({ data: facts.map((f, i) => ({ id: `f${i}`, ...f })) });
+      await store.execute(store.build.insertInto("RememberedFact").values(facts.map((f, i) => ({ id: `f${i}`, ...f, createdAt: store.time(f.createdAt) }))));
       thread = new SelectionThread({ databaseUrl: database.url, options });
     });
     afterAll(async () => {
@@ -56,7 +65,7 @@ for (const provider of providers) {
       else process.env.TZ = zone;
     });
 
-    const onClient = () => new InProcessSelector(new ScanReads(herald.database.provider, (sql, params) => herald.database.db.$queryRawUnsafe(sql, ...params)), options);
+    const onClient = () => new InProcessSelector(new ScanReads(herald.database.provider, (sql, params) => herald.database.queries.compiled(herald.database.db, sql, params)), options);
 
     it("selects what the server's own client selects, off the request thread", async () => {
       const [off, on] = [await thread.select(now), await onClient().select(now)];

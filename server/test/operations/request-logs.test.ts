@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "@herald/server/logger";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
+import { storeOf } from "../support/store.ts";
 
 describe("request ids on the server's log lines", () => {
   let h: TestHerald;
@@ -37,7 +38,7 @@ describe("request ids on the server's log lines", () => {
       headers: { "content-type": "application/json", authorization: `Bearer ${h.producerKey}`, "x-request-id": requestId },
       body: JSON.stringify(body),
     });
-  const rename = (from: string, to: string) => h.herald.database.db.$executeRawUnsafe(`ALTER TABLE "${from}" RENAME TO "${to}"`);
+  const rename = (from: string, to: string) => storeOf(h.herald.database).sql(`ALTER TABLE "${from}" RENAME TO "${to}"`);
   const input = (extra: Record<string, unknown>) => ({ scope: "PERSON", personId: ada.id, key: "k", title: "t", source: { plugin: "ci" }, ...extra });
 
   it("tags the masked-error line of a GraphQL request with its id, once", async () => {

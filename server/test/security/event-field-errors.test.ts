@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
+import { storeOf } from "../support/store.ts";
 import { eventually, subscribe } from "../support/sse.ts";
 import { leaks } from "./wire.ts";
 
@@ -22,7 +23,7 @@ describe("an event whose field fails", () => {
     const ada = await h.newPerson("Ada");
     const streams = [false, true].map((singleConnection) => subscribe(h.url, ada.token, { query: QUERY, variables: {}, singleConnection }));
     await eventually(() => h.herald.feed.listenersOf(ada.id) === 2, 10_000, "both streams to attach");
-    const rename = (from: string, to: string) => h.herald.database.db.$executeRawUnsafe(`ALTER TABLE "${from}" RENAME TO "${to}"`);
+    const rename = (from: string, to: string) => storeOf(h.herald.database).sql(`ALTER TABLE "${from}" RENAME TO "${to}"`);
     await rename("ActionInvocation", "ActionInvocation_away");
     try {
       await h.publish({ scope: "PERSON", personId: ada.id, key: "k", title: "t" });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gql } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers, redisUrl } from "../support/providers.ts";
+import { storeOf } from "../support/store.ts";
 import { eventually } from "../support/sse.ts";
 
 const UNSEEN = 1_100;
@@ -34,8 +35,8 @@ for (const provider of providers) {
       console.log(`[fairness ${provider.name}] seeded ${UNSEEN} in ${Date.now() - seeding} ms`);
       // Created after the long seeding, so no keep-alive connection idles past the server's timeout.
       const bob = await h.newPerson("Bob");
-      const events = h.herald.database.db.notificationEvent;
-      const seenSoFar = () => events.count({ where: { personId: ada.id, type: "SEEN" } });
+      const store = storeOf(h.herald.database);
+      const seenSoFar = () => store.count("NotificationEvent", (q) => q.where("personId", "=", ada.id).where("type", "=", "SEEN"));
 
       const markStart = Date.now();
       const markAll = gql(h.url, ada.token, "mutation { markAllNotificationsSeen }");
@@ -47,9 +48,11 @@ for (const provider of providers) {
 
       expect(marked.data).toEqual({ markAllNotificationsSeen: UNSEEN });
       expect(await seenSoFar()).toBe(UNSEEN);
-      const created = await events.findFirstOrThrow({ where: { notificationId: published.id, type: "CREATED" } });
-      const lastSeen = await events.findFirstOrThrow({ where: { personId: ada.id, type: "SEEN" }, orderBy: { seq: "desc" } });
-      const seenAfter = await events.count({ where: { personId: ada.id, type: "SEEN", seq: { gt: created.seq } } });
+      const created = await store.first("NotificationEvent", (q) => q.where("notificationId", "=", published.id).where("type", "=", "CREATED"));
+      if (!created) throw new Error("the publish wrote no CREATED event");
+      const lastSeen = await store.first("NotificationEvent", (q) => q.where("personId", "=", ada.id).where("type", "=", "SEEN").orderBy("seq", "desc"));
+      if (!lastSeen) throw new Error("the batch wrote no SEEN event");
+      const seenAfter = await store.count("NotificationEvent", (q) => q.where("personId", "=", ada.id).where("type", "=", "SEEN").where("seq", ">", created.seq));
       console.log(`[fairness ${provider.name}] the publish committed with ${seenAfter} of ${UNSEEN} SEEN events still to come`);
       expect(created.seq).toBeLessThan(lastSeen.seq);
       // Interleaved, not merely squeezed in at the very end: most of the batch came after it.
@@ -69,14 +72,15 @@ for (const provider of providers) {
         );
       }
       const dee = await h.newPerson("Dee");
-      const events = h.herald.database.db.notificationEvent;
-      const expiredSoFar = () => events.count({ where: { personId: cy.id, type: "EXPIRED" } });
+      const store = storeOf(h.herald.database);
+      const expiredSoFar = () => store.count("NotificationEvent", (q) => q.where("personId", "=", cy.id).where("type", "=", "EXPIRED"));
       const completing = gql(h.url, h.producerKey, `mutation { completeRequest(requestId: "long-request") }`);
       await eventually(async () => (await expiredSoFar()) > 0, 30_000, "the expiry to start");
       const published = await h.publish({ scope: "PERSON", personId: dee.id, key: "meanwhile", title: "meanwhile" });
       expect((await completing).data).toEqual({ completeRequest: PENDING });
-      const created = await events.findFirstOrThrow({ where: { notificationId: published.id, type: "CREATED" } });
-      const expiredAfter = await events.count({ where: { personId: cy.id, type: "EXPIRED", seq: { gt: created.seq } } });
+      const created = await store.first("NotificationEvent", (q) => q.where("notificationId", "=", published.id).where("type", "=", "CREATED"));
+      if (!created) throw new Error("the publish wrote no CREATED event");
+      const expiredAfter = await store.count("NotificationEvent", (q) => q.where("personId", "=", cy.id).where("type", "=", "EXPIRED").where("seq", ">", created.seq));
       console.log(`[fairness ${provider.name}] the publish committed with ${expiredAfter} of ${PENDING} EXPIRED events still to come`);
       expect(expiredAfter).toBeGreaterThan(PENDING / 2);
     });

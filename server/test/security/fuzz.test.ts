@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../support/schema.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
+import { storeOf } from "../support/store.ts";
 import { fuzzGetParams, fuzzRequest, fuzzUpload, seededRandom } from "./fuzz.ts";
 import { leaks } from "./wire.ts";
 import { eventually } from "../support/sse.ts";
@@ -48,9 +49,7 @@ for (const provider of providers) {
     const rowCounts = async (): Promise<string> => {
       const schemaName = new URL(h.herald.database.url.replace(/^file:/, "http://x/")).searchParams.get("schema");
       const table = (name: string) => (schemaName ? `"${schemaName}"."${name}"` : `"${name}"`);
-      const rows = await h.herald.database.db.$queryRawUnsafe<Record<string, unknown>[]>(
-        `SELECT ${TABLES.map((t) => `(SELECT count(*) FROM ${table(t)}) AS "${t}"`).join(", ")}`,
-      );
+      const rows = await storeOf(h.herald.database).sql(`SELECT ${TABLES.map((t) => `(SELECT count(*) FROM ${table(t)}) AS "${t}"`).join(", ")}`);
       return JSON.stringify(rows[0], (_k, v) => (typeof v === "bigint" ? Number(v) : v));
     };
 

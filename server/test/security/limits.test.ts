@@ -6,6 +6,7 @@ import { gql } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { type Served, type TwoInstances, twoInstances } from "../support/processes.ts";
 import { providers, redisUrl, type TestDatabase } from "../support/providers.ts";
+import { storeOf } from "../support/store.ts";
 import { eventually, subscribe } from "../support/sse.ts";
 
 const MAX_STREAMS = 3;
@@ -81,7 +82,7 @@ for (const provider of providers) {
         const n = await h.publish({ scope: "PERSON", personId: ada.id, key: "once", title: "once" });
         for (const s of streams) await s.waitUntil((events) => events.some((e) => e.type === "DELIVERED" && e.notification.id === n.id));
         expect(marks).toHaveBeenCalledTimes(1);
-        expect(await h.herald.database.db.notificationEvent.count({ where: { notificationId: n.id, type: "DELIVERED" } })).toBe(1);
+        expect(await storeOf(h.herald.database).count("NotificationEvent", (q) => q.where("notificationId", "=", n.id).where("type", "=", "DELIVERED"))).toBe(1);
       } finally {
         marks.mockRestore();
         for (const s of streams) s.dispose();

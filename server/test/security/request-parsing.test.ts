@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gql } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
+import { storeOf } from "../support/store.ts";
 import { expectRefusal, postJson, send } from "./wire.ts";
 
 const metricsToken = "scrape-token-0123456789";
@@ -31,7 +32,7 @@ for (const provider of providers) {
     afterAll(async () => h?.close());
 
     const inbox = async (personId: string) =>
-      h.herald.database.db.notification.findMany({ where: { personId }, select: { key: true } }).then((rows) => rows.map((r) => r.key));
+      storeOf(h.herald.database).pick("Notification", ["key"], (q) => q.where("personId", "=", personId)).then((rows) => rows.map((r) => r.key));
 
     it("reads a producer API POST's arguments from its body only, never from the query string", async () => {
       const ada = await h.newPerson("Ada");

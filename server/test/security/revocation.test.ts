@@ -6,6 +6,7 @@ import { gql } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { heraldCommand, type Served, type TwoInstances, twoInstances } from "../support/processes.ts";
 import { providers, redisUrl, type TestDatabase } from "../support/providers.ts";
+import { storeOf } from "../support/store.ts";
 import { eventually, headCursor, type Subscription, subscribe } from "../support/sse.ts";
 
 const INVOCATIONS = `subscription { actionInvocations { notificationId } }`;
@@ -49,7 +50,7 @@ for (const provider of providers) {
       await h.publish({ scope: "PERSON", personId: bob.id, key: "b", title: "for Bob" });
       await bobs.waitUntil((events) => events.some((e) => e.notification.title === "for Bob"));
       expect(distinct.events.concat(single.events)).toEqual([]);
-      expect(await h.herald.database.db.notificationEvent.count({ where: { notificationId: after.id, type: "DELIVERED" } })).toBe(0);
+      expect(await storeOf(h.herald.database).count("NotificationEvent", (q) => q.where("notificationId", "=", after.id).where("type", "=", "DELIVERED"))).toBe(0);
       // Bob's stream is untouched, and the token itself is refused from now on.
       expect(bobs.completed).toBe(false);
       bobs.dispose();

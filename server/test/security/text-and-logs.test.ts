@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorCode, gql, resultFields } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
+import { storeOf } from "../support/store.ts";
 import { leaks, postJson } from "./wire.ts";
 
 interface LogLine {
@@ -41,7 +42,7 @@ for (const provider of providers) {
     });
     afterAll(async () => h?.close());
 
-    const personCount = () => h.herald.database.db.person.count();
+    const personCount = () => storeOf(h.herald.database).count("Person");
 
     it.each([
       ["NUL", "a\u0000b"],
@@ -59,11 +60,11 @@ for (const provider of providers) {
             i: { scope: "PERSON", personId: ada.id, key: "k", title: "ok", source: { plugin: "tests" }, ...input },
           })
         ).data?.publishNotification;
-      const notificationsBefore = await h.herald.database.db.notification.count();
+      const notificationsBefore = await storeOf(h.herald.database).count("Notification");
       expect(await publish({ title: bad })).toMatchObject({ __typename: "ValidationError", field: "title" });
       expect(await publish({ uiEffects: { note: [bad] } })).toMatchObject({ __typename: "ValidationError", field: "uiEffects.note.0" });
       expect(await publish({ key: bad })).toMatchObject({ __typename: "ValidationError", field: "key" });
-      expect(await h.herald.database.db.notification.count()).toBe(notificationsBefore);
+      expect(await storeOf(h.herald.database).count("Notification")).toBe(notificationsBefore);
 
       // Ids and filters are strings too: a lookup refuses them rather than failing in the database.
       const lookup = await gql(h.url, ada.token, "query($id: ID!) { notification(id: $id) { id } }", { id: bad });
@@ -97,7 +98,7 @@ for (const provider of providers) {
       // A broken store is the honest way to make the server fail: the person table is gone.
       const schema = new URL(h.herald.database.url.replace(/^file:/, "http://x/")).searchParams.get("schema");
       const table = (name: string) => (schema ? `"${schema}"."${name}"` : `"${name}"`);
-      const rename = (from: string, to: string) => h.herald.database.db.$executeRawUnsafe(`ALTER TABLE ${table(from)} RENAME TO "${to}"`);
+      const rename = (from: string, to: string) => storeOf(h.herald.database).sql(`ALTER TABLE ${table(from)} RENAME TO "${to}"`);
       await rename("Person", "Person_away");
       try {
         const r = await gql(h.url, ada.token, "{ viewer { id } }");

@@ -6,6 +6,7 @@ import { eventually } from "@herald/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
+import { storeOf } from "../support/store.ts";
 
 /** Large enough that a download whose client stops reading stays in flight (beyond socket buffers). */
 const MAX = 16 * 1024 * 1024;
@@ -77,7 +78,7 @@ for (const provider of providers) {
     });
     afterAll(async () => h?.close());
 
-    const assetRows = () => h.herald.database.db.asset.count();
+    const assetRows = () => storeOf(h.herald.database).count("Asset");
     const upload = async (form: FormData, token: string | null = h.producerKey) => {
       const response = await fetch(h.url, { method: "POST", headers: token ? { authorization: `Bearer ${token}` } : {}, body: form });
       return { status: response.status, body: (await response.json()) as any };
@@ -114,7 +115,8 @@ for (const provider of providers) {
       }
       const fine = await upload(multipart(text, "Übersicht – März.txt", "text/plain"));
       expect(fine.body.data.uploadAsset).toMatchObject({ __typename: "Asset", filename: "Übersicht – März.txt" });
-      await h.herald.database.db.asset.deleteMany({});
+      const probe = storeOf(h.herald.database);
+      await probe.execute(probe.build.deleteFrom("Asset"));
     });
 
     it("refuses markup in a text upload whatever control or space bytes lead it", async () => {

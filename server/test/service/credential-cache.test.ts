@@ -9,6 +9,7 @@ import { CredentialStore, SignInCodeStore } from "../../src/storage/credential-s
 import { DirectoryStore } from "../../src/storage/directory-store.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
+import { storeOf } from "../support/store.ts";
 
 const sqlite = providers.find((p) => p.name === "sqlite")!;
 
@@ -23,11 +24,11 @@ describe("credential cache", () => {
 
   beforeAll(async () => {
     h = await startHerald(sqlite);
-    const db = h.herald.database.db;
+    const probe = storeOf(h.herald.database);
     bus = new InMemoryEventBus();
     auth = new AuthService(new CredentialStore(h.herald.database), new SignInCodeStore(h.herald.database), new DirectoryStore(h.herald.database), bus, { now: () => new Date(now) });
     revokeSilently = async (id) => {
-      await db.credential.update({ where: { id }, data: { revokedAt: new Date() } });
+      expect(await probe.execute(probe.build.updateTable("Credential").set({ revokedAt: probe.time(new Date()) }).where("id", "=", id))).toBe(1);
     };
   });
   afterAll(async () => h?.close());

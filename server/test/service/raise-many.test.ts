@@ -7,6 +7,7 @@ import { createHerald, type Herald } from "../../src/app.ts";
 import type { RaiseInput } from "../../src/service/notification-service.ts";
 import { TestClock } from "../support/clock.ts";
 import { providers, type TestDatabase } from "../support/providers.ts";
+import { storeOf } from "../support/store.ts";
 
 const silent = pino({ level: "silent" });
 const raiseOf = (personId: string, ref: string): RaiseInput => ({
@@ -51,13 +52,15 @@ for (const provider of providers) {
         raiseOf(ada.id, "fact:3:2026-01-01"),
       ]);
       expect(created).toBe(2);
-      const rows = await a.database.db.notification.findMany({ where: { personId: ada.id }, orderBy: { triggerRef: "asc" } });
+      const rows = await storeOf(a.database).rows("Notification", (q) => q.where("personId", "=", ada.id).orderBy("triggerRef", "asc"));
       expect(rows.map((r) => [r.triggerRef, r.status, r.key, r.sourcePlugin, r.dedupKey])).toEqual([
         ["fact:1:2026-01-01", "DISMISSED", "companion:scan:dates:fact:1:2026-01-01", "herald", `${ada.id}|scan:dates|fact:1:2026-01-01`],
         ["fact:2:2026-01-01", "PENDING", "companion:scan:dates:fact:2:2026-01-01", "herald", `${ada.id}|scan:dates|fact:2:2026-01-01`],
         ["fact:3:2026-01-01", "PENDING", "companion:scan:dates:fact:3:2026-01-01", "herald", `${ada.id}|scan:dates|fact:3:2026-01-01`],
       ]);
-      const events = await a.database.db.notificationEvent.findMany({ where: { notificationId: { in: rows.slice(1).map((r) => r.id) } }, orderBy: { seq: "asc" } });
+      const events = await storeOf(a.database).rows("NotificationEvent", (q) =>
+        q.where("notificationId", "in", rows.slice(1).map((r) => r.id)).orderBy("seq", "asc"),
+      );
       expect(events.map((e) => [e.type, e.personId, e.revision])).toEqual([
         ["CREATED", ada.id, 1],
         ["CREATED", ada.id, 1],
@@ -65,7 +68,7 @@ for (const provider of providers) {
       expect(events[1]!.seq).toBe(events[0]!.seq + 1);
       // The log's counter moved past the batch: the next change gets the next number.
       const next = await a.services.notifications.raise(raiseOf(ada.id, "fact:4:2026-01-01"));
-      const nextEvent = await a.database.db.notificationEvent.findFirst({ where: { notificationId: next.record.id } });
+      const nextEvent = await storeOf(a.database).first("NotificationEvent", (q) => q.where("notificationId", "=", next.record.id));
       expect(nextEvent!.seq).toBe(events[1]!.seq + 1);
       expect(await a.services.notifications.raiseMany([])).toBe(0);
     });
@@ -74,7 +77,7 @@ for (const provider of providers) {
       const bob = await a.services.directory.createPerson({ name: "Bob" });
       await a.services.notifications.publish({ scope: "PERSON", personId: bob.id, key: "companion:scan:dates:stale:x:1", title: "old", source: { plugin: "p" } });
       expect(await a.services.notifications.raiseMany([raiseOf(bob.id, "stale:x:1"), raiseOf(bob.id, "stale:x:2")])).toBe(1);
-      const rows = await a.database.db.notification.findMany({ where: { personId: bob.id }, orderBy: { key: "asc" } });
+      const rows = await storeOf(a.database).rows("Notification", (q) => q.where("personId", "=", bob.id).orderBy("key", "asc"));
       expect(rows.map((r) => [r.key, r.title, r.revision])).toEqual([
         ["companion:scan:dates:stale:x:1", "Reminder stale:x:1", 2],
         ["companion:scan:dates:stale:x:2", "Reminder stale:x:2", 1],
@@ -88,10 +91,17 @@ for (const provider of providers) {
       const batches = [0, 10, 20, 30].map((start) => Array.from({ length: 30 }, (_, i) => raiseOf(cy.id, refs[(start + i) % 40]!)));
       const counts = await Promise.all(batches.map((batch, i) => (i % 2 === 0 ? a : b).services.notifications.raiseMany(batch)));
       expect(counts.reduce((sum, n) => sum + n, 0)).toBe(40);
-      const perTrigger = await a.database.db.notification.groupBy({ by: ["triggerRef"], where: { personId: cy.id }, _count: true });
+      const probe = storeOf(a.database);
+      const perTrigger = await probe.raw(
+        probe.build
+          .selectFrom("Notification")
+          .select((eb) => ["triggerRef", eb.fn.countAll().as("n")])
+          .where("personId", "=", cy.id)
+          .groupBy("triggerRef"),
+      );
       expect(perTrigger).toHaveLength(40);
-      expect(perTrigger.every((g) => g._count === 1)).toBe(true);
-      const events = await a.database.db.notificationEvent.count({ where: { personId: cy.id } });
+      expect(perTrigger.every((g) => Number(g.n) === 1)).toBe(true);
+      const events = await probe.count("NotificationEvent", (q) => q.where("personId", "=", cy.id));
       expect(events).toBe(40);
     });
   });

@@ -7,6 +7,7 @@ import { createHerald, type Herald } from "../../src/app.ts";
 import { loadConfig, tuningFrom } from "../../src/config.ts";
 import { TestClock } from "../support/clock.ts";
 import { providers, type TestDatabase } from "../support/providers.ts";
+import { storeOf } from "../support/store.ts";
 
 const silent = pino({ level: "silent" });
 const grace = 60_000;
@@ -50,7 +51,11 @@ for (const provider of providers) {
 
     const publish = (herald: Herald, key: string) =>
       herald.services.notifications.publish({ scope: "PERSON", personId, key, title: key, source: { plugin: "p" }, retention: { policy: "UNTIL_SERVER_RESTART" } });
-    const row = (id: string) => a.database.db.notification.findUniqueOrThrow({ where: { id } });
+    const row = async (id: string) => {
+      const found = await storeOf(a.database).first("Notification", (q) => q.where("id", "=", id));
+      if (!found) throw new Error(`no notification ${id}`);
+      return found;
+    };
     const beatBoth = () => Promise.all([a.instance.beat(), b.instance.beat()]);
 
     it("records the publishing instance, and the revising one, on server-lifetime records only", async () => {
@@ -73,9 +78,9 @@ for (const provider of providers) {
       expect(await b.instance.expireEnded("periodic")).toBe(1);
       const ended = await row(n.id);
       expect([ended.status, ended.terminalReason]).toEqual(["EXPIRED", "server_restart"]);
-      const events = await a.database.db.notificationEvent.findMany({ where: { notificationId: n.id }, orderBy: { seq: "asc" } });
+      const events = await storeOf(a.database).rows("NotificationEvent", (q) => q.where("notificationId", "=", n.id).orderBy("seq", "asc"));
       expect(events.map((e) => e.type)).toEqual(["CREATED", "EXPIRED"]);
-      expect(await a.database.db.serverInstance.count({ where: { id: a.instance.id } })).toBe(0);
+      expect(await storeOf(a.database).count("ServerInstance", (q) => q.where("id", "=", a.instance.id))).toBe(0);
     });
 
     it("ends at a clean stop only what the stopping instance holds", async () => {
@@ -85,13 +90,14 @@ for (const provider of providers) {
       await b.services.notifications.update(moved.id, { title: "now b's" });
       expect(await a.instance.stop()).toBe(1);
       expect([(await row(mine.id)).status, (await row(moved.id)).status]).toEqual(["EXPIRED", "PENDING"]);
-      expect(await a.database.db.serverInstance.count({ where: { id: a.instance.id } })).toBe(0);
+      expect(await storeOf(a.database).count("ServerInstance", (q) => q.where("id", "=", a.instance.id))).toBe(0);
     });
 
     it("ends records from before instances were recorded at a start, not in a periodic sweep", async () => {
       await beatBoth();
       const legacy = await publish(b, "legacy");
-      await a.database.db.notification.update({ where: { id: legacy.id }, data: { serverInstanceId: null } });
+      const probe = storeOf(a.database);
+      expect(await probe.execute(probe.build.updateTable("Notification").set({ serverInstanceId: null }).where("id", "=", legacy.id))).toBe(1);
       expect(await a.instance.expireEnded("periodic")).toBe(0);
       expect(await a.instance.expireEnded("start")).toBe(1);
       expect((await row(legacy.id)).status).toBe("EXPIRED");

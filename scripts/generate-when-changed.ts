@@ -12,9 +12,9 @@ const stampPath = join(root, "node_modules", ".cache", "herald", "generate-stamp
 /** What generation reads: the models, its scripts, the code the GraphQL schema is printed from, the SDK's operations, the locked tool versions. */
 const INPUTS = ["prisma/models.prisma", "scripts/generate.ts", "scripts/prisma-providers.ts", "codegen.ts", "package-lock.json", "server/src", "sdk/src/operations"];
 /** Generated but not committed (or committed): without them the stamp alone proves nothing. */
-const OUTPUTS = ["server/src/storage/prisma-client/sqlite", "server/src/storage/prisma-client/postgresql", "server/schema.graphql", "sdk/src/generated/graphql.ts"];
+const OUTPUTS = ["server/src/storage/generated/database.ts", "server/src/storage/generated/columns.ts", "server/schema.graphql", "sdk/src/generated/graphql.ts"];
 /** Generation's own output inside an input folder. */
-const SKIPPED = new Set(["server/src/storage/prisma-client"]);
+const SKIPPED = new Set(["server/src/storage/generated"]);
 
 function filesUnder(path: string): string[] {
   const full = join(root, path);

@@ -3,13 +3,12 @@
 // Derived and committed: prisma/<provider>/schema.prisma, server/schema.graphql,
 //                        sdk/src/generated/graphql.ts, docs/openapi.json,
 //                        server/src/storage/generated/ (table types and columns).
-// Derived and ignored:   the Prisma clients under server/src/storage/prisma-client/.
 // Migrations are authored by `npm run migration:new`; --check fails when the models changed
 // without one (the schema a provider's last migration was made from is kept beside it).
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { configPath, deriveSchema, providerDir, providers, root } from "./prisma-providers.ts";
+import { configPath, deriveSchema, generating, providerDir, providers, root } from "./prisma-providers.ts";
 import { tableColumnsSource } from "./table-columns.ts";
 
 const check = process.argv.includes("--check");
@@ -31,8 +30,10 @@ for (const provider of providers) {
   if (migrated !== schema) {
     drift.push(`${provider}: models changed without a migration (run npm run migration:new -- <name>)`);
   }
-  if (!check) {
-    execFileSync("npx", ["prisma", "generate", "--config", configPath(provider)], { cwd: root, stdio: "inherit" });
+  if (!check && generating.includes(provider)) {
+    // With no Prisma client among the generators the CLI would download a query engine (it cannot
+    // be fetched here, and nothing runs one): the engine-free client type needs none.
+    execFileSync("npx", ["prisma", "generate", "--config", configPath(provider)], { cwd: root, stdio: "inherit", env: { ...process.env, PRISMA_CLIENT_ENGINE_TYPE: "client" } });
   }
 }
 

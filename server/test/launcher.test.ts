@@ -32,8 +32,8 @@ const packages = (modules: string[]) => new Set(modules.flatMap((path) => /\/nod
 const ownModules = (modules: string[]) => modules.filter((path) => path.startsWith(server) && !path.includes("/node_modules/")).map((path) => path.slice(server.length + 1));
 
 const storeModules = {
-  sqlite: { packages: ["@prisma/adapter-better-sqlite3", "better-sqlite3"], client: "dist/storage/prisma-client/sqlite/" },
-  postgresql: { packages: ["@prisma/adapter-pg", "pg"], client: "dist/storage/prisma-client/postgresql/" },
+  sqlite: { packages: ["better-sqlite3"], client: "dist/storage/sqlite-store.js" },
+  postgresql: { packages: ["pg"], client: "dist/storage/pg-store.js" },
 };
 
 function runNode(args: string[], env: Record<string, string | undefined>): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -104,7 +104,7 @@ for (const provider of providers) {
 }
 
 describe("light commands", () => {
-  it("session-metadata loads its reader, not the command line, configuration, server or a Prisma client", async () => {
+  it("session-metadata loads its reader, not the command line, configuration, server or a store", async () => {
     const trace = traceFile();
     const store = join(traces, "absent.db");
     const result = await runNode(["--import", traceHook, heraldBin, "session-metadata", "--harness", "pi", "--session-id", "s1"], { DATABASE_URL: `file:${store}`, ...trace.env });
@@ -112,7 +112,7 @@ describe("light commands", () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ status: "missing", harness: "pi", session_id: "s1" });
     const modules = trace.modules();
     expect(ownModules(modules)).toContain("dist/cli/session-metadata.js");
-    expect(ownModules(modules).filter((path) => /dist\/(cli\/main|config|app|logger)\.js$|prisma-client/.test(path))).toEqual([]);
+    expect(ownModules(modules).filter((path) => /dist\/(cli\/main|config|app|logger)\.js$|dist\/storage\/(sqlite|pg)-store\.js/.test(path))).toEqual([]);
     expect([...packages(modules)]).toEqual([]);
   });
 
@@ -127,7 +127,7 @@ describe("light commands", () => {
     expect(result.code).toBe(1);
     const modules = trace.modules();
     expect(ownModules(modules)).toContain("dist/cli/producer-main.js");
-    expect(ownModules(modules).filter((path) => /dist\/(cli\/main|config|app|logger)\.js$|prisma-client/.test(path))).toEqual([]);
+    expect(ownModules(modules).filter((path) => /dist\/(cli\/main|config|app|logger)\.js$|dist\/storage\/(sqlite|pg)-store\.js/.test(path))).toEqual([]);
     expect([...packages(modules)]).toEqual(["commander"]);
   });
 
@@ -137,7 +137,7 @@ describe("light commands", () => {
     expect([result.code, result.stdout]).toEqual([0, ""]);
     const modules = trace.modules();
     expect(ownModules(modules)).toContain("dist/cli/mcp.js");
-    expect(ownModules(modules).filter((path) => /dist\/(cli\/main|config|app|logger)\.js$|dist\/storage\/|prisma-client/.test(path))).toEqual([]);
+    expect(ownModules(modules).filter((path) => /dist\/(cli\/main|config|app|logger)\.js$|dist\/storage\//.test(path))).toEqual([]);
     const loaded = packages(modules);
     expect(loaded.has("@modelcontextprotocol/sdk")).toBe(true);
     for (const store of ["pg", "better-sqlite3", "@prisma/client", "@prisma/adapter-pg", "@prisma/adapter-better-sqlite3"]) expect(loaded.has(store), store).toBe(false);

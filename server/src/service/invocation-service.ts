@@ -58,7 +58,7 @@ export class InvocationService {
     const now = this.clock.now();
     const submitted = validateActionValues(values);
     let events: CommittedEvent[] = [];
-    const invocation = await this.notifications.transactionWithPrisma(async (tx) => {
+    const invocation = await this.notifications.sharedTransaction(async (tx) => {
       events = [];
       const record = await tx.findById(notificationId);
       if (!record || !visibleTo(personId, record)) throw new NotFoundError();
@@ -78,7 +78,7 @@ export class InvocationService {
         after = resolved.record;
       }
       const shown = resolveDisplay(record.scope, record);
-      const stored = await this.invocations.insert(tx.prisma, {
+      const stored = await this.invocations.insert(tx.connection, {
         notificationId: record.id,
         notificationKey: record.key,
         personId,
@@ -115,15 +115,15 @@ export class InvocationService {
     const now = this.clock.now();
     let events: CommittedEvent[] = [];
     let changed = false;
-    const result = await this.notifications.transactionWithPrisma(async (tx) => {
+    const result = await this.notifications.sharedTransaction(async (tx) => {
       events = [];
-      const current = await this.invocations.findForUpdate(tx.prisma, id);
+      const current = await this.invocations.findForUpdate(tx.connection, id);
       // Another plugin's invocation is, for a bound key, one that does not exist.
       if (!current || !ownedBy(scope, current.plugin)) throw new NotFoundError("Action invocation not found");
       const decision = decideAcknowledge(current, outcome, response, now);
       changed = decision.kind === "settle";
       if (decision.kind === "none") return decision.current;
-      await this.invocations.settle(tx.prisma, decision.next);
+      await this.invocations.settle(tx.connection, decision.next);
       const record = await tx.findById(current.notificationId);
       if (record) {
         const receipt = record.scope === "APPLICATION" ? await tx.findReceipt(record.id, current.personId) : null;

@@ -1,7 +1,5 @@
-// Attachment bytes straight through the database driver, in slices. Through Prisma's query engine
-// a Bytes value is copied and converted on the event loop (measured: about 1 s per MiB written and
-// 0.6 s per MiB read, in one synchronous stretch), so one 10 MiB attachment held every other
-// request for seconds. The driver passes a Buffer through.
+// Attachment bytes straight through the database driver, in slices: one 10 MiB value read or
+// written whole held every other request for seconds. The driver passes a Buffer through.
 import type { Compilable } from "kysely";
 import type { Database } from "./database.ts";
 import { PostgresBytesThread, type SliceParameter, type SliceStatement } from "./pg-bytes-thread.ts";
@@ -68,7 +66,7 @@ export function assetBytesOf(database: Database): AssetBytes {
     return prepared.get(...parameters);
   };
   return {
-    // Under the writer lock, like every other write on the connection (sqlite-writer.ts).
+    // Under the writer lock, like every other write on the connection (writer-lock.ts).
     write: (id, bytes) =>
       sqlite.exclusive(async () => void run(build.updateTable("Asset").set({ bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }).where("id", "=", id))),
     // SQLite's substr() loads the whole value for every slice (a 10 MiB file read 40 times over),

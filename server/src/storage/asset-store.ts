@@ -34,7 +34,7 @@ const META_COLUMNS = ["id", "producerId", "filename", "contentType", "size", "sh
 
 /**
  * The default: bytes in the Asset row itself (nothing else to run, back up or keep in step),
- * written and read through the driver (asset-bytes.ts), never whole through Prisma.
+ * written and read through the driver in slices (asset-bytes.ts), never whole.
  */
 export class DatabaseAssetStore implements AssetStore {
   private readonly db: Db;
@@ -158,12 +158,8 @@ function unreferenced(eb: ExpressionBuilder<DB, "Asset">) {
   return eb.not(eb.exists(eb.selectFrom("AssetReference").select("AssetReference.assetId").whereRef("AssetReference.assetId", "=", "Asset.id")));
 }
 
-/**
- * A foreign-key violation: Prisma's own queries report it as P2003, raw statements as a failed raw
- * query (P2010) carrying the driver adapter's reason; the message names it when a driver passes it through.
- */
+/** A foreign-key violation, as better-sqlite3 or PostgreSQL (23503) reports it. */
 function isForeignKeyViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string; meta?: { driverAdapterError?: { cause?: { kind?: string } } } } | null;
-  if (e?.code === "P2003" || e?.meta?.driverAdapterError?.cause?.kind === "ForeignKeyConstraintViolation") return true;
-  return /foreign key/i.test(e?.message ?? "");
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "SQLITE_CONSTRAINT_FOREIGNKEY" || code === "23503";
 }

@@ -49,9 +49,7 @@ export class CompanionStore {
   async recordEvent(event: NewEvent): Promise<RecordedEvent | null> {
     try {
       const values = { id: newId(), ...event, occurredAt: this.q.time(event.occurredAt), receivedAt: this.q.time(event.receivedAt) };
-      const row = await this.q.first(this.db, "CompanionEvent", this.q.build.insertInto("CompanionEvent").values(values).returningAll());
-      if (!row) throw new Error("the event was not recorded");
-      return toRecorded(row);
+      return toRecorded(await this.q.only(this.db, "CompanionEvent", this.q.build.insertInto("CompanionEvent").values(values).returningAll(), "the event was not recorded"));
     } catch (error) {
       if (event.idempotencyKey !== null && isUniqueViolation(error)) return null;
       throw error;
@@ -98,7 +96,7 @@ export class CompanionStore {
   }
 }
 
-/** Prisma's update of one row by id failed when the row was gone (deleted meanwhile); so does this. */
+/** An update of one row by id fails when the row is gone (deleted meanwhile). */
 function touchedOne(count: number, what: string): void {
   if (count !== 1) throw new Error(`no ${what} to update`);
 }

@@ -24,7 +24,7 @@ export function digest(secret: string): string {
   return createHash("sha256").update(secret).digest("hex");
 }
 
-/** A stored row with its kind typed (the whole row, digest included, as Prisma's create and find answered). */
+/** A stored row with its kind typed (the whole row, digest included). */
 function credentialOf(row: Row<"Credential">): CredentialRow {
   return { ...row, kind: row.kind as CredentialKind };
 }
@@ -49,9 +49,7 @@ export class CredentialStore {
       plugin: input.plugin,
       createdAt: this.q.time(new Date()),
     };
-    const row = await this.q.first(this.db, "Credential", this.q.build.insertInto("Credential").values(values).returningAll());
-    if (!row) throw new Error("the credential was not stored");
-    return credentialOf(row);
+    return credentialOf(await this.q.only(this.db, "Credential", this.q.build.insertInto("Credential").values(values).returningAll(), "the credential was not stored"));
   }
 
   async findBySecret(secret: string): Promise<CredentialRow | null> {
@@ -62,7 +60,7 @@ export class CredentialStore {
   /** Revokes by id or by the visible prefix; returns the ids it revoked. */
   async revoke(idOrPrefix: string, now: Date): Promise<string[]> {
     const { build } = this.q;
-    return this.db.$transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
       const live = build
         .selectFrom("Credential")
         .select("id")

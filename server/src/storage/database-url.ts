@@ -1,5 +1,5 @@
 // Which store a DATABASE_URL names. Kept apart from database.ts so a command that only reads
-// (herald session-metadata) resolves the same default store without loading the Prisma clients.
+// (herald session-metadata) resolves the same default store without loading a driver.
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 

@@ -1,36 +1,37 @@
-// Opens the store a DATABASE_URL names: SQLite (the embedded default) or PostgreSQL.
-// Both providers use clients generated from the same models (prisma/models.prisma). Each
-// provider's client, driver and adapter are imported when a store of that kind is opened, so a
-// process loads only the one it uses.
+// Opens the store a DATABASE_URL names: SQLite (the embedded default) or PostgreSQL, on Herald's
+// own connections (sqlite-store.ts, pg-store.ts). Prisma keeps the models and the migrations;
+// statements are built with sql.ts and run through Queries. Each provider's driver is imported
+// when a store of that kind is opened, so a process loads only the one it uses.
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { type Provider, providerOf, sqliteFileOf } from "./database-url.ts";
-import type { PrismaClient as SqliteClient } from "./prisma-client/sqlite/client.ts";
-import type { SqliteWriter } from "./sqlite-writer.ts";
 import type { Pool } from "pg";
+import type { Connection, Store } from "./connection.ts";
+import { type Provider, providerOf, sqliteFileOf } from "./database-url.ts";
 import { Queries } from "./queries.ts";
+import type { SqliteStore } from "./sqlite-store.ts";
 
-/** The two generated clients have the same model API; the SQLite one names the type. */
-export type Db = SqliteClient;
-export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+/** The store, and one of its transactions. */
+export type Db = Store;
+export type Tx = Connection;
 export { type Provider, providerOf, repoRoot, resolveDatabaseUrl } from "./database-url.ts";
 
 export interface Database {
+  /** The store's connection: statements run on it or in one of its transactions (queries.ts). */
   db: Db;
   /** Builds and runs statements on `db` (queries.ts): the one way stores reach the tables. */
   queries: Queries;
   provider: Provider;
   url: string;
-  /** SQLite: the connection and the writer lock every transaction on it takes (sqlite-writer.ts). */
-  sqlite: SqliteWriter | null;
-  /** PostgreSQL: the pool the client's adapter uses, and the schema it works in (raw byte access). */
+  /** SQLite: the same store as `db`, with its connection and the writer lock every transaction on it takes. */
+  sqlite: SqliteStore | null;
+  /** PostgreSQL: the pool `db` uses, and the schema it works in (raw byte access). */
   postgres: { pool: Pool; schema: string | undefined } | null;
   close(): Promise<void>;
 }
 
 /** Answers when the store takes queries (readiness checks). */
 export async function pingDatabase(database: Database): Promise<void> {
-  await database.db.$queryRawUnsafe("SELECT 1");
+  await database.db.query("SELECT 1", []);
 }
 
 /**
@@ -40,38 +41,30 @@ export async function pingDatabase(database: Database): Promise<void> {
  */
 export const POSTGRES_CONNECT_TIMEOUT_MS = 10_000;
 
-export async function openDatabase(url: string, options: { connectTimeoutMs?: number } = {}): Promise<Database> {
+export interface OpenOptions {
+  /** PostgreSQL: how long a statement waits for a pooled connection (POSTGRES_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
+  /** How long a transaction may stay open (connection.ts, TRANSACTION_TIMEOUT_MS). */
+  transactionTimeoutMs?: number;
+}
+
+export async function openDatabase(url: string, options: OpenOptions = {}): Promise<Database> {
   const provider = providerOf(url);
   if (provider === "postgresql") {
-    const [{ default: pg }, { PrismaPg }, { PrismaClient: PostgresClient }, { hearingConnectionErrors }, { releasingFailedEnds }, { postgresPoolConfig, postgresSchemaOf }] = await Promise.all([
+    const [{ default: pg }, { hearingConnectionErrors }, { PostgresStore, postgresTypes }, { postgresPoolConfig, postgresSchemaOf }] = await Promise.all([
       import("pg"),
-      import("@prisma/adapter-pg"),
-      import("./prisma-client/postgresql/client.ts"),
       import("./pg-connection-errors.ts"),
-      import("./pg-release-guard.ts"),
+      import("./pg-store.ts"),
       import("./postgres-url.ts"),
     ]);
-    const pool = hearingConnectionErrors(new pg.Pool(postgresPoolConfig(url, { max: 10, connectionTimeoutMillis: options.connectTimeoutMs ?? POSTGRES_CONNECT_TIMEOUT_MS })));
-    // The adapter ends the pool on disconnect, as it does a pool it made itself.
-    const adapter = releasingFailedEnds(new PrismaPg(pool, { schema: postgresSchemaOf(url), disposeExternalPool: true }));
-    const db = new PostgresClient({ adapter }) as unknown as Db;
-    return { db, queries: new Queries(provider), provider, url, sqlite: null, postgres: { pool, schema: postgresSchemaOf(url) }, close: () => db.$disconnect() };
+    const config = postgresPoolConfig(url, { max: 10, connectionTimeoutMillis: options.connectTimeoutMs ?? POSTGRES_CONNECT_TIMEOUT_MS, types: postgresTypes(pg) });
+    const pool = hearingConnectionErrors(new pg.Pool(config));
+    const db = new PostgresStore(pool, options.transactionTimeoutMs);
+    return { db, queries: new Queries(provider), provider, url, sqlite: null, postgres: { pool, schema: postgresSchemaOf(url) }, close: () => db.close() };
   }
-  const [{ PrismaBetterSQLite3 }, { PrismaClient: SqliteClient }, { withStatementCache }, { sharingWriter, SqliteWriter }] = await Promise.all([
-    import("@prisma/adapter-better-sqlite3"),
-    import("./prisma-client/sqlite/client.ts"),
-    import("./sqlite-statement-cache.ts"),
-    import("./sqlite-writer.ts"),
-  ]);
-  const file = ensureSqliteDirectory(url);
-  const sqlite = new SqliteWriter();
-  const db = new SqliteClient({ adapter: withStatementCache(sharingWriter(new PrismaBetterSQLite3({ url: file, timeout: 10_000 }), sqlite)) });
-  // WAL lets readers proceed while the single writer commits; NORMAL sync is durable in WAL mode
-  // across application crashes (only an OS crash can lose the last transactions).
-  await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");
-  await db.$queryRawUnsafe("PRAGMA synchronous = NORMAL");
-  await db.$queryRawUnsafe("PRAGMA foreign_keys = ON");
-  return { db, queries: new Queries(provider), provider, url, sqlite, postgres: null, close: () => db.$disconnect() };
+  const { SqliteStore } = await import("./sqlite-store.ts");
+  const db = await SqliteStore.open(ensureSqliteDirectory(url), { transactionTimeoutMs: options.transactionTimeoutMs });
+  return { db, queries: new Queries(provider), provider, url, sqlite: db, postgres: null, close: () => db.close() };
 }
 
 /** Creates the folder of a SQLite file URL (the embedded default lives in ./data/). */
@@ -81,14 +74,9 @@ export function ensureSqliteDirectory(url: string): string {
   return file;
 }
 
-/**
- * A unique-constraint violation: Prisma's own queries report it as P2002, raw statements as a
- * failed raw query (P2010) that carries the driver adapter's reason, and statements run on the
- * SQLite connection itself (sqlite-unit.ts) as better-sqlite3's error code.
- */
+/** A unique-constraint violation, as better-sqlite3 or PostgreSQL (23505) reports it. */
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== "object" || error === null) return false;
-  const { code, meta } = error as { code?: string; meta?: { driverAdapterError?: { cause?: { kind?: string } } } };
-  if (code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") return true;
-  return code === "P2002" || (code === "P2010" && meta?.driverAdapterError?.cause?.kind === "UniqueConstraintViolation");
+  const { code } = error as { code?: string };
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505";
 }

@@ -6,7 +6,7 @@ import type { Database, Db } from "./database.ts";
 import { newRowId as newId } from "./row-id.ts";
 import type { Queries } from "./queries.ts";
 import { sql, sqlFor } from "./sql.ts";
-import type { SqliteWriter } from "./sqlite-writer.ts";
+import type { SqliteStore } from "./sqlite-store.ts";
 import { decodeRow, type Row } from "./stored-values.ts";
 import { toSession } from "./session-store.ts";
 
@@ -31,7 +31,7 @@ export class DirectoryStore {
   private readonly db: Db;
   private readonly q: Queries;
   /** SQLite: the connection itself, for the look-up every publish makes (see personExists). */
-  private readonly sqlite: SqliteWriter | null;
+  private readonly sqlite: SqliteStore | null;
 
   constructor(database: Database) {
     this.db = database.db;
@@ -47,8 +47,7 @@ export class DirectoryStore {
   }
   /** Whether a person exists: every publish to a person asks, so it is one small statement. */
   async personExists(id: string): Promise<boolean> {
-    // On SQLite one statement on the connection, as NotificationStore's units read (sqlite-unit.ts):
-    // Prisma's client was most of what is left of a publish's storage time after those.
+    // On SQLite a statement compiled once, run on the connection as NotificationStore's units read (sqlite-unit.ts).
     if (this.sqlite) return this.sqlite.prepare(PERSON_EXISTS).get(id) !== undefined;
     const rows = await this.q.raw(this.db, this.q.build.selectFrom("Person").select(sql.lit(1).as("found")).where("id", "=", id));
     return rows.length > 0;
@@ -128,18 +127,14 @@ export class DirectoryStore {
     return this.q.rows(this.db, "EngagementMember", this.q.build.selectFrom("EngagementMember").select(["personId", "role"]).where("engagementId", "=", engagementId));
   }
 
-  /** The row an INSERT ... RETURNING wrote (Prisma's create answered with it too). */
+  /** The row an INSERT ... RETURNING wrote. */
   private async inserted<T extends "Person" | "Session" | "Engagement" | "EngagementMember" | "RememberedFact">(table: T, query: Parameters<Queries["rows"]>[2]): Promise<Row<T>> {
-    const row = await this.q.first(this.db, table, query);
-    if (!row) throw new Error(`the ${table} row was not written`);
-    return row;
+    return this.q.only(this.db, table, query, `the ${table} row was not written`);
   }
 
-  /** Prisma's update failed on a missing row; so does this. */
+  /** An update of a missing row fails. */
   private async updatedPerson(id: string, columns: { quietMode?: boolean; mutedPlugins?: string; severityFloor?: string; quietHours?: string | null }): Promise<Row<"Person">> {
-    const row = await this.q.first(this.db, "Person", this.q.build.updateTable("Person").set(columns).where("id", "=", id).returningAll());
-    if (!row) throw new Error(`no person ${id} to update`);
-    return row;
+    return this.q.only(this.db, "Person", this.q.build.updateTable("Person").set(columns).where("id", "=", id).returningAll(), `no person ${id} to update`);
   }
 }
 

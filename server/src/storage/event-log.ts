@@ -5,7 +5,7 @@ import type { EventLogReader } from "../events/event-log-reader.ts";
 import type { Database, Db } from "./database.ts";
 import type { Queries } from "./queries.ts";
 import { sqlFor } from "./sql.ts";
-import type { SqliteWriter } from "./sqlite-writer.ts";
+import type { SqliteStore } from "./sqlite-store.ts";
 import type { Row } from "./stored-values.ts";
 
 // The head on SQLite's own connection: one constant statement, compiled once.
@@ -18,7 +18,7 @@ export class EventLog implements EventLogReader {
   private readonly db: Db;
   private readonly q: Queries;
   /** SQLite: the connection itself, for the head every live-only stream reads as it opens. */
-  private readonly sqlite: SqliteWriter | null;
+  private readonly sqlite: SqliteStore | null;
 
   constructor(database: Database) {
     this.db = database.db;

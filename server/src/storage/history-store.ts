@@ -66,7 +66,7 @@ export class HistoryStore {
   async delete(ids: readonly string[]): Promise<number> {
     if (ids.length === 0) return 0;
     const { build } = this.q;
-    return this.db.$transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
       const [last] = await this.q.raw(tx, build.selectFrom("NotificationEvent").select((eb) => eb.fn.max("seq").as("seq")).where("notificationId", "in", ids));
       await this.q.execute(tx, build.deleteFrom("NotificationEvent").where("notificationId", "in", ids));
       await this.q.execute(tx, build.deleteFrom("ActionInvocation").where("notificationId", "in", ids).where("state", "!=", "PENDING"));

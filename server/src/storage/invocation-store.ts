@@ -49,7 +49,7 @@ export class InvocationStore {
         .returning("value"),
     );
     if (!counter) throw new Error(`the ${INVOCATION_COUNTER} counter row is missing (InvocationStore.init)`);
-    // Prisma generated the id on the client (cuid); the insert brings its own, of the same shape.
+    // The models' cuid default is client-side; the insert brings its own id of that shape (row-id.ts).
     const insert = build
       .insertInto("ActionInvocation")
       .values({

@@ -1,17 +1,22 @@
 // Applies the provider's migrations with `prisma migrate deploy` (JS schema engine, see
 // prisma/<provider>/prisma.config.ts). Safe on a fresh and on an existing database.
+//
+// A workaround lives here: on PostgreSQL the CLI's Wasm schema engine leaves a 10 s timer pending
+// after its work is committed, so the process lingers that long. Once the migrations table records
+// every migration as applied, nothing is left to wait for and the CLI is stopped
+// (test/storage/migrate-linger.test.ts tells when an upgrade no longer lingers).
 import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Database, ensureSqliteDirectory, providerOf, repoRoot } from "./database.ts";
+import { type Database, ensureSqliteDirectory, openDatabase, providerOf, repoRoot } from "./database.ts";
 
 /** Prisma's own record of applied migrations (not a model: the migration engine keeps it). */
 type PrismaMigrations = {
   _prisma_migrations: { migration_name: string; finished_at: Date | null; rolled_back_at: Date | null };
 };
 
-// The CLI prints one of these only after the schema engine has committed its work.
-const doneMarkers = ["No pending migrations to apply", "have been successfully applied", "migrations have been applied"];
+/** How often a PostgreSQL migration's progress is read from its table. */
+const PROGRESS_POLL_MS = 250;
 
 export function migrate(url: string): Promise<void> {
   const provider = providerOf(url);
@@ -21,31 +26,49 @@ export function migrate(url: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cli, "migrate", "deploy", "--config", config], {
       cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: url, CHECKPOINT_DISABLE: "1", PRISMA_HIDE_UPDATE_MESSAGE: "1" },
+      // The engine-free client type: otherwise the CLI downloads a query engine nothing here runs.
+      env: { ...process.env, DATABASE_URL: url, CHECKPOINT_DISABLE: "1", PRISMA_HIDE_UPDATE_MESSAGE: "1", PRISMA_CLIENT_ENGINE_TYPE: "client" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
-    let done = false;
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      // With the PostgreSQL adapter the CLI keeps its connection open for ~10 s after finishing
-      // (it never disposes the adapter); once the success line is out, there is nothing left to wait for.
-      if (!done && doneMarkers.some((m) => output.includes(m))) {
-        done = true;
-        child.kill();
-        resolve();
-      }
+    let settled = false;
+    const settle = (error?: Error) => {
+      if (settled) return;
+      settled = true;
+      clearInterval(progress);
+      if (error) reject(error);
+      else resolve();
     };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
-    child.on("error", reject);
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("error", settle);
     child.on("exit", (code) => {
-      if (done) return;
-      if (code === 0) return resolve();
+      if (code === 0) return settle();
       // The CLI output can echo the URL; strip credentials before it reaches a log.
-      reject(new Error(`Migration failed:\n${output.replace(/\/\/[^@\s/]+@/g, "//***@")}`));
+      settle(new Error(`Migration failed:\n${output.replace(/\/\/[^@\s/]+@/g, "//***@")}`));
     });
+    const progress = setInterval(() => {
+      if (provider !== "postgresql" || settled) return;
+      void allApplied(url).then((done) => {
+        if (!done || settled) return;
+        settle();
+        child.kill();
+      });
+    }, PROGRESS_POLL_MS);
   });
+}
+
+/** Whether the store records every migration as applied (false while it cannot tell). */
+async function allApplied(url: string): Promise<boolean> {
+  let database: Database | null = null;
+  try {
+    database = await openDatabase(url);
+    return (await pendingMigrations(database)).length === 0;
+  } catch {
+    return false;
+  } finally {
+    await database?.close().catch(() => undefined);
+  }
 }
 
 /**

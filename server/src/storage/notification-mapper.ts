@@ -3,7 +3,10 @@ import type { NotificationScope, NotificationStatus, RetentionPolicy, Severity, 
 import type { JsonObject, JsonValue } from "../domain/json.ts";
 import type { Display, FollowUpAction, NotificationRecord, Operation, Receipt, Resolution } from "../domain/notification.ts";
 import type { NewNotification } from "../domain/lifecycle.ts";
-import type { Notification as Row, NotificationReceipt as ReceiptRow } from "./prisma-client/sqlite/client.ts";
+import type { Row as StoredRow } from "./stored-values.ts";
+
+type Row = StoredRow<"Notification">;
+type ReceiptRow = StoredRow<"NotificationReceipt">;
 
 export function toRecord(row: Row): NotificationRecord {
   return {

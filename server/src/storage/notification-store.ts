@@ -9,15 +9,15 @@ import { toReceipt, toRecord } from "./notification-mapper.ts";
 import { EVENT_COUNTER } from "./notification-write-sql.ts";
 import { retrying, retryingTransaction } from "./retrying-transaction.ts";
 import { SqliteUnit } from "./sqlite-unit.ts";
-import type { SqliteWriter } from "./sqlite-writer.ts";
+import type { SqliteStore } from "./sqlite-store.ts";
 import { NotificationTx } from "./notification-tx.ts";
-import { PrismaRunner } from "./statement-runner.ts";
+import { TransactionRunner } from "./statement-runner.ts";
 import type { Queries } from "./queries.ts";
 
 export class NotificationStore {
   private readonly db: Db;
   private readonly provider: Provider;
-  private readonly sqlite: SqliteWriter | null;
+  private readonly sqlite: SqliteStore | null;
   private readonly q: Queries;
   constructor(
     database: Database,
@@ -42,14 +42,14 @@ export class NotificationStore {
    * race (unique active key, optimistic lock, reads changed by another process, or a PostgreSQL
    * serialization abort). On SQLite it runs on the connection itself (sqlite-unit.ts): `work`
    * must do nothing but its NotificationTx calls and deciding, since it holds the writer lock
-   * (sqlite-writer.ts) throughout and its writes run only after it returns. On PostgreSQL it is
-   * Prisma's interactive transaction.
+   * (writer-lock.ts) throughout and its writes run only after it returns. On PostgreSQL it is one
+   * of the store's transactions.
    */
   async transaction<T>(work: (tx: NotificationTx) => Promise<T>): Promise<T> {
     const sqlite = this.sqlite;
-    if (!sqlite) return this.transactionWithPrisma(work);
-    // A unit runs on promise callbacks alone; Prisma's transaction gave the event loop one turn
-    // per unit (other requests' I/O, streams' reads), and a loop of writes keeps that turn.
+    if (!sqlite) return this.sharedTransaction(work);
+    // A unit runs on promise callbacks alone; give the event loop one turn per unit (other
+    // requests' I/O, streams' reads), so a loop of writes cannot starve them.
     await new Promise((resolve) => setImmediate(resolve));
     return retrying(() =>
       sqlite.exclusive(async () => {
@@ -61,9 +61,9 @@ export class NotificationStore {
     );
   }
 
-  /** transaction() in Prisma's interactive transaction, for work that also writes through other stores (tx.prisma). */
-  async transactionWithPrisma<T>(work: (tx: NotificationTx) => Promise<T>): Promise<T> {
-    return retryingTransaction(this.db, (tx) => work(new NotificationTx(new PrismaRunner(tx), this.provider, tx)));
+  /** transaction() in one of the store's transactions, for work that also writes through other stores (tx.connection). */
+  async sharedTransaction<T>(work: (tx: NotificationTx) => Promise<T>): Promise<T> {
+    return retryingTransaction(this.db, (tx) => work(new NotificationTx(new TransactionRunner(this.q, tx), this.provider, tx)));
   }
 
   async findById(id: string): Promise<NotificationRecord | null> {

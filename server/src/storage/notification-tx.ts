@@ -11,7 +11,7 @@ import { serializeSnapshot, toColumns, toReceipt, toRecord } from "./notificatio
 import type { FactRow } from "./directory-store.ts";
 import { newRowId } from "./row-id.ts";
 import { type ColumnValue, NotificationWriteSql, type RowWrite } from "./notification-write-sql.ts";
-import type { Notification as NotificationRow } from "./prisma-client/sqlite/client.ts";
+import type { Row } from "./stored-values.ts";
 import type { StatementRunner } from "./statement-runner.ts";
 import { changedColumns, groupBy, writeKey } from "./changed-columns.ts";
 import type { CommittedEvent } from "../events/committed-event.ts";
@@ -27,7 +27,7 @@ export class NotificationTx {
   /** Assets each row's follow-ups named as this transaction read it (its AssetReference rows). */
   private readonly seenAssets = new Map<string, string[]>();
   /** Rows as read (and as written since) by this transaction: applyBatch writes only what changed. */
-  private readonly rows = new Map<string, NotificationRow>();
+  private readonly rows = new Map<string, Row<"Notification">>();
   /** Instances' heartbeats as read by this transaction (null: the instance has no row). */
   private readonly heartbeats = new Map<string, Date | null>();
   /** Receipts as read by this transaction ("<notification>|<person>"; null: none exists). */
@@ -46,9 +46,9 @@ export class NotificationTx {
     this.sql = new NotificationWriteSql(runner, provider);
   }
 
-  /** Prisma's transaction, for other stores' writes that must commit with this change (action invocations). */
-  get prisma(): Tx {
-    if (!this.tx) throw new Error("This unit of work has no Prisma transaction: run it with NotificationStore.transactionWithPrisma");
+  /** The store's transaction, for other stores' writes that must commit with this change (action invocations). */
+  get connection(): Tx {
+    if (!this.tx) throw new Error("This unit of work has no transaction of the store: run it with NotificationStore.sharedTransaction");
     return this.tx;
   }
 
@@ -57,7 +57,7 @@ export class NotificationTx {
     return this.append(personId, type, record);
   }
 
-  private remember(row: NotificationRow): NotificationRecord {
+  private remember(row: Row<"Notification">): NotificationRecord {
     this.seen.set(row.id, row.lockVersion);
     this.rows.set(row.id, row);
     const record = toRecord(row);
@@ -195,7 +195,7 @@ export class NotificationTx {
       const ids = group.map((w) => w.id);
       for (const id of ids) {
         this.seen.set(id, lockVersion + 1);
-        this.rows.set(id, { ...this.rows.get(id)!, ...diff, lockVersion: lockVersion + 1 } as NotificationRow);
+        this.rows.set(id, { ...this.rows.get(id)!, ...diff, lockVersion: lockVersion + 1 } as Row<"Notification">);
       }
       return this.sql.updateRows(ids, lockVersion, diff);
     });
@@ -324,8 +324,8 @@ export class NotificationTx {
   }
 }
 
-/** The row a create inserts: its columns as Prisma's create would have written them (lockVersion at its default). */
-function newRow(draft: Extract<Decision, { kind: "create" }>["draft"], dedupKey: string | undefined): NotificationRow & Record<string, ColumnValue> {
+/** The row a create inserts: its columns as the models' defaults fill them (lockVersion at its default). */
+function newRow(draft: Extract<Decision, { kind: "create" }>["draft"], dedupKey: string | undefined): Row<"Notification"> & Record<string, ColumnValue> {
   const columns = toColumns(draft, storedActiveKey(draft), targetKeyOf(draft));
   return { id: newRowId(), ...columns, createdAt: draft.createdAt, dedupKey: dedupKey ?? null, serverInstanceId: null, lockVersion: 0 };
 }

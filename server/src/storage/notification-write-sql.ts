@@ -1,19 +1,21 @@
 // The statements of NotificationTx: reading rows to decide on, writing the decided rows and
 // receipts, and appending their events. These run on every publish and every seen or dismiss
-// batch, where Prisma's query compiler cost several times what the database did; they are built
-// like every other statement (sql.ts) and run through a StatementRunner: in Prisma's transaction,
-// or on SQLite as a unit of work on the connection itself (sqlite-unit.ts). Values are always
+// batch; they are built like every other statement (sql.ts) and run through a StatementRunner: in
+// one of the store's transactions, or on SQLite as a unit of work on the connection itself
+// (sqlite-unit.ts). Values are always
 // bound parameters; column names are checked against the models' columns (generated/columns.ts).
 import { sql as raw, type UpdateQueryBuilder } from "kysely";
 import type { EventToAppend } from "../events/committed-event.ts";
 import type { Provider } from "./database.ts";
-import type { Notification as NotificationRow, NotificationReceipt as ReceiptRow } from "./prisma-client/sqlite/client.ts";
 import { StaleWrite } from "./retrying-transaction.ts";
 import { newRowId } from "./row-id.ts";
 import { type Builder, type DB, sqlFor, storedTime } from "./sql.ts";
 import type { RowWrite, StatementRunner } from "./statement-runner.ts";
-import { columnsOf, decodeRow, isTimeColumn, type Table } from "./stored-values.ts";
+import { columnsOf, decodeRow, isTimeColumn, type Row, type Table } from "./stored-values.ts";
 import { tableColumns } from "./generated/columns.ts";
+
+type NotificationRow = Row<"Notification">;
+type ReceiptRow = Row<"NotificationReceipt">;
 
 export type { RowWrite } from "./statement-runner.ts";
 
@@ -71,7 +73,7 @@ export class NotificationWriteSql {
   }
 
   /**
-   * SQLite in Prisma's transaction: takes the database's write lock before the transaction reads.
+   * SQLite in one of the store's transactions: takes the database's write lock before it reads.
    * A deferred transaction that read first cannot take it once another connection (a CLI command
    * beside the server) committed meanwhile; one that asks first waits its turn instead. A SQLite
    * unit (sqlite-unit.ts) begins IMMEDIATE and checks its reads at commit; PostgreSQL locks rows as it goes.

@@ -11,7 +11,7 @@ const MAX_ATTEMPTS = 8;
  * violation or a PostgreSQL serialization abort (each means another writer got there first).
  */
 export function retryingTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return retrying(() => db.$transaction(work, { maxWait: 10_000, timeout: 20_000 }));
+  return retrying(() => db.transaction(work));
 }
 
 /** Runs one attempt after another (each one whole unit of work) until one is not beaten by another writer. */
@@ -27,7 +27,8 @@ export async function retrying<T>(attempt: () => Promise<T>): Promise<T> {
   }
 }
 
+/** PostgreSQL's serialization failure (40001) and deadlock (40P01): the transaction was undone, and may simply run again. */
 function isSerializationFailure(error: unknown): boolean {
-  const text = String((error as { message?: string })?.message ?? "");
-  return /40001|40P01|deadlock detected|could not serialize/i.test(text);
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "40001" || code === "40P01";
 }

@@ -1,6 +1,6 @@
 // The scanner's selections: one page of dated facts or of engagement activity per statement, and
 // the anti-join that leaves out triggers that fired. Built here (sql.ts) and run through a
-// RawReader, so the same statements run on the server's Prisma client or on the selection thread's
+// RawReader, so the same statements run on the server's connection or on the selection thread's
 // own connection (background/scanner/selection-thread.ts).
 import type { Compilable, RawBuilder } from "kysely";
 import type { Provider } from "./database-url.ts";

@@ -1,10 +1,10 @@
-// One unit of NotificationStore's work on SQLite, run on the better-sqlite3 connection directly
-// (Prisma's client and query compiler cost about ten times what SQLite did on these paths). Reads
+// One unit of NotificationStore's work on SQLite, run on the better-sqlite3 connection synchronously
+// (an awaited transaction per write cost several times what SQLite did on these paths). Reads
 // run at once, outside a transaction; writes are collected and run at commit(), synchronously, in
 // one BEGIN IMMEDIATE ... COMMIT, so no other code on the event loop can run while it is open.
 // What the unit decided is only valid if what it read still holds at commit:
-// - other code of this process writes these tables only in NotificationStore's units or in Prisma
-//   transactions, and both hold the writer lock (sqlite-writer.ts) for the whole unit, so nothing
+// - other code of this process writes these tables only in NotificationStore's units or in the
+//   store's transactions (sqlite-store.ts), and both hold the writer lock (writer-lock.ts) for the whole unit, so nothing
 //   of this process changes them between the reads and the commit;
 // - another process (a CLI command, another instance) on the same file can. SQLite's
 //   `PRAGMA data_version` moves when another connection committed; then the reads are run again
@@ -12,7 +12,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Compilable } from "kysely";
 import { StaleWrite } from "./retrying-transaction.ts";
-import type { SqliteWriter } from "./sqlite-writer.ts";
+import { type SqliteStore, sqliteValues } from "./sqlite-store.ts";
 import type { RowWrite, StatementRunner } from "./statement-runner.ts";
 
 interface Read {
@@ -28,12 +28,12 @@ export class SqliteUnit implements StatementRunner {
   /** The connection's data_version before the first read. */
   private version: unknown = null;
 
-  constructor(private readonly writer: SqliteWriter) {}
+  constructor(private readonly writer: SqliteStore) {}
 
   read(statement: Compilable): Promise<Record<string, unknown>[]> {
     this.version ??= this.dataVersion();
     const { sql, parameters } = statement.compile();
-    const params = parameters.map(sqliteValue);
+    const params = sqliteValues(parameters);
     const rows = this.writer.prepare(sql).all(...params) as Record<string, unknown>[];
     this.reads.push({ sql, params, rows });
     return Promise.resolve(rows);
@@ -56,7 +56,7 @@ export class SqliteUnit implements StatementRunner {
       if (this.version !== null && this.dataVersion() !== this.version) this.checkReads();
       for (const write of this.writes) {
         const { sql, parameters } = write.statement.compile();
-        const { changes } = this.writer.prepare(sql).run(...parameters.map(sqliteValue));
+        const { changes } = this.writer.prepare(sql).run(...sqliteValues(parameters));
         if (write.rows !== null && changes !== write.rows) throw new StaleWrite();
       }
       this.writer.prepare("COMMIT").run();
@@ -73,14 +73,6 @@ export class SqliteUnit implements StatementRunner {
   }
 
   private dataVersion(): unknown {
-    return this.writer.prepare("PRAGMA data_version").pluck().get();
+    return (this.writer.prepare("PRAGMA data_version").get() as { data_version: unknown }).data_version;
   }
-}
-
-/** A bound value as better-sqlite3 takes it, written as Prisma's adapter writes it (times are encoded by sql.ts, storedTime). */
-function sqliteValue(value: unknown): unknown {
-  if (value === undefined) return null;
-  if (typeof value === "boolean") return value ? 1 : 0;
-  if (value instanceof Date) throw new Error("a time reached the SQLite unit unencoded: bind it with storedTime (sql.ts)");
-  return value;
 }

@@ -1,8 +1,9 @@
-// Where NotificationTx's statements run: in a Prisma interactive transaction (PostgreSQL, and
+// Where NotificationTx's statements run: in one of the store's transactions (PostgreSQL, and
 // units that also write through other stores), or in a SQLite unit of work (sqlite-unit.ts) that
 // reads at once and writes everything at its commit.
 import type { Compilable, DeleteQueryBuilder, InsertQueryBuilder, UpdateQueryBuilder } from "kysely";
-import type { Tx } from "./database.ts";
+import type { Connection } from "./connection.ts";
+import type { Queries } from "./queries.ts";
 import { StaleWrite } from "./retrying-transaction.ts";
 import type { DB } from "./sql.ts";
 
@@ -28,21 +29,22 @@ export interface StatementRunner {
   readonly deferred: boolean;
 }
 
-/** Statements in a Prisma interactive transaction, each run when asked. */
-export class PrismaRunner implements StatementRunner {
+/** Statements in one of the store's transactions, each run when asked. */
+export class TransactionRunner implements StatementRunner {
   readonly deferred = false;
 
-  constructor(private readonly tx: Tx) {}
+  constructor(
+    private readonly queries: Queries,
+    private readonly tx: Connection,
+  ) {}
 
   read(statement: Compilable): Promise<Record<string, unknown>[]> {
-    const { sql, parameters } = statement.compile();
-    return this.tx.$queryRawUnsafe<Record<string, unknown>[]>(sql, ...parameters);
+    return this.queries.raw(this.tx, statement);
   }
 
   async write(writes: readonly RowWrite[]): Promise<void> {
     for (const write of writes) {
-      const { sql, parameters } = write.statement.compile();
-      const rows = await this.tx.$executeRawUnsafe(sql, ...parameters);
+      const rows = await this.queries.execute(this.tx, write.statement);
       if (write.rows !== null && rows !== write.rows) throw new StaleWrite();
     }
   }

@@ -1,7 +1,6 @@
-// Raw rows as the models type them. A statement run outside Prisma's model API hands back what the
-// driver gives: a Date where it typed the column, else the stored form (SQLite keeps DateTime as
-// ISO-8601 text, or epoch milliseconds; the scanner's PostgreSQL connection keeps `timestamp` as
-// text), integers as bigint, booleans as 0/1. Stored times are UTC. The kinds come from the models
+// Raw rows as the models type them. A statement hands back what the driver gives: the stored form
+// of a time (SQLite keeps DateTime as ISO-8601 text, or epoch milliseconds; the PostgreSQL pools
+// keep `timestamp` as text, see pg-store.ts), integers as bigint, booleans as 0/1 on SQLite. Stored times are UTC. The kinds come from the models
 // (generated/columns.ts), so a new column needs nothing here.
 import type { Selectable } from "kysely";
 import { tableColumns } from "./generated/columns.ts";

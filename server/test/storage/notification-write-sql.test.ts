@@ -10,9 +10,10 @@ import { toColumns, toReceipt, toRecord } from "../../src/storage/notification-m
 import { tableColumns } from "../../src/storage/generated/columns.ts";
 import { EVENT_COUNTER, NotificationWriteSql } from "../../src/storage/notification-write-sql.ts";
 import { StaleWrite } from "../../src/storage/retrying-transaction.ts";
-import { PrismaRunner } from "../../src/storage/statement-runner.ts";
+import { TransactionRunner } from "../../src/storage/statement-runner.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
+import { storeOf } from "../support/store.ts";
 
 const models = readFileSync(join(repoRoot, "prisma", "models.prisma"), "utf8");
 function scalarColumnsOf(model: string): string[] {
@@ -53,9 +54,9 @@ for (const provider of providers) {
     });
     afterAll(async () => h?.close());
 
-    it("store a publish and its revisions as Prisma reads them back, with consecutive events", async () => {
+    it("store a publish and its revisions as they read back, with consecutive events", async () => {
       const service = h.herald.services.notifications;
-      const db = h.herald.database.db;
+      const db = storeOf(h.herald.database);
       const input = {
         scope: "PERSON",
         personId: ada.id,
@@ -70,11 +71,11 @@ for (const provider of providers) {
       const created = await service.publish(input);
       const revised = await service.publish({ ...input, title: "second" });
       expect(revised.id).toBe(created.id);
-      const row = await db.notification.findUniqueOrThrow({ where: { id: created.id } });
+      const row = (await db.first("Notification", (q) => q.where("id", "=", created.id)))!;
       expect(toRecord(row)).toEqual(revised);
       expect(row.lockVersion).toBe(1);
 
-      const events = await db.notificationEvent.findMany({ where: { notificationId: created.id }, orderBy: { seq: "asc" } });
+      const events = await db.rows("NotificationEvent", (q) => q.where("notificationId", "=", created.id).orderBy("seq", "asc"));
       expect(events.map((e) => [e.type, e.revision, e.personId])).toEqual([
         ["CREATED", 1, ada.id],
         ["UPDATED", 2, ada.id],
@@ -83,25 +84,25 @@ for (const provider of providers) {
       expect(events[0]!.createdAt).toBeInstanceOf(Date);
     });
 
-    it("keep times in the store's own form, so SQL comparisons agree with Prisma's writes", async () => {
+    it("keep times in the form Prisma's client wrote, so SQL comparisons agree with rows stored before", async () => {
       if (provider.name !== "sqlite") return;
-      const db = h.herald.database.db;
-      const [raw] = await db.$queryRawUnsafe<{ kind: string; createdAt: string }[]>(`SELECT typeof("createdAt") AS kind, CAST("createdAt" AS TEXT) AS "createdAt" FROM "Notification" LIMIT 1`);
-      const [person] = await db.$queryRawUnsafe<{ createdAt: string }[]>(`SELECT CAST("createdAt" AS TEXT) AS "createdAt" FROM "Person" LIMIT 1`);
+      const db = storeOf(h.herald.database);
+      const [raw] = (await db.sql(`SELECT typeof("createdAt") AS kind, CAST("createdAt" AS TEXT) AS "createdAt" FROM "Notification" LIMIT 1`)) as { kind: string; createdAt: string }[];
+      const [person] = (await db.sql(`SELECT CAST("createdAt" AS TEXT) AS "createdAt" FROM "Person" LIMIT 1`)) as { createdAt: string }[];
       expect(raw!.kind).toBe("text");
       expect(raw!.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/);
       expect(person!.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/);
     });
 
-    it("write shared receipts (batch insert, batch update, single upsert) that Prisma reads back", async () => {
+    it("write shared receipts (batch insert, batch update, single upsert) that read back whole", async () => {
       const service = h.herald.services.notifications;
-      const db = h.herald.database.db;
+      const db = storeOf(h.herald.database);
       const ids: string[] = [];
       for (let i = 0; i < 3; i++) ids.push((await service.publish({ scope: "APPLICATION", key: `shared${i}`, title: "t", source: { plugin: "tests" } })).id);
       await service.markSeen(ada.id, ids.slice(0, 2));
       const dismissed = await service.dismiss(ada.id, ids[0]!, null, "done");
       await service.markSeen(ada.id, ids);
-      const receipts = await db.notificationReceipt.findMany({ where: { personId: ada.id, notificationId: { in: ids } } });
+      const receipts = await db.rows("NotificationReceipt", (q) => q.where("personId", "=", ada.id).where("notificationId", "in", ids));
       const byId = new Map(receipts.map((r) => [r.notificationId, toReceipt(r)]));
       expect(byId.get(ids[0]!)).toMatchObject({ dismissReason: "done", dismissedAt: dismissed.dismissedAt });
       for (const id of ids) expect(byId.get(id)!.seenAt).toBeInstanceOf(Date);
@@ -110,20 +111,21 @@ for (const provider of providers) {
     });
 
     it("append no event and leave the counter alone when the write they carry finds its rows changed", async () => {
-      const { db, provider: name } = h.herald.database;
-      const counter = async () => (await db.eventCounter.findUniqueOrThrow({ where: { name: EVENT_COUNTER } })).value;
+      const { db, queries, provider: name } = h.herald.database;
+      const probe = storeOf(h.herald.database);
+      const counter = async () => (await probe.first("EventCounter", (q) => q.where("name", "=", EVENT_COUNTER)))!.value;
       const before = await counter();
       const id = (await h.herald.services.notifications.publish({ scope: "PERSON", personId: ada.id, key: "stale", title: "t", source: { plugin: "tests" } })).id;
       const event = { personId: ada.id, type: "UPDATED" as const, notificationId: id, revision: 2, snapshot: "{}" };
-      const attempt = db.$transaction(async (tx) => {
-        const sql = new NotificationWriteSql(new PrismaRunner(tx), name);
+      const attempt = db.transaction(async (tx) => {
+        const sql = new NotificationWriteSql(new TransactionRunner(queries, tx), name);
         // lockVersion 7 was never read: another writer "moved" the row on.
         await sql.appendEvents([event], new Date(), [sql.updateRows([id], 7, { title: "lost" })]);
       });
       await expect(attempt).rejects.toBeInstanceOf(StaleWrite);
       expect(await counter()).toBe(before + 1);
-      expect((await db.notification.findUniqueOrThrow({ where: { id } })).title).toBe("t");
-      expect(await db.notificationEvent.count({ where: { notificationId: id } })).toBe(1);
+      expect((await probe.first("Notification", (q) => q.where("id", "=", id)))!.title).toBe("t");
+      expect(await probe.count("NotificationEvent", (q) => q.where("notificationId", "=", id))).toBe(1);
     });
   });
 }

@@ -34,16 +34,16 @@ describe.skipIf(!postgres.available)("a PostgreSQL connection ended under a tran
       return emit.call(this, event, ...args);
     };
     try {
-      const transaction = database.db.$transaction(async (tx) => {
-        const [backend] = await tx.$queryRawUnsafe<{ pid: number }[]>("SELECT pg_backend_pid() AS pid");
+      const transaction = database.db.transaction(async (tx) => {
+        const [backend] = await tx.query("SELECT pg_backend_pid() AS pid", []);
         // What a restart does to every connection; this one is between two statements of its transaction.
         await admin.query("SELECT pg_terminate_backend($1)", [backend!.pid]);
         // The case under test: the termination reaches the connection while it is checked out.
         await eventually(() => erred.size > 0, 10_000, "the ended connection's 'error' event");
-        await tx.$queryRawUnsafe("SELECT 1");
+        await tx.query("SELECT 1", []);
       });
       await expect(transaction).rejects.toThrow();
-      expect(await database.db.$queryRawUnsafe<{ one: number }[]>("SELECT 1 AS one")).toEqual([{ one: 1 }]);
+      expect(await database.db.query("SELECT 1 AS one", [])).toEqual([{ one: 1 }]);
     } finally {
       if (ownEmit) proto.emit = emit;
       else delete (proto as { emit?: unknown }).emit;

@@ -1,7 +1,7 @@
 // NotificationStore's units on SQLite run on the connection itself (storage/sqlite-unit.ts) and
-// share one writer lock with Prisma's interactive transactions (storage/sqlite-writer.ts). On a
-// real SQLite file: a Prisma transaction held open across awaits while publishes arrive, a publish
-// whose last statement fails, and another connection committing between a unit's reads and its commit.
+// share one writer lock with the store's own transactions (storage/sqlite-store.ts). On a real
+// SQLite file: a transaction held open across awaits while publishes arrive, a publish whose last
+// statement fails, and another connection committing between a unit's reads and its commit.
 import Database from "better-sqlite3";
 import { eventually } from "@herald/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,16 +10,17 @@ import { EVENT_COUNTER } from "../../src/storage/notification-write-sql.ts";
 import { sqlFor } from "../../src/storage/sql.ts";
 import { StaleWrite } from "../../src/storage/retrying-transaction.ts";
 import { SqliteUnit } from "../../src/storage/sqlite-unit.ts";
-import type { SqliteWriter } from "../../src/storage/sqlite-writer.ts";
+import type { SqliteStore } from "../../src/storage/sqlite-store.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
+import { storeOf } from "../support/store.ts";
 
 const sqliteCase = providers.find((p) => p.name === "sqlite")!;
 
-describe("SQLite units of work beside Prisma's transactions", () => {
+describe("SQLite units of work beside the store's transactions", () => {
   let h: TestHerald;
   let ada: { id: string };
-  let writer: SqliteWriter;
+  let writer: SqliteStore;
 
   beforeAll(async () => {
     h = await startHerald(sqliteCase);
@@ -29,10 +30,13 @@ describe("SQLite units of work beside Prisma's transactions", () => {
   afterAll(async () => h?.close());
 
   const publish = (key: string, title = "t") => h.herald.services.notifications.publish({ scope: "PERSON", personId: ada.id, key, title, source: { plugin: "tests" } });
-  const counter = async () => Number((await h.herald.database.db.eventCounter.findUniqueOrThrow({ where: { name: EVENT_COUNTER } })).value);
-  const notificationsKeyed = (prefix: string) => h.herald.database.db.notification.count({ where: { key: { startsWith: prefix } } });
+  const probe = () => storeOf(h.herald.database);
+  const counter = async () => Number((await probe().first("EventCounter", (q) => q.where("name", "=", EVENT_COUNTER)))!.value);
+  const notificationsKeyed = (prefix: string) => probe().count("Notification", (q) => q.where("key", "like", `${prefix}%`));
+  const setting = (key: string) => probe().first("ServerSetting", (q) => q.where("key", "=", key));
+  const q = () => h.herald.database.queries;
 
-  it("wait for an open Prisma transaction of another store and are not rolled back with it", async () => {
+  it("wait for an open transaction of another store and are not rolled back with it", async () => {
     const db = h.herald.database.db;
     const before = await counter();
     const order: string[] = [];
@@ -46,14 +50,14 @@ describe("SQLite units of work beside Prisma's transactions", () => {
       return acquire();
     };
     try {
-      const other = db.$transaction(async (tx) => {
-        await tx.serverSetting.create({ data: { key: "held-open", value: "x" } });
+      const other = db.transaction(async (tx) => {
+        await q().execute(tx, q().build.insertInto("ServerSetting").values({ key: "held-open", value: "x" }));
         // Publishes arrive while this transaction's BEGIN is open across awaits.
         const askedBefore = asked;
         publishes = Array.from({ length: 6 }, (_, i) => publish(`held-${i}`).then(() => order.push(`publish ${i}`)));
         // Every publish asks for the lock (or, were it not shared, ends): then this transaction goes on.
         await eventually(() => asked - askedBefore >= 6 || order.length > 0, 10_000, "the publishes to wait for the writer lock");
-        await tx.serverSetting.update({ where: { key: "held-open" }, data: { value: "y" } });
+        await q().execute(tx, q().build.updateTable("ServerSetting").set({ value: "y" }).where("key", "=", "held-open"));
         order.push("other transaction ends");
         throw new Error("the other store gives up");
       });
@@ -66,36 +70,36 @@ describe("SQLite units of work beside Prisma's transactions", () => {
     // Every publish ran after the other transaction ended, none joined it, and its rollback took none of them along.
     expect(order[0]).toBe("other transaction ends");
     expect(order).toHaveLength(7);
-    expect(await db.serverSetting.findUnique({ where: { key: "held-open" } })).toBeNull();
+    expect(await setting("held-open")).toBeNull();
     expect(await notificationsKeyed("held-")).toBe(6);
     expect(await counter()).toBe(before + 6);
     expect(writer.connection.inTransaction).toBe(false);
   });
 
-  it("let Prisma transactions that arrive during publishes run between them, each whole", async () => {
+  it("let transactions that arrive during publishes run between them, each whole", async () => {
     const db = h.herald.database.db;
     const before = await counter();
     const work = Array.from({ length: 10 }, (_, i) =>
       i % 2 === 0
         ? publish(`mixed-${i}`)
-        : db.$transaction(async (tx) => {
-            await tx.serverSetting.create({ data: { key: `mixed-${i}`, value: "a" } });
+        : db.transaction(async (tx) => {
+            await q().execute(tx, q().build.insertInto("ServerSetting").values({ key: `mixed-${i}`, value: "a" }));
             // Kept: a pause held inside the transaction is what is under test (work queues behind it); no
             // event stands for it, and its length does not matter.
             await new Promise((resolve) => setTimeout(resolve, 5));
-            await tx.serverSetting.update({ where: { key: `mixed-${i}` }, data: { value: "b" } });
+            await q().execute(tx, q().build.updateTable("ServerSetting").set({ value: "b" }).where("key", "=", `mixed-${i}`));
           }),
     );
     await Promise.all(work);
     expect(await notificationsKeyed("mixed-")).toBe(5);
-    expect(await db.serverSetting.count({ where: { key: { startsWith: "mixed-" }, value: "b" } })).toBe(5);
+    expect(await probe().count("ServerSetting", (s) => s.where("key", "like", "mixed-%").where("value", "=", "b"))).toBe(5);
     expect(await counter()).toBe(before + 5);
   });
 
   it("write nothing of a publish whose last statement fails", async () => {
-    const db = h.herald.database.db;
+    const db = probe();
     // The event INSERT comes after the notification's INSERT and the counter in the same unit.
-    await db.$executeRawUnsafe(
+    await db.sql(
       `CREATE TRIGGER "poisoned_event" BEFORE INSERT ON "NotificationEvent" WHEN NEW."snapshot" LIKE '%poisoned%' BEGIN SELECT RAISE(ABORT, 'poisoned event'); END`,
     );
     try {
@@ -108,7 +112,7 @@ describe("SQLite units of work beside Prisma's transactions", () => {
       await publish("after-poison");
       expect(await counter()).toBe(before + 1);
     } finally {
-      await db.$executeRawUnsafe(`DROP TRIGGER "poisoned_event"`);
+      await db.sql(`DROP TRIGGER "poisoned_event"`);
     }
   });
 
@@ -132,19 +136,19 @@ describe("SQLite units of work beside Prisma's transactions", () => {
     it("commits when what it read still holds", async () => {
       const value = await counter();
       await readCounterThenWrite("holds", () => other.prepare(`INSERT INTO "ServerSetting" ("key", "value") VALUES ('unrelated', 'v')`).run());
-      expect(await h.herald.database.db.serverSetting.findUnique({ where: { key: `holds-${value}` } })).not.toBeNull();
+      expect(await setting(`holds-${value}`)).not.toBeNull();
     });
 
     it("is stale, and writes nothing, when what it read changed", async () => {
       const value = await counter();
       const attempt = readCounterThenWrite("changed", () => other.prepare(`UPDATE "EventCounter" SET "value" = "value" + 1 WHERE "name" = ?`).run(EVENT_COUNTER));
       await expect(attempt).rejects.toBeInstanceOf(StaleWrite);
-      expect(await h.herald.database.db.serverSetting.findUnique({ where: { key: `changed-${value}` } })).toBeNull();
+      expect(await setting(`changed-${value}`)).toBeNull();
       expect(writer.connection.inTransaction).toBe(false);
       // A publish after another process moved the counter numbers its event from the new value.
       const published = await publish("after-other-process");
-      const event = await h.herald.database.db.notificationEvent.findFirstOrThrow({ where: { notificationId: published.id } });
-      expect(event.seq).toBe(value + 2);
+      const event = await probe().first("NotificationEvent", (e) => e.where("notificationId", "=", published.id));
+      expect(event?.seq).toBe(value + 2);
     });
   });
 });

@@ -4,7 +4,8 @@ import type { EffectiveFilter } from "../domain/filter.ts";
 import { viewOf } from "../domain/lifecycle.ts";
 import type { NotificationRecord, Receipt } from "../domain/notification.ts";
 import type { Database, Db, Provider } from "./database.ts";
-import { countStatement, type PageWindow, pageStatement, toPageRow, visibleIdsStatement } from "./notification-page-sql.ts";
+import { type PageWindow, toPageRow } from "./notification-page-sql.ts";
+import { NotificationPageTemplates } from "./notification-page-templates.ts";
 import { toReceipt, toRecord } from "./notification-mapper.ts";
 import { EVENT_COUNTER } from "./notification-write-sql.ts";
 import { retrying, retryingTransaction } from "./retrying-transaction.ts";
@@ -19,6 +20,7 @@ export class NotificationStore {
   private readonly provider: Provider;
   private readonly sqlite: SqliteStore | null;
   private readonly q: Queries;
+  private readonly statements: NotificationPageTemplates;
   constructor(
     database: Database,
     /** Terminal records a scope target lists (HERALD_HISTORY_LIMIT); older ones wait for the pruner unseen. Null: all. */
@@ -28,6 +30,7 @@ export class NotificationStore {
     this.provider = database.provider;
     this.sqlite = database.sqlite;
     this.q = database.queries;
+    this.statements = new NotificationPageTemplates(database.provider);
   }
 
   /** The counter row must exist before any transaction increments it (see models.prisma). */
@@ -88,9 +91,9 @@ export class NotificationStore {
    * keyset query and index, then merged; an OR across both would defeat the indexes' ordering.
    */
   async page(personId: string, filter: EffectiveFilter, page: PageWindow, now: Date): Promise<NotificationRecord[]> {
-    const statement = pageStatement(this.provider, personId, filter, page, now, this.historyLimit);
+    const statement = this.statements.page.compile({ personId, filter, page, now, historyLimit: this.historyLimit });
     if (!statement) return [];
-    const rows = await this.q.raw(this.db, statement);
+    const rows = await this.q.compiled(this.db, statement.sql, statement.parameters);
     return rows.map((raw) => {
       const { row, receipt } = toPageRow(raw);
       const record = toRecord(row);
@@ -99,9 +102,9 @@ export class NotificationStore {
   }
 
   async count(personId: string, filter: EffectiveFilter, now: Date): Promise<number> {
-    const statement = countStatement(this.provider, personId, filter, now, this.historyLimit);
+    const statement = this.statements.count.compile({ personId, filter, now, historyLimit: this.historyLimit });
     if (!statement) return 0;
-    const [row] = await this.q.raw(this.db, statement);
+    const [row] = await this.q.compiled(this.db, statement.sql, statement.parameters);
     return Number(row?.n ?? 0);
   }
 
@@ -141,9 +144,9 @@ export class NotificationStore {
 
   /** Ids of the records a person sees with the given filter (used by batch operations). */
   async visibleIds(personId: string, filter: EffectiveFilter, now: Date, limit: number): Promise<string[]> {
-    const statement = visibleIdsStatement(this.provider, personId, filter, now, limit, this.historyLimit);
+    const statement = this.statements.visibleIds.compile({ personId, filter, now, limit, historyLimit: this.historyLimit });
     if (!statement) return [];
-    const rows = await this.q.raw(this.db, statement);
+    const rows = await this.q.compiled(this.db, statement.sql, statement.parameters);
     return rows.map((r) => String(r.id));
   }
 }

@@ -48,6 +48,12 @@ export function sqlFor(provider: Provider): Builder {
  * holding UTC, SQLite ISO-8601 text ending "+00:00", which is what Prisma writes on both.
  */
 export function storedTime(provider: Provider, value: Date): RawBuilder<Date> {
+  const bound = timeParameter(provider, value);
+  return provider === "postgresql" ? sql<Date>`CAST(${bound} AS timestamp(3))` : sql<Date>`${bound}`;
+}
+
+/** The value storedTime binds for a time (statement-templates.ts fills cached statements with it). */
+export function timeParameter(provider: Provider, value: Date): string {
   const iso = value.toISOString();
-  return provider === "postgresql" ? sql<Date>`CAST(${iso} AS timestamp(3))` : sql<Date>`${iso.replace("Z", "+00:00")}`;
+  return provider === "postgresql" ? iso : iso.replace("Z", "+00:00");
 }

@@ -7,7 +7,8 @@
 //   one connection); NotificationStore's units (sqlite-unit.ts) never leave a BEGIN open across an
 //   await, so they add no such window.
 import type BetterSqlite3 from "better-sqlite3";
-import { checkedParameters, type Connection, type RawRows, type Store, TRANSACTION_TIMEOUT_MS, TransactionExpired } from "./connection.ts";
+import { type Connection, type RawRows, type Store, TRANSACTION_TIMEOUT_MS, TransactionExpired } from "./connection.ts";
+import { sqliteValues } from "./sqlite-values.ts";
 import { type Statement, statementLru } from "./statement-lru.ts";
 import { WriterLock } from "./writer-lock.ts";
 
@@ -113,9 +114,4 @@ export class SqliteStore implements Store {
     if (this.connection.open) this.connection.close();
     return Promise.resolve();
   }
-}
-
-/** Bound values as better-sqlite3 takes them (times are already encoded by sql.ts, storedTime). */
-export function sqliteValues(parameters: readonly unknown[]): unknown[] {
-  return checkedParameters(parameters).map((value) => (value === undefined ? null : typeof value === "boolean" ? (value ? 1 : 0) : value));
 }

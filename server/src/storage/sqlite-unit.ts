@@ -12,7 +12,8 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Compilable } from "kysely";
 import { StaleWrite } from "./retrying-transaction.ts";
-import { type SqliteStore, sqliteValues } from "./sqlite-store.ts";
+import type { SqliteStore } from "./sqlite-store.ts";
+import { sqliteValues } from "./sqlite-values.ts";
 import type { RowWrite, StatementRunner } from "./statement-runner.ts";
 
 interface Read {

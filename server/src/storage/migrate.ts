@@ -35,7 +35,6 @@ export function migrate(url: string): Promise<void> {
     const settle = (error?: Error) => {
       if (settled) return;
       settled = true;
-      clearInterval(progress);
       if (error) reject(error);
       else resolve();
     };
@@ -47,24 +46,33 @@ export function migrate(url: string): Promise<void> {
       // The CLI output can echo the URL; strip credentials before it reaches a log.
       settle(new Error(`Migration failed:\n${output.replace(/\/\/[^@\s/]+@/g, "//***@")}`));
     });
-    const progress = setInterval(() => {
-      if (provider !== "postgresql" || settled) return;
-      void allApplied(url).then((done) => {
-        if (!done || settled) return;
+    if (provider === "postgresql") {
+      void watchProgress(url, () => settled).then((done) => {
+        if (!done) return;
         settle();
         child.kill();
       });
-    }, PROGRESS_POLL_MS);
+    }
   });
 }
 
-/** Whether the store records every migration as applied (false while it cannot tell). */
-async function allApplied(url: string): Promise<boolean> {
+/**
+ * Reads the migrations table every PROGRESS_POLL_MS on one connection of its own until it records
+ * every migration as applied (true) or the migration settled otherwise (false).
+ */
+async function watchProgress(url: string, settled: () => boolean): Promise<boolean> {
   let database: Database | null = null;
   try {
-    database = await openDatabase(url);
-    return (await pendingMigrations(database)).length === 0;
-  } catch {
+    while (!settled()) {
+      await new Promise((resolve) => setTimeout(resolve, PROGRESS_POLL_MS));
+      if (settled()) return false;
+      try {
+        database ??= await openDatabase(url);
+        if ((await pendingMigrations(database)).length === 0) return true;
+      } catch {
+        // Not reachable yet, or the table not there yet: ask again.
+      }
+    }
     return false;
   } finally {
     await database?.close().catch(() => undefined);

@@ -1,10 +1,10 @@
 // The selection thread's own read-only connection to the store: the scanner's long reads and the
 // rule evaluation after them run beside the server instead of on its request thread. Only the
 // driver of the store in use is loaded.
-import type Database from "better-sqlite3";
 import type pg from "pg";
 import { providerOf, sqliteFileOf } from "./database-url.ts";
 import type { RawReader, RawRows } from "./scan-reads.ts";
+import { statementLru } from "./statement-lru.ts";
 
 export interface ScanConnection {
   read: RawReader;
@@ -36,13 +36,9 @@ export async function openScanConnection(url: string): Promise<ScanConnection> {
   // WAL lets this connection read while the server writes; read-only, so the server stays the one writer.
   const { default: Sqlite } = await import("better-sqlite3");
   const db = new Sqlite(sqliteFileOf(url), { readonly: true, fileMustExist: true, timeout: 10_000 });
-  const statements = new Map<string, Database.Statement>();
+  const prepared = statementLru((sql) => db.prepare<unknown[]>(sql));
   return {
-    read: async (sql, params) => {
-      let statement = statements.get(sql);
-      if (!statement) statements.set(sql, (statement = db.prepare(sql)));
-      return statement.all(...params) as RawRows;
-    },
+    read: async (sql, params) => prepared(sql).all(...params) as RawRows,
     close: async () => void db.close(),
   };
 }

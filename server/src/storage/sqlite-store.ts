@@ -29,17 +29,14 @@ export class SqliteStore implements Store {
   }
 
   /** Opens the file (":memory:" for a private in-memory store) with WAL, NORMAL sync and foreign keys. */
-  static async open(file: string, options: { readonly?: boolean; transactionTimeoutMs?: number } = {}): Promise<SqliteStore> {
+  static async open(file: string, options: { transactionTimeoutMs?: number } = {}): Promise<SqliteStore> {
     const { default: Sqlite } = await import("better-sqlite3");
-    const readonly = options.readonly ?? false;
-    const connection = new Sqlite(file, { timeout: BUSY_TIMEOUT_MS, readonly, fileMustExist: readonly });
+    const connection = new Sqlite(file, { timeout: BUSY_TIMEOUT_MS });
     connection.defaultSafeIntegers(true);
-    if (!readonly) {
-      // WAL lets readers proceed while the single writer commits; NORMAL sync is durable in WAL mode
-      // across application crashes (only an OS crash can lose the last transactions).
-      connection.pragma("journal_mode = WAL");
-      connection.pragma("synchronous = NORMAL");
-    }
+    // WAL lets readers proceed while the single writer commits; NORMAL sync is durable in WAL mode
+    // across application crashes (only an OS crash can lose the last transactions).
+    connection.pragma("journal_mode = WAL");
+    connection.pragma("synchronous = NORMAL");
     connection.pragma("foreign_keys = ON");
     return new SqliteStore(connection, options.transactionTimeoutMs ?? TRANSACTION_TIMEOUT_MS);
   }

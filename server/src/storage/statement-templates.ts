@@ -12,6 +12,7 @@
 // shape is not cached and every call builds, so a wrong shape costs speed, never correctness.
 import { isDeepStrictEqual } from "node:util";
 import type { Compilable } from "kysely";
+import { LRUCache } from "lru-cache";
 import type { Provider } from "./database-url.ts";
 import { timeParameter } from "./sql.ts";
 
@@ -35,16 +36,17 @@ export interface TemplateSpec<Input> {
 
 type Recipe = ((slots: ReadonlyMap<string, SlotValue>) => unknown)[];
 
+/** A shape's text and how to fill it; no recipe: the shape is built on every call. */
 interface Template {
   sql: string;
-  recipe: Recipe;
+  recipe: Recipe | null;
 }
 
 /** Shapes kept (least recently used dropped first); a dashboard uses a handful. */
 const MAX_SHAPES = 256;
 
 export class StatementTemplates<Input> {
-  private readonly templates = new Map<string, Template | null>();
+  private readonly templates = new LRUCache<string, Template>({ max: MAX_SHAPES });
 
   constructor(
     private readonly provider: Provider,
@@ -54,7 +56,7 @@ export class StatementTemplates<Input> {
   /** How many shapes are kept as text to fill (not those that build every call). */
   get kept(): number {
     let n = 0;
-    for (const template of this.templates.values()) if (template) n++;
+    for (const template of this.templates.values()) if (template.recipe) n++;
     return n;
   }
 
@@ -62,9 +64,7 @@ export class StatementTemplates<Input> {
   compile(input: Input): Compiled | null {
     const shape = this.spec.shape(input);
     const template = this.templates.get(shape);
-    if (template) {
-      this.templates.delete(shape);
-      this.templates.set(shape, template);
+    if (template?.recipe) {
       const slots = this.spec.slots(input);
       return { sql: template.sql, parameters: template.recipe.map((fill) => fill(slots)) };
     }
@@ -76,16 +76,16 @@ export class StatementTemplates<Input> {
   }
 
   private remember(shape: string, input: Input, sql: string, real: readonly unknown[]): void {
-    const { values, fills } = this.sentinels(this.spec.slots(input));
+    const slots = this.spec.slots(input);
+    const { values, fills } = this.sentinels(slots);
     const probe = this.spec.build(this.spec.withSlots(input, values))?.compile();
-    let template: Template | null = null;
+    let recipe: Recipe | null = null;
     if (probe && probe.sql === sql && !probe.parameters.some((value) => !fills.has(value) && isSentinelLike(value))) {
-      const recipe: Recipe = probe.parameters.map((value) => fills.get(value) ?? (() => value));
+      const filled: Recipe = probe.parameters.map((value) => fills.get(value) ?? (() => value));
       // The recipe must give back what the real build bound; else this shape is built every time.
-      if (isDeepStrictEqual(recipe.map((fill) => fill(this.spec.slots(input))), [...real])) template = { sql, recipe };
+      if (isDeepStrictEqual(filled.map((fill) => fill(slots)), [...real])) recipe = filled;
     }
-    if (this.templates.size >= MAX_SHAPES) this.templates.delete(this.templates.keys().next().value!);
-    this.templates.set(shape, template);
+    this.templates.set(shape, { sql, recipe });
   }
 
   /** A sentinel per slot, and how each sentinel's bound form is filled from a call's own slots. */

@@ -30,8 +30,6 @@ program
     logger.info({ url: graphiql, provider: herald.database.provider }, "Herald is serving");
     if (config.NODE_ENV !== "production") await seedDemoOnFirstStart(herald, graphiql, config.HERALD_DASHBOARD_URL);
     console.log(`Herald GraphQL (GraphiQL in a browser): ${graphiql}`);
-    // For scripts and test harnesses: one line they can parse, printed last, once requests are served.
-    console.log(`${READY_PREFIX}${JSON.stringify({ url: graphiql, origin: running.url, health: `${running.url}/health`, pid: process.pid })}`);
     let stopping = false;
     const stop = async () => {
       // One graceful stop: a repeated signal (a process manager's second SIGTERM, one forwarded
@@ -50,6 +48,9 @@ program
     };
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
+    // For scripts and test harnesses: one line they can parse, printed last, once requests are
+    // served and a stop signal is handled (one sent on reading it must not meet the default action).
+    console.log(`${READY_PREFIX}${JSON.stringify({ url: graphiql, origin: running.url, health: `${running.url}/health`, pid: process.pid })}`);
   });
 
 program

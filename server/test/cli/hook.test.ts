@@ -7,6 +7,7 @@ import { createTempDir, eventually, type TempDir } from "@herald/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claudeHookAction } from "../../src/cli/hook/claude-code.ts";
 import { readTurn } from "../../src/cli/hook/claude-transcript.ts";
+import { readTurnOnceWritten } from "../../src/cli/hook/claude-transcript-catch-up.ts";
 import { codexHookAction } from "../../src/cli/hook/codex.ts";
 import { gql } from "../support/graphql.ts";
 import { heraldCommand, heraldRaw, serve, type Served, stop } from "../support/processes.ts";
@@ -120,6 +121,37 @@ describe("the end of a Claude Code transcript", () => {
     const path = transcript([user("u1", "far back"), attachment(200_000), assistant("a1", "answer")]);
     expect(await readTurn(path, { limitBytes: 100_000 })).toEqual({ completionId: "a1", userText: "", assistantText: "answer", internal: false });
     expect((await readTurn(path)).userText).toBe("far back");
+  });
+});
+
+describe("a Claude Code transcript that lags behind its Stop hook", () => {
+  const lagging = () => transcript([user("u1", "please fix the login redirect", { promptId: "p1" }), assistant("a1", [{ type: "tool_use", id: "t1", name: "Agent", input: {} }])]);
+  const answer = (path: string) => appendFileSync(path, `${JSON.stringify(user("u2", [{ type: "tool_result", tool_use_id: "t1", content: "found" }]))}\n${JSON.stringify(assistant("a2", "I fixed the redirect."))}\n`);
+
+  it("is read again when the answer is appended, and then names the answer's entry", async () => {
+    const path = lagging();
+    // Long enough that only the appended answer, not the time limit, can end the wait with a2.
+    const reading = readTurnOnceWritten(path, { promptId: "p1", answer: "I fixed the redirect.", waitMs: 60_000 });
+    answer(path);
+    expect(await reading).toEqual({ completionId: "a2", userText: "please fix the login redirect", assistantText: "I fixed the redirect.", internal: false });
+  });
+
+  it("is the file as it was when the answer never comes within the wait", async () => {
+    const path = lagging();
+    appendFileSync(path, `${JSON.stringify({ type: "system", subtype: "stop_hook_summary", uuid: "sys" })}\n`);
+    expect(await readTurnOnceWritten(path, { promptId: "p1", answer: "I fixed the redirect.", waitMs: 200 })).toEqual({ completionId: "a1", userText: "please fix the login redirect", assistantText: "", internal: false });
+  });
+
+  it("is read at once when it already shows the answer, and another file's changes do not end the wait", async () => {
+    const path = lagging();
+    answer(path);
+    expect((await readTurnOnceWritten(path, { promptId: "p1", answer: "I fixed the redirect.", waitMs: 60_000 })).completionId).toBe("a2");
+    const other = lagging();
+    const reading = readTurnOnceWritten(other, { promptId: "p1", answer: "I fixed the redirect.", waitMs: 60_000 });
+    answer(transcript([user("u9", "another session")]));
+    appendFileSync(other, `${JSON.stringify(attachment(10))}\n`);
+    answer(other);
+    expect((await reading).completionId).toBe("a2");
   });
 });
 

@@ -9,9 +9,13 @@
 //   SessionEnd and every other event: nothing.
 import type { HookBudget } from "./budget.ts";
 import { readTurn, type TranscriptTurn } from "./claude-transcript.ts";
+import { readTurnOnceWritten } from "./claude-transcript-catch-up.ts";
 import type { HookReporter } from "./report.ts";
 
 export const HARNESS = "claude-code";
+
+/** The most of the hook's budget spent waiting for the transcript to show the turn's answer; the rest is for the report. */
+const TRANSCRIPT_WAIT_MS = 1_000;
 
 /** Notification types where Claude waits on the person; the rest inform and need no attention. */
 const BLOCKING_NOTIFICATIONS: Record<string, string> = {
@@ -55,16 +59,19 @@ export async function runClaudeCodeHook(payload: unknown, reporter: () => HookRe
   if (action.kind === "attention") return reporter().attention({ harness: HARNESS, sessionId: action.sessionId, title: action.title, body: action.body });
   let turn: TranscriptTurn;
   try {
-    turn = await readTurn(action.transcriptPath, { signal: budget.signal, ...(action.promptId ? { promptId: action.promptId } : {}) });
+    const query = { signal: budget.signal, ...(action.promptId ? { promptId: action.promptId } : {}) };
+    const answer = action.lastAssistantMessage;
+    const waitMs = Math.min(TRANSCRIPT_WAIT_MS, budget.remainingMs() / 2);
+    turn = answer === null ? await readTurn(action.transcriptPath, query) : await readTurnOnceWritten(action.transcriptPath, { ...query, answer, waitMs });
   } catch (error) {
     if (budget.signal.aborted) throw error;
     // Without the transcript the exchange still notifies, but cannot count: no completion id.
     process.stderr.write(`herald hook ${HARNESS}: cannot read the transcript (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); reporting without a completion id\n`);
     turn = { completionId: null, userText: "", assistantText: "", internal: false };
   }
-  // The transcript is written as Claude runs and may lag behind the hook: when its last answer is
-  // not the one the hook was given, its ids belong to an earlier turn, and reporting them would
-  // make this turn a "retry" of that one. The turn then notifies without counting.
+  // When the transcript still does not show the answer the hook was given, its ids belong to an
+  // earlier step or turn, and reporting them would make this turn a "retry" of that one. The
+  // turn then notifies without counting.
   const last = action.lastAssistantMessage;
   const current = last === null || last.trim() === turn.assistantText.trim();
   // A turn Claude Code started itself (a background sub-agent finished) is not an exchange with

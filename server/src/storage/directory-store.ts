@@ -4,9 +4,8 @@ import type { Severity } from "../domain/enums.ts";
 import { defaultPreferences, type Preferences, type QuietHours } from "../domain/preferences.ts";
 import type { Database, Db } from "./database.ts";
 import { newRowId as newId } from "./row-id.ts";
-import type { Queries } from "./queries.ts";
-import { sql, sqlFor } from "./sql.ts";
-import type { SqliteStore } from "./sqlite-store.ts";
+import { keptStatement, type Queries } from "./queries.ts";
+import { sql } from "./sql.ts";
 import { decodeRow, type Row } from "./stored-values.ts";
 import { toSession } from "./session-store.ts";
 
@@ -21,22 +20,17 @@ export interface FactRow {
   createdAt: Date;
 }
 
-// The two look-ups every publish or stream makes on SQLite, compiled once: only their text is
-// kept (the id is bound when they run), so a call costs no statement building at all.
-const sqliteText = sqlFor("sqlite");
-const PERSON_EXISTS = sqliteText.selectFrom("Person").select(sql.lit(1).as("found")).where("id", "=", "").compile().sql;
-const PREFERENCES = sqliteText.selectFrom("Person").select(["quietMode", "mutedPlugins", "severityFloor", "quietHours"]).where("id", "=", "").compile().sql;
+// The two look-ups every publish or stream makes, compiled once (the id is bound when they run).
+const PERSON_EXISTS = keptStatement((b, id: string) => b.selectFrom("Person").select(sql.lit(1).as("found")).where("id", "=", id), "");
+const PREFERENCES = keptStatement((b, id: string) => b.selectFrom("Person").select(["quietMode", "mutedPlugins", "severityFloor", "quietHours"]).where("id", "=", id), "");
 
 export class DirectoryStore {
   private readonly db: Db;
   private readonly q: Queries;
-  /** SQLite: the connection itself, for the look-up every publish makes (see personExists). */
-  private readonly sqlite: SqliteStore | null;
 
   constructor(database: Database) {
     this.db = database.db;
     this.q = database.queries;
-    this.sqlite = database.sqlite;
   }
 
   createPerson(name: string) {
@@ -45,12 +39,9 @@ export class DirectoryStore {
   findPerson(id: string) {
     return this.q.first(this.db, "Person", this.q.build.selectFrom("Person").selectAll().where("id", "=", id));
   }
-  /** Whether a person exists: every publish to a person asks, so it is one small statement. */
+  /** Whether a person exists: every publish to a person asks. */
   async personExists(id: string): Promise<boolean> {
-    // On SQLite a statement compiled once, run on the connection as NotificationStore's units read (sqlite-unit.ts).
-    if (this.sqlite) return this.sqlite.prepare(PERSON_EXISTS).get(id) !== undefined;
-    const rows = await this.q.raw(this.db, this.q.build.selectFrom("Person").select(sql.lit(1).as("found")).where("id", "=", id));
-    return rows.length > 0;
+    return (await this.q.kept(this.db, PERSON_EXISTS, id)).length > 0;
   }
   async countPersons(): Promise<number> {
     const [row] = await this.q.raw(this.db, this.q.build.selectFrom("Person").select((eb) => eb.fn.countAll().as("count")));
@@ -59,14 +50,10 @@ export class DirectoryStore {
   setQuietMode(personId: string, quietMode: boolean) {
     return this.updatedPerson(personId, { quietMode });
   }
-  /** A person's reader controls. Every stream reads them as it opens: on SQLite one statement on the connection (see personExists). */
+  /** A person's reader controls: every stream reads them as it opens. */
   async preferences(personId: string): Promise<Preferences> {
-    if (this.sqlite) {
-      const raw = this.sqlite.prepare(PREFERENCES).get(personId) as Record<string, unknown> | undefined;
-      return raw ? preferencesOf(decodeRow("Person", raw) as Row<"Person">) : defaultPreferences;
-    }
-    const row = await this.findPerson(personId);
-    return row ? preferencesOf(row) : defaultPreferences;
+    const [raw] = await this.q.kept(this.db, PREFERENCES, personId);
+    return raw ? preferencesOf(decodeRow("Person", raw) as Row<"Person">) : defaultPreferences;
   }
   async setPreferences(personId: string, preferences: Preferences): Promise<Preferences> {
     const row = await this.updatedPerson(personId, {

@@ -3,36 +3,24 @@ import type { NotificationEventType } from "../domain/enums.ts";
 import type { CommittedEvent } from "../events/committed-event.ts";
 import type { EventLogReader } from "../events/event-log-reader.ts";
 import type { Database, Db } from "./database.ts";
-import type { Queries } from "./queries.ts";
-import { sqlFor } from "./sql.ts";
-import type { SqliteStore } from "./sqlite-store.ts";
+import { keptStatement, type Queries } from "./queries.ts";
 import type { Row } from "./stored-values.ts";
 
-// The head on SQLite's own connection: one constant statement, compiled once.
-const SQLITE_MAX_SEQ = sqlFor("sqlite")
-  .selectFrom("NotificationEvent")
-  .select((eb) => eb.fn.max("seq").as("seq"))
-  .compile();
+// The head every live-only stream reads as it opens, compiled once.
+const MAX_SEQ = keptStatement((b) => b.selectFrom("NotificationEvent").select((eb) => eb.fn.max("seq").as("seq")));
 
 export class EventLog implements EventLogReader {
   private readonly db: Db;
   private readonly q: Queries;
-  /** SQLite: the connection itself, for the head every live-only stream reads as it opens. */
-  private readonly sqlite: SqliteStore | null;
 
   constructor(database: Database) {
     this.db = database.db;
     this.q = database.queries;
-    this.sqlite = database.sqlite;
   }
 
   async maxSeq(): Promise<number> {
-    if (this.sqlite) {
-      const row = this.sqlite.prepare(SQLITE_MAX_SEQ.sql).get(...SQLITE_MAX_SEQ.parameters) as { seq: bigint | number | null } | undefined;
-      return Number(row?.seq ?? 0);
-    }
-    const row = await this.q.first(this.db, "NotificationEvent", this.q.build.selectFrom("NotificationEvent").select("seq").orderBy("seq", "desc").limit(1));
-    return row?.seq ?? 0;
+    const [row] = await this.q.kept(this.db, MAX_SEQ);
+    return Number(row?.seq ?? 0);
   }
 
   /** Every event after `seq`, in order (served by the primary key). */

@@ -4,9 +4,9 @@
 // S3-compatible store could replace either without touching the rules around it.
 import type { AssetBytes } from "./asset-bytes.ts";
 import type { ExpressionBuilder } from "kysely";
-import type { Database, Db } from "./database.ts";
-import type { Queries } from "./queries.ts";
+import type { Database } from "./database.ts";
 import type { DB } from "./sql.ts";
+import { StoreBase } from "./store-base.ts";
 import type { Row } from "./stored-values.ts";
 
 /** An asset's row without its bytes (the columns as the models state them). */
@@ -36,16 +36,12 @@ const META_COLUMNS = ["id", "producerId", "filename", "contentType", "size", "sh
  * The default: bytes in the Asset row itself (nothing else to run, back up or keep in step),
  * written and read through the driver in slices (asset-bytes.ts), never whole.
  */
-export class DatabaseAssetStore implements AssetStore {
-  private readonly db: Db;
-  private readonly q: Queries;
-
+export class DatabaseAssetStore extends StoreBase implements AssetStore {
   constructor(
     database: Database,
     private readonly bytes: AssetBytes,
   ) {
-    this.db = database.db;
-    this.q = database.queries;
+    super(database);
   }
 
   async put(meta: AssetMeta, bytes: Uint8Array<ArrayBuffer>): Promise<void> {
@@ -108,15 +104,7 @@ export class DatabaseAssetStore implements AssetStore {
 }
 
 /** Reference queries: which assets a producer owns, who may read one, which are orphaned. */
-export class AssetIndex {
-  private readonly db: Db;
-  private readonly q: Queries;
-
-  constructor(database: Database) {
-    this.db = database.db;
-    this.q = database.queries;
-  }
-
+export class AssetIndex extends StoreBase {
   /** Owner of each existing asset among `ids` (missing ones are absent from the map). */
   async ownersOf(ids: readonly string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();

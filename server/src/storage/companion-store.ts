@@ -1,8 +1,8 @@
 // What the companion reads and writes besides notifications: recorded engine events, the
 // scanner's lease and the facts whose dates need extracting. The scans' selections are in scan-reads.ts.
-import { type Database, type Db, isUniqueViolation } from "./database.ts";
+import { isUniqueViolation } from "./database.ts";
 import { newRowId as newId } from "./row-id.ts";
-import type { Queries } from "./queries.ts";
+import { StoreBase } from "./store-base.ts";
 
 export interface RecordedEvent {
   id: string;
@@ -24,15 +24,7 @@ export interface NewEvent {
   bodyDigest: string;
 }
 
-export class CompanionStore {
-  private readonly db: Db;
-  private readonly q: Queries;
-
-  constructor(database: Database) {
-    this.db = database.db;
-    this.q = database.queries;
-  }
-
+export class CompanionStore extends StoreBase {
   // ---- emitted events ----------------------------------------------------------------------
 
   /** An event this producer key recorded under this idempotency key. */

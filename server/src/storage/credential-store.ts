@@ -1,9 +1,8 @@
 // Credentials at rest: only SHA-256 digests of the secrets (they carry 256 random bits, so a
 // slow password hash would add latency to every request without adding safety).
 import { createHash } from "node:crypto";
-import type { Database, Db } from "./database.ts";
 import { newRowId as newId } from "./row-id.ts";
-import type { Queries } from "./queries.ts";
+import { StoreBase } from "./store-base.ts";
 import type { Row } from "./stored-values.ts";
 
 export type CredentialKind = "PERSON_TOKEN" | "PRODUCER_KEY";
@@ -29,15 +28,7 @@ function credentialOf(row: Row<"Credential">): CredentialRow {
   return { ...row, kind: row.kind as CredentialKind };
 }
 
-export class CredentialStore {
-  private readonly db: Db;
-  private readonly q: Queries;
-
-  constructor(database: Database) {
-    this.db = database.db;
-    this.q = database.queries;
-  }
-
+export class CredentialStore extends StoreBase {
   async create(input: { kind: CredentialKind; name: string; secret: string; prefix: string; personId: string | null; plugin: string | null }): Promise<CredentialRow> {
     const values = {
       id: newId(),
@@ -87,15 +78,7 @@ export class CredentialStore {
 }
 
 /** One-time sign-in codes, stored as digests like credentials. */
-export class SignInCodeStore {
-  private readonly db: Db;
-  private readonly q: Queries;
-
-  constructor(database: Database) {
-    this.db = database.db;
-    this.q = database.queries;
-  }
-
+export class SignInCodeStore extends StoreBase {
   async create(personId: string, code: string, expiresAt: Date): Promise<void> {
     const values = { id: newId(), personId, codeHash: digest(code), expiresAt: this.q.time(expiresAt), createdAt: this.q.time(new Date()) };
     await this.q.execute(this.db, this.q.build.insertInto("SignInCode").values(values));

@@ -2,10 +2,10 @@
 // are addressed to.
 import type { Severity } from "../domain/enums.ts";
 import { defaultPreferences, type Preferences, type QuietHours } from "../domain/preferences.ts";
-import type { Database, Db } from "./database.ts";
 import { newRowId as newId } from "./row-id.ts";
 import { keptStatement, type Queries } from "./queries.ts";
 import { sql } from "./sql.ts";
+import { StoreBase } from "./store-base.ts";
 import { decodeRow, type Row } from "./stored-values.ts";
 import { toSession } from "./session-store.ts";
 
@@ -24,15 +24,7 @@ export interface FactRow {
 const PERSON_EXISTS = keptStatement((b, id: string) => b.selectFrom("Person").select(sql.lit(1).as("found")).where("id", "=", id), "");
 const PREFERENCES = keptStatement((b, id: string) => b.selectFrom("Person").select(["quietMode", "mutedPlugins", "severityFloor", "quietHours"]).where("id", "=", id), "");
 
-export class DirectoryStore {
-  private readonly db: Db;
-  private readonly q: Queries;
-
-  constructor(database: Database) {
-    this.db = database.db;
-    this.q = database.queries;
-  }
-
+export class DirectoryStore extends StoreBase {
   createPerson(name: string) {
     return this.inserted("Person", this.q.build.insertInto("Person").values({ id: newId(), name, createdAt: this.q.time(new Date()) }).returningAll());
   }

@@ -2,22 +2,14 @@
 import type { NotificationEventType } from "../domain/enums.ts";
 import type { CommittedEvent } from "../events/committed-event.ts";
 import type { EventLogReader } from "../events/event-log-reader.ts";
-import type { Database, Db } from "./database.ts";
-import { keptStatement, type Queries } from "./queries.ts";
+import { keptStatement } from "./queries.ts";
+import { StoreBase } from "./store-base.ts";
 import type { Row } from "./stored-values.ts";
 
 // The head every live-only stream reads as it opens, compiled once.
 const MAX_SEQ = keptStatement((b) => b.selectFrom("NotificationEvent").select((eb) => eb.fn.max("seq").as("seq")));
 
-export class EventLog implements EventLogReader {
-  private readonly db: Db;
-  private readonly q: Queries;
-
-  constructor(database: Database) {
-    this.db = database.db;
-    this.q = database.queries;
-  }
-
+export class EventLog extends StoreBase implements EventLogReader {
   async maxSeq(): Promise<number> {
     const [row] = await this.q.kept(this.db, MAX_SEQ);
     return Number(row?.seq ?? 0);

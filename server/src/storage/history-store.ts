@@ -1,22 +1,13 @@
 // Terminal history beyond the limit: finds the scope targets holding too much of it and deletes
 // the oldest records with their events, in bounded batches (docs/decisions.md, "History limit").
-import type { Database, Db } from "./database.ts";
-import type { Queries } from "./queries.ts";
+import { StoreBase } from "./store-base.ts";
 
 /** Highest sequence number of a deleted event; cursors below it may point into a hole. */
 const PRUNED_THROUGH = "events.pruned-through";
 // Stored zero-padded so the text column orders like the number (a compare-and-raise in one statement).
 const pad = (seq: number) => String(seq).padStart(16, "0");
 
-export class HistoryStore {
-  private readonly db: Db;
-  private readonly q: Queries;
-
-  constructor(database: Database) {
-    this.db = database.db;
-    this.q = database.queries;
-  }
-
+export class HistoryStore extends StoreBase {
   /** Scope targets (targetKey) with more than `limit` terminal records. */
   async overfullTargets(limit: number, take: number): Promise<string[]> {
     const groups = await this.q.rows(

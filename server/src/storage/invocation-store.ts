@@ -4,10 +4,10 @@ import type { Presentation, Variant } from "../domain/enums.ts";
 import type { InvocationRecord, InvocationState } from "../domain/invocation.ts";
 import type { JsonObject, JsonValue } from "../domain/json.ts";
 import type { Display } from "../domain/notification.ts";
-import type { Database, Db, Tx } from "./database.ts";
+import type { Database, Tx } from "./database.ts";
 import { newRowId } from "./row-id.ts";
-import type { Queries } from "./queries.ts";
 import { StaleWrite } from "./retrying-transaction.ts";
+import { StoreBase } from "./store-base.ts";
 import type { Row } from "./stored-values.ts";
 
 type InvocationRow = Row<"ActionInvocation">;
@@ -16,15 +16,12 @@ const INVOCATION_COUNTER = "invocations";
 
 export type NewInvocation = Omit<InvocationRecord, "id" | "seq">;
 
-export class InvocationStore {
-  private readonly db: Db;
-  private readonly q: Queries;
+export class InvocationStore extends StoreBase {
   /** PostgreSQL locks the row an acknowledgement reads; SQLite has one writer and needs no row locks. */
   private readonly lockRows: boolean;
 
   constructor(database: Database) {
-    this.db = database.db;
-    this.q = database.queries;
+    super(database);
     this.lockRows = database.provider === "postgresql";
   }
 

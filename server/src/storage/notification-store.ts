@@ -3,7 +3,7 @@
 import type { EffectiveFilter } from "../domain/filter.ts";
 import { viewOf } from "../domain/lifecycle.ts";
 import type { NotificationRecord, Receipt } from "../domain/notification.ts";
-import type { Database, Db, Provider } from "./database.ts";
+import type { Database, Provider } from "./database.ts";
 import { type PageWindow, toPageRow } from "./notification-page-sql.ts";
 import { NotificationPageTemplates } from "./notification-page-templates.ts";
 import { toReceipt, toRecord } from "./notification-mapper.ts";
@@ -13,23 +13,20 @@ import { SqliteUnit } from "./sqlite-unit.ts";
 import type { SqliteStore } from "./sqlite-store.ts";
 import { NotificationTx } from "./notification-tx.ts";
 import { TransactionRunner } from "./statement-runner.ts";
-import type { Queries } from "./queries.ts";
+import { StoreBase } from "./store-base.ts";
 
-export class NotificationStore {
-  private readonly db: Db;
+export class NotificationStore extends StoreBase {
   private readonly provider: Provider;
   private readonly sqlite: SqliteStore | null;
-  private readonly q: Queries;
   private readonly statements: NotificationPageTemplates;
   constructor(
     database: Database,
     /** Terminal records a scope target lists (HERALD_HISTORY_LIMIT); older ones wait for the pruner unseen. Null: all. */
     private readonly historyLimit: number | null = null,
   ) {
-    this.db = database.db;
+    super(database);
     this.provider = database.provider;
     this.sqlite = database.sqlite;
-    this.q = database.queries;
     this.statements = new NotificationPageTemplates(database.provider);
   }
 

@@ -1,19 +1,10 @@
 // The running `herald serve` instances of a store, and the server-lifetime records each holds.
 import type { InstanceBeat } from "../domain/server-instances.ts";
-import type { Database, Db } from "./database.ts";
-import type { Queries } from "./queries.ts";
+import { StoreBase } from "./store-base.ts";
 
 const SERVER_LIFETIME = "UNTIL_SERVER_RESTART";
 
-export class ServerInstanceStore {
-  private readonly db: Db;
-  private readonly q: Queries;
-
-  constructor(database: Database) {
-    this.db = database.db;
-    this.q = database.queries;
-  }
-
+export class ServerInstanceStore extends StoreBase {
   /** Records the instance as beating at `now` (again, if a sweep took it for ended during a long pause). */
   async beat(id: string, now: Date): Promise<void> {
     const at = this.q.time(now);

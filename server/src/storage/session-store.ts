@@ -10,9 +10,10 @@ import {
   readLabelState,
   type SessionRecord,
 } from "../domain/session-labels.ts";
-import type { Database, Db, Tx } from "./database.ts";
+import type { Tx } from "./database.ts";
 import type { Queries } from "./queries.ts";
 import { retryingTransaction, StaleWrite } from "./retrying-transaction.ts";
+import { StoreBase } from "./store-base.ts";
 import type { Row } from "./stored-values.ts";
 
 /**
@@ -52,15 +53,7 @@ export interface Accepted {
   unnotified: boolean;
 }
 
-export class SessionStore {
-  private readonly db: Db;
-  private readonly q: Queries;
-
-  constructor(database: Database) {
-    this.db = database.db;
-    this.q = database.queries;
-  }
-
+export class SessionStore extends StoreBase {
   /** Decides and records one exchange of a session in one transaction (see decideExchange). */
   accept(sessionId: string, completionId: string, decide: (state: LabelState, seenBefore: boolean) => ExchangeDecision): Promise<Accepted> {
     const q = this.q;

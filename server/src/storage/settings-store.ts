@@ -1,17 +1,8 @@
 // Server-wide values that must survive restarts, such as the cursor-signing secret.
 import { randomBytes } from "node:crypto";
-import type { Database, Db } from "./database.ts";
-import type { Queries } from "./queries.ts";
+import { StoreBase } from "./store-base.ts";
 
-export class SettingsStore {
-  private readonly db: Db;
-  private readonly q: Queries;
-
-  constructor(database: Database) {
-    this.db = database.db;
-    this.q = database.queries;
-  }
-
+export class SettingsStore extends StoreBase {
   /** Returns the stored value, creating it once with `make()` (first writer wins). */
   async getOrCreate(key: string, make: () => string): Promise<string> {
     const read = () => this.q.first(this.db, "ServerSetting", this.q.build.selectFrom("ServerSetting").select("value").where("key", "=", key));

@@ -62,7 +62,9 @@ export async function runClaudeCodeHook(payload: unknown, reporter: () => HookRe
     const query = { signal: budget.signal, ...(action.promptId ? { promptId: action.promptId } : {}) };
     const answer = action.lastAssistantMessage;
     const waitMs = Math.min(TRANSCRIPT_WAIT_MS, budget.remainingMs() / 2);
-    turn = answer === null ? await readTurn(action.transcriptPath, query) : await readTurnOnceWritten(action.transcriptPath, { ...query, answer, waitMs });
+    // Without an answer to look for (an older Claude Code, a turn that ended without text) there is nothing to wait for.
+    const waitFor = answer === null || answer.trim() === "" ? null : answer;
+    turn = waitFor === null ? await readTurn(action.transcriptPath, query) : await readTurnOnceWritten(action.transcriptPath, { ...query, answer: waitFor, waitMs });
   } catch (error) {
     if (budget.signal.aborted) throw error;
     // Without the transcript the exchange still notifies, but cannot count: no completion id.

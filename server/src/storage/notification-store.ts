@@ -3,7 +3,7 @@
 import type { EffectiveFilter } from "../domain/filter.ts";
 import { viewOf } from "../domain/lifecycle.ts";
 import type { NotificationRecord, Receipt } from "../domain/notification.ts";
-import type { Database, Provider } from "./database.ts";
+import type { Database } from "./database.ts";
 import { type PageWindow, toPageRow } from "./notification-page-sql.ts";
 import { NotificationPageTemplates } from "./notification-page-templates.ts";
 import { toReceipt, toRecord } from "./notification-mapper.ts";
@@ -16,7 +16,6 @@ import { TransactionRunner } from "./statement-runner.ts";
 import { StoreBase } from "./store-base.ts";
 
 export class NotificationStore extends StoreBase {
-  private readonly provider: Provider;
   private readonly sqlite: SqliteStore | null;
   private readonly statements: NotificationPageTemplates;
   constructor(
@@ -25,7 +24,6 @@ export class NotificationStore extends StoreBase {
     private readonly historyLimit: number | null = null,
   ) {
     super(database);
-    this.provider = database.provider;
     this.sqlite = database.sqlite;
     this.statements = new NotificationPageTemplates(database.provider);
   }
@@ -54,7 +52,7 @@ export class NotificationStore extends StoreBase {
     return retrying(() =>
       sqlite.exclusive(async () => {
         const unit = new SqliteUnit(sqlite);
-        const result = await work(new NotificationTx(unit, this.provider, null));
+        const result = await work(new NotificationTx(unit, this.q.provider, null));
         unit.commit();
         return result;
       }),
@@ -63,7 +61,7 @@ export class NotificationStore extends StoreBase {
 
   /** transaction() in one of the store's transactions, for work that also writes through other stores (tx.connection). */
   async sharedTransaction<T>(work: (tx: NotificationTx) => Promise<T>): Promise<T> {
-    return retryingTransaction(this.db, (tx) => work(new NotificationTx(new TransactionRunner(this.q, tx), this.provider, tx)));
+    return retryingTransaction(this.db, (tx) => work(new NotificationTx(new TransactionRunner(this.q, tx), this.q.provider, tx)));
   }
 
   async findById(id: string): Promise<NotificationRecord | null> {

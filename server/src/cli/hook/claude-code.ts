@@ -8,7 +8,7 @@
 // - Anything from a sub-agent (SubagentStop, any event carrying agent_id), an idle reminder,
 //   SessionEnd and every other event: nothing.
 import type { HookBudget } from "./budget.ts";
-import { readTurn, type TranscriptTurn } from "./claude-transcript.ts";
+import type { TranscriptTurn } from "./claude-transcript.ts";
 import { readTurnOnceWritten } from "./claude-transcript-catch-up.ts";
 import type { HookReporter } from "./report.ts";
 
@@ -60,11 +60,8 @@ export async function runClaudeCodeHook(payload: unknown, reporter: () => HookRe
   let turn: TranscriptTurn;
   try {
     const query = { signal: budget.signal, ...(action.promptId ? { promptId: action.promptId } : {}) };
-    const answer = action.lastAssistantMessage;
     const waitMs = Math.min(TRANSCRIPT_WAIT_MS, budget.remainingMs() / 2);
-    // Without an answer to look for (an older Claude Code, a turn that ended without text) there is nothing to wait for.
-    const waitFor = answer === null || answer.trim() === "" ? null : answer;
-    turn = waitFor === null ? await readTurn(action.transcriptPath, query) : await readTurnOnceWritten(action.transcriptPath, { ...query, answer: waitFor, waitMs });
+    turn = await readTurnOnceWritten(action.transcriptPath, { ...query, answer: action.lastAssistantMessage, waitMs });
   } catch (error) {
     if (budget.signal.aborted) throw error;
     // Without the transcript the exchange still notifies, but cannot count: no completion id.

@@ -8,18 +8,20 @@ import { basename, dirname } from "node:path";
 import { readTurn, type TranscriptTurn, type TurnQuery } from "./claude-transcript.ts";
 
 export interface CatchUpQuery extends TurnQuery {
-  /** The answer the turn ended with (the hook payload's last_assistant_message). */
-  answer: string;
+  /** The answer the turn ended with (the hook payload's last_assistant_message); null or empty: nothing to wait for. */
+  answer: string | null;
   /** How long to wait for the transcript to show that answer; after it, the last read is returned. */
   waitMs: number;
 }
 
 /** The turn once the transcript shows `answer` as its last answer, or the last read after `waitMs`. */
 export async function readTurnOnceWritten(path: string, query: CatchUpQuery): Promise<TranscriptTurn> {
-  const { answer, waitMs, ...turnQuery } = query;
-  const shows = (turn: TranscriptTurn) => turn.assistantText.trim() === answer.trim();
+  const { waitMs, ...turnQuery } = query;
+  const answer = query.answer?.trim() ?? "";
+  const shows = (turn: TranscriptTurn) => turn.assistantText.trim() === answer;
   const first = await readTurn(path, turnQuery);
-  if (shows(first) || waitMs <= 0) return first;
+  // Without an answer to look for (an older Claude Code, a turn that ended without text) there is nothing to wait for.
+  if (answer === "" || shows(first) || waitMs <= 0) return first;
 
   return new Promise<TranscriptTurn>((resolve, reject) => {
     let latest = first;

@@ -4,8 +4,7 @@ import type { EffectiveFilter } from "../domain/filter.ts";
 import { viewOf } from "../domain/lifecycle.ts";
 import type { NotificationRecord, Receipt } from "../domain/notification.ts";
 import type { Database } from "./database.ts";
-import { type PageWindow, toPageRow } from "./notification-page-sql.ts";
-import { NotificationPageTemplates } from "./notification-page-templates.ts";
+import { countStatement, type PageWindow, pageStatement, toPageRow, visibleIdsStatement } from "./notification-page-sql.ts";
 import { toReceipt, toRecord } from "./notification-mapper.ts";
 import { EVENT_COUNTER } from "./notification-write-sql.ts";
 import { retrying, retryingTransaction } from "./retrying-transaction.ts";
@@ -17,7 +16,6 @@ import { StoreBase } from "./store-base.ts";
 
 export class NotificationStore extends StoreBase {
   private readonly sqlite: SqliteStore | null;
-  private readonly statements: NotificationPageTemplates;
   constructor(
     database: Database,
     /** Terminal records a scope target lists (HERALD_HISTORY_LIMIT); older ones wait for the pruner unseen. Null: all. */
@@ -25,7 +23,6 @@ export class NotificationStore extends StoreBase {
   ) {
     super(database);
     this.sqlite = database.sqlite;
-    this.statements = new NotificationPageTemplates(database.provider);
   }
 
   /** The counter row must exist before any transaction increments it (see models.prisma). */
@@ -86,9 +83,9 @@ export class NotificationStore extends StoreBase {
    * keyset query and index, then merged; an OR across both would defeat the indexes' ordering.
    */
   async page(personId: string, filter: EffectiveFilter, page: PageWindow, now: Date): Promise<NotificationRecord[]> {
-    const statement = this.statements.page.compile({ personId, filter, page, now, historyLimit: this.historyLimit });
+    const statement = pageStatement(this.q.provider, personId, filter, page, now, this.historyLimit);
     if (!statement) return [];
-    const rows = await this.q.compiled(this.db, statement.sql, statement.parameters);
+    const rows = await this.q.raw(this.db, statement);
     return rows.map((raw) => {
       const { row, receipt } = toPageRow(raw);
       const record = toRecord(row);
@@ -97,9 +94,9 @@ export class NotificationStore extends StoreBase {
   }
 
   async count(personId: string, filter: EffectiveFilter, now: Date): Promise<number> {
-    const statement = this.statements.count.compile({ personId, filter, now, historyLimit: this.historyLimit });
+    const statement = countStatement(this.q.provider, personId, filter, now, this.historyLimit);
     if (!statement) return 0;
-    const [row] = await this.q.compiled(this.db, statement.sql, statement.parameters);
+    const [row] = await this.q.raw(this.db, statement);
     return Number(row?.n ?? 0);
   }
 
@@ -139,9 +136,9 @@ export class NotificationStore extends StoreBase {
 
   /** Ids of the records a person sees with the given filter (used by batch operations). */
   async visibleIds(personId: string, filter: EffectiveFilter, now: Date, limit: number): Promise<string[]> {
-    const statement = this.statements.visibleIds.compile({ personId, filter, now, limit, historyLimit: this.historyLimit });
+    const statement = visibleIdsStatement(this.q.provider, personId, filter, now, limit, this.historyLimit);
     if (!statement) return [];
-    const rows = await this.q.compiled(this.db, statement.sql, statement.parameters);
+    const rows = await this.q.raw(this.db, statement);
     return rows.map((r) => String(r.id));
   }
 }

@@ -52,7 +52,7 @@ export function storedTime(provider: Provider, value: Date): RawBuilder<Date> {
   return provider === "postgresql" ? sql<Date>`CAST(${bound} AS timestamp(3))` : sql<Date>`${bound}`;
 }
 
-/** The value storedTime binds for a time (statement-templates.ts fills cached statements with it). */
+/** The value storedTime binds for a time. */
 export function timeParameter(provider: Provider, value: Date): string {
   const iso = value.toISOString();
   return provider === "postgresql" ? iso : iso.replace("Z", "+00:00");

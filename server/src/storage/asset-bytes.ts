@@ -53,22 +53,17 @@ export function assetBytesOf(database: Database): AssetBytes {
   if (!sqlite) throw new Error("No driver connection for attachment bytes");
   const build = sqlFor("sqlite");
   // Compiled per call for their values; the text is the same each time, so the connection's statement cache holds it.
-  const statement = (query: Compilable) => {
-    const { sql: text, parameters } = query.compile();
-    return { prepared: sqlite.prepare(text), parameters };
-  };
-  const run = (query: Compilable) => {
-    const { prepared, parameters } = statement(query);
-    return prepared.run(...parameters);
-  };
   const get = (query: Compilable) => {
-    const { prepared, parameters } = statement(query);
-    return prepared.get(...parameters);
+    const { sql: text, parameters } = query.compile();
+    return sqlite.prepareRead(text).get(...parameters);
   };
   return {
     // Under the writer lock, like every other write on the connection (writer-lock.ts).
     write: (id, bytes) =>
-      sqlite.exclusive(async () => void run(build.updateTable("Asset").set({ bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }).where("id", "=", id))),
+      sqlite.exclusive(async (section) => {
+        const { sql: text, parameters } = build.updateTable("Asset").set({ bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }).where("id", "=", id).compile();
+        section.prepare(text).run(...parameters);
+      }),
     // SQLite's substr() loads the whole value for every slice (a 10 MiB file read 40 times over),
     // so the value is read once, one memory copy, and handed out in chunks. At most
     // HERALD_ASSET_DOWNLOADS_PER_CREDENTIAL such copies per credential are alive at once.

@@ -47,8 +47,8 @@ export class NotificationStore extends StoreBase {
     // requests' I/O, streams' reads), so a loop of writes cannot starve them.
     await new Promise((resolve) => setImmediate(resolve));
     return retrying(() =>
-      sqlite.exclusive(async () => {
-        const unit = new SqliteUnit(sqlite);
+      sqlite.exclusive(async (section) => {
+        const unit = new SqliteUnit(sqlite, section);
         const result = await work(new NotificationTx(unit, this.q.provider, null));
         unit.commit();
         return result;

@@ -1,11 +1,19 @@
-// The embedded store: one better-sqlite3 connection for the whole process, opened here.
+// The embedded store: one better-sqlite3 connection for the whole process, opened here, and the
+// only way to write on it.
 // - Statements are prepared once per SQL text (statement-lru.ts); preparing the long list
 //   statement anew was about a tenth of the list path's time.
 // - Integers come back as bigint (safe for 64-bit values); stored-values.ts decodes them by column.
-// - A transaction holds the writer lock (writer-lock.ts) from BEGIN to COMMIT and may await in
-//   between. A statement run outside a transaction while one is open runs inside it (there is only
-//   one connection); NotificationStore's units (sqlite-unit.ts) never leave a BEGIN open across an
-//   await, so they add no such window.
+// - Every write holds the writer lock (writer-lock.ts): a transaction from BEGIN to COMMIT, an
+//   exclusive section (NotificationStore's units, sqlite-unit.ts) for its whole run, and a write
+//   outside both for its one statement. There is only one connection, so a write that did not wait
+//   for an open transaction would run inside it and be rolled back with it.
+// - The driver enforces it: the connection itself is not handed out; a statement prepared outside
+//   a transaction or section must be a read; a section offers no transaction (by its type), and
+//   opening a transaction, a section or a store-level write inside one is refused at run time
+//   (it would wait for itself) wherever the nesting guard runs (see `nesting`). Inside a
+//   transaction the same mistake is not refused (work a transaction starts and does not await, such
+//   as a request it lets in, may well write): it waits for the transaction's time limit.
+import { AsyncLocalStorage } from "node:async_hooks";
 import type BetterSqlite3 from "better-sqlite3";
 import { type Connection, type RawRows, type Store, TRANSACTION_TIMEOUT_MS, TransactionExpired } from "./connection.ts";
 import { sqliteValues } from "./sqlite-values.ts";
@@ -14,18 +22,57 @@ import { WriterLock } from "./writer-lock.ts";
 
 export type { Statement };
 
+/** A prepared statement that only reads: what the store prepares outside a transaction or section. */
+export type ReadStatement = Omit<Statement, "run" | "database">;
+
+/** A statement that returns rows and changes nothing (an INSERT ... RETURNING returns rows too). */
+const isRead = (statement: Statement) => statement.reader && statement.readonly;
+
+/** Runs a statement: its rows, or none for one that returns none. */
+const rowsOf = (statement: Statement, values: unknown[]): RawRows => {
+  if (statement.reader) return statement.all(...values) as RawRows;
+  statement.run(...values);
+  return [];
+};
+
+/** What an exclusive section may do on the connection: prepare statements (reads and writes). No transaction. */
+export interface SqliteSection {
+  /** A statement on the connection; fails with TransactionExpired once the section has ended or run past its time limit. */
+  prepare(sql: string): Statement;
+  /** Whether a transaction is open on the connection (one the section began and not yet ended). */
+  readonly inTransaction: boolean;
+}
+
 /** How long a statement waits for another process's lock on the file (a CLI command beside a server) before SQLITE_BUSY. */
 const BUSY_TIMEOUT_MS = 10_000;
 
+/** Refused: a transaction, section or store-level write inside an exclusive section of the same store. */
+export class NestedWrite extends Error {
+  constructor(attempted: string) {
+    super(`${attempted} inside an exclusive section of the same SQLite store would wait for itself; write through the section`);
+  }
+}
+
+/**
+ * Which store's exclusive section the running code is in. Node 20's AsyncLocalStorage puts a hook on
+ * every promise once used (2-3x the cost of a bare await, measured), so the guard runs where the
+ * code is developed and tested, not in production (NODE_ENV=production), where a nesting mistake
+ * waits for the section's or transaction's time limit and then fails instead of being refused.
+ */
+const nesting = process.env.NODE_ENV === "production" ? null : new AsyncLocalStorage<SqliteStore>();
+
 export class SqliteStore implements Store {
   readonly lock = new WriterLock();
+  /** The connection's state, to look at; statements go through the store, its transactions and sections. */
+  readonly connection: Pick<BetterSqlite3.Database, "inTransaction" | "open">;
   private readonly prepared: (sql: string) => Statement;
 
   private constructor(
-    readonly connection: BetterSqlite3.Database,
+    private readonly sqlite: BetterSqlite3.Database,
     private readonly transactionTimeoutMs: number,
   ) {
-    this.prepared = statementLru((text) => connection.prepare<unknown[]>(text));
+    this.connection = sqlite;
+    this.prepared = statementLru((text) => sqlite.prepare<unknown[]>(text));
   }
 
   /** Opens the file (":memory:" for a private in-memory store) with WAL, NORMAL sync and foreign keys. */
@@ -41,65 +88,112 @@ export class SqliteStore implements Store {
     return new SqliteStore(connection, options.transactionTimeoutMs ?? TRANSACTION_TIMEOUT_MS);
   }
 
-  /** A statement on the connection, prepared once per SQL text. */
-  prepare(sql: string): Statement {
-    return this.prepared(sql);
+  /** A read on the connection, prepared once per SQL text; a statement that writes is refused (write through query/execute, a transaction or a section). */
+  prepareRead(sql: string): ReadStatement {
+    const statement = this.prepared(sql);
+    if (!isRead(statement)) throw new Error(`A write prepared outside the writer lock: ${sql.slice(0, 80)}`);
+    return statement;
   }
 
+  /** A statement outside a transaction: a read runs at once, a write waits for the writer lock. */
   query(sql: string, parameters: readonly unknown[]): Promise<RawRows> {
     try {
-      const statement = this.prepare(sql);
+      const statement = this.prepared(sql);
       const values = sqliteValues(parameters);
-      if (!statement.reader) {
-        statement.run(...values);
-        return Promise.resolve([]);
-      }
-      return Promise.resolve(statement.all(...values) as RawRows);
+      if (isRead(statement)) return Promise.resolve(statement.all(...values) as RawRows);
+      return this.write("A store-level write", () => rowsOf(statement, values));
     } catch (error) {
       return Promise.reject(error);
     }
   }
 
+  /** A write outside a transaction: waits for the writer lock, then runs as one statement. */
   execute(sql: string, parameters: readonly unknown[]): Promise<number> {
     try {
-      return Promise.resolve(this.prepare(sql).run(...sqliteValues(parameters)).changes);
+      const statement = this.prepared(sql);
+      return this.write("A store-level write", () => statement.run(...sqliteValues(parameters)).changes);
     } catch (error) {
       return Promise.reject(error);
     }
   }
 
-  /** Runs `work` holding the writer lock; `work` must not start a transaction (it would wait for itself). */
-  async exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const release = await this.lock.acquire();
-    try {
-      return await work();
-    } finally {
+  /**
+   * Runs `work` holding the writer lock, for code that reads and then writes synchronously on the
+   * connection (sqlite-unit.ts) through the section it is given. The section opens no transaction
+   * of the store's and the work must not either (refused: it would wait for itself).
+   */
+  async exclusive<T>(work: (section: SqliteSection) => Promise<T>): Promise<T> {
+    this.refuseNested("An exclusive section");
+    const release = await this.lock.acquire("exclusive");
+    let open = true;
+    const end = () => {
+      if (!open) return;
+      open = false;
+      if (this.sqlite.inTransaction) this.prepared("ROLLBACK").run();
+      this.current = null;
       release();
+    };
+    // A section past its time limit gives the writer back; its later statements fail.
+    const timer = setTimeout(end, this.transactionTimeoutMs);
+    timer.unref();
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    const store = this;
+    const handle: SqliteSection = {
+      prepare: (sql) => {
+        if (!open) throw new TransactionExpired();
+        return store.prepared(sql);
+      },
+      get inTransaction() {
+        return store.sqlite.inTransaction;
+      },
+    };
+    this.current = handle;
+    try {
+      return await (nesting ? nesting.run(this, () => work(handle)) : work(handle));
+    } finally {
+      clearTimeout(timer);
+      end();
     }
   }
 
+  /** The section running now (the one holding the writer lock), for a unit that was not handed it. */
+  section(): SqliteSection {
+    if (!this.current) throw new Error("No exclusive section holds the SQLite writer lock");
+    return this.current;
+  }
+
+  private current: SqliteSection | null = null;
+
   async transaction<T>(work: (tx: Connection) => Promise<T>): Promise<T> {
-    const release = await this.lock.acquire();
+    this.refuseNested("A transaction");
+    const release = await this.lock.acquire("transaction");
     let expired = false;
     const tx: Connection = {
-      query: (sql, parameters) => (expired ? Promise.reject(new TransactionExpired()) : this.query(sql, parameters)),
-      execute: (sql, parameters) => (expired ? Promise.reject(new TransactionExpired()) : this.execute(sql, parameters)),
+      query: (sql, parameters) => (expired ? Promise.reject(new TransactionExpired()) : this.run(sql, parameters)),
+      execute: (sql, parameters) => {
+        if (expired) return Promise.reject(new TransactionExpired());
+        try {
+          return Promise.resolve(this.prepared(sql).run(...sqliteValues(parameters)).changes);
+        } catch (error) {
+          return Promise.reject(error);
+        }
+      },
     };
     const timer = setTimeout(() => {
       // Undoes what the work wrote and gives the writer back; the work's later statements fail.
       expired = true;
-      if (this.connection.inTransaction) this.prepare("ROLLBACK").run();
+      if (this.sqlite.inTransaction) this.prepared("ROLLBACK").run();
       release();
     }, this.transactionTimeoutMs);
     timer.unref();
     try {
-      this.prepare("BEGIN").run();
+      this.prepared("BEGIN").run();
       const result = await work(tx);
       if (expired) throw new TransactionExpired();
-      this.prepare("COMMIT").run();
+      this.prepared("COMMIT").run();
       return result;
     } catch (error) {
-      if (!expired && this.connection.inTransaction) this.prepare("ROLLBACK").run();
+      if (!expired && this.sqlite.inTransaction) this.prepared("ROLLBACK").run();
       throw error;
     } finally {
       clearTimeout(timer);
@@ -108,7 +202,31 @@ export class SqliteStore implements Store {
   }
 
   close(): Promise<void> {
-    if (this.connection.open) this.connection.close();
+    if (this.sqlite.open) this.sqlite.close();
     return Promise.resolve();
+  }
+
+  /** A statement inside a transaction that holds the lock: reads and writes at once. */
+  private run(sql: string, parameters: readonly unknown[]): Promise<RawRows> {
+    try {
+      return Promise.resolve(rowsOf(this.prepared(sql), sqliteValues(parameters)));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /** One write outside a transaction, under the writer lock. */
+  private async write<T>(attempted: string, statement: () => T): Promise<T> {
+    this.refuseNested(attempted);
+    const release = await this.lock.acquire("write");
+    try {
+      return statement();
+    } finally {
+      release();
+    }
+  }
+
+  private refuseNested(attempted: string): void {
+    if (nesting?.getStore() === this) throw new NestedWrite(attempted);
   }
 }

@@ -4,15 +4,17 @@
 // one BEGIN IMMEDIATE ... COMMIT, so no other code on the event loop can run while it is open.
 // What the unit decided is only valid if what it read still holds at commit:
 // - other code of this process writes these tables only in NotificationStore's units or in the
-//   store's transactions (sqlite-store.ts), and both hold the writer lock (writer-lock.ts) for the whole unit, so nothing
-//   of this process changes them between the reads and the commit;
+//   store's transactions and writes (sqlite-store.ts), and all hold the writer lock (writer-lock.ts);
+//   a unit runs in an exclusive section that holds it from its first read to its commit, so nothing
+//   of this process changes them between the reads and the commit (a section past its time limit
+//   has given the lock back: its statements fail);
 // - another process (a CLI command, another instance) on the same file can. SQLite's
 //   `PRAGMA data_version` moves when another connection committed; then the reads are run again
 //   inside the transaction and must return what they did, or the unit is decided again (StaleWrite).
 import { isDeepStrictEqual } from "node:util";
 import type { Compilable } from "kysely";
 import { StaleWrite } from "./retrying-transaction.ts";
-import type { SqliteStore } from "./sqlite-store.ts";
+import type { SqliteSection, SqliteStore } from "./sqlite-store.ts";
 import { sqliteValues } from "./sqlite-values.ts";
 import type { RowWrite, StatementRunner } from "./statement-runner.ts";
 
@@ -29,13 +31,18 @@ export class SqliteUnit implements StatementRunner {
   /** The connection's data_version before the first read. */
   private version: unknown = null;
 
-  constructor(private readonly writer: SqliteStore) {}
+  private readonly section: SqliteSection;
+
+  /** A unit in the exclusive section that holds `store`'s writer lock now (`section`, or the one running). */
+  constructor(store: SqliteStore, section: SqliteSection = store.section()) {
+    this.section = section;
+  }
 
   read(statement: Compilable): Promise<Record<string, unknown>[]> {
     this.version ??= this.dataVersion();
     const { sql, parameters } = statement.compile();
     const params = sqliteValues(parameters);
-    const rows = this.writer.prepare(sql).all(...params) as Record<string, unknown>[];
+    const rows = this.section.prepare(sql).all(...params) as Record<string, unknown>[];
     this.reads.push({ sql, params, rows });
     return Promise.resolve(rows);
   }
@@ -47,33 +54,32 @@ export class SqliteUnit implements StatementRunner {
 
   /** Checks the reads and runs the writes as one transaction; nothing is written if any step fails. */
   commit(): void {
-    if (!this.writer.lock.isHeld) throw new Error("A SQLite unit commits only while it holds the writer lock");
     if (this.writes.length === 0 && this.reads.length === 0) return;
-    const connection = this.writer.connection;
+    const connection = this.section;
     if (connection.inTransaction) throw new Error("A transaction is already open on the SQLite connection");
     // A unit that only read takes no write lock; one that writes takes it before checking its reads.
-    this.writer.prepare(this.writes.length > 0 ? "BEGIN IMMEDIATE" : "BEGIN").run();
+    this.section.prepare(this.writes.length > 0 ? "BEGIN IMMEDIATE" : "BEGIN").run();
     try {
       if (this.version !== null && this.dataVersion() !== this.version) this.checkReads();
       for (const write of this.writes) {
         const { sql, parameters } = write.statement.compile();
-        const { changes } = this.writer.prepare(sql).run(...sqliteValues(parameters));
+        const { changes } = this.section.prepare(sql).run(...sqliteValues(parameters));
         if (write.rows !== null && changes !== write.rows) throw new StaleWrite();
       }
-      this.writer.prepare("COMMIT").run();
+      this.section.prepare("COMMIT").run();
     } catch (error) {
-      if (connection.inTransaction) this.writer.prepare("ROLLBACK").run();
+      if (connection.inTransaction) this.section.prepare("ROLLBACK").run();
       throw error;
     }
   }
 
   private checkReads(): void {
     for (const read of this.reads) {
-      if (!isDeepStrictEqual(this.writer.prepare(read.sql).all(...read.params), read.rows)) throw new StaleWrite();
+      if (!isDeepStrictEqual(this.section.prepare(read.sql).all(...read.params), read.rows)) throw new StaleWrite();
     }
   }
 
   private dataVersion(): unknown {
-    return (this.writer.prepare("PRAGMA data_version").get() as { data_version: unknown }).data_version;
+    return (this.section.prepare("PRAGMA data_version").get() as { data_version: unknown }).data_version;
   }
 }

@@ -51,10 +51,11 @@ export interface OpenOptions {
 export async function openDatabase(url: string, options: OpenOptions = {}): Promise<Database> {
   const provider = providerOf(url);
   if (provider === "postgresql") {
-    const [{ default: pg }, { hearingConnectionErrors }, { PostgresStore, postgresTypes }, { postgresPoolConfig, postgresSchemaOf }] = await Promise.all([
+    const [{ default: pg }, { hearingConnectionErrors }, { PostgresStore }, { postgresTypes }, { postgresPoolConfig, postgresSchemaOf }] = await Promise.all([
       import("pg"),
       import("./pg-connection-errors.ts"),
       import("./pg-store.ts"),
+      import("./pg-types.ts"),
       import("./postgres-url.ts"),
     ]);
     const config = postgresPoolConfig(url, { max: 10, connectionTimeoutMillis: options.connectTimeoutMs ?? POSTGRES_CONNECT_TIMEOUT_MS, types: postgresTypes(pg) });

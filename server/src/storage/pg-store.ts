@@ -1,26 +1,11 @@
 // The production store: a node-postgres pool, opened here.
-// - `timestamp` columns (the models' DateTime) come back as text and are read as UTC by
-//   stored-values.ts; pg's own parser would read them in the process's local time zone.
-// - int8 (counts) comes back as bigint, as every other 64-bit integer does.
+// - Columns come back as pg-types.ts says (timestamps as text read as UTC, int8 as bigint).
 // - A transaction has a pooled connection to itself from BEGIN to COMMIT. When ending it fails
 //   (the server restarted mid-transaction) or it runs past TRANSACTION_TIMEOUT_MS, the connection
 //   is dropped from the pool rather than given back, so a broken connection is never reused and a
 //   failed end never keeps one checked out.
 import type pg from "pg";
 import { checkedParameters, type Connection, type RawRows, type Store, TRANSACTION_TIMEOUT_MS, TransactionExpired } from "./connection.ts";
-
-const INT8 = 20;
-const TIMESTAMP_WITHOUT_TIME_ZONE = 1114;
-
-/** The pool's type parsers: timestamps as text, 64-bit integers as bigint, the rest as pg reads them. */
-export function postgresTypes(driver: typeof pg): { getTypeParser: typeof pg.types.getTypeParser } {
-  const getTypeParser = ((oid: number, format?: "text" | "binary") => {
-    if (oid === TIMESTAMP_WITHOUT_TIME_ZONE && format !== "binary") return (text: string) => text;
-    if (oid === INT8 && format !== "binary") return (text: string) => BigInt(text);
-    return driver.types.getTypeParser(oid, format);
-  }) as typeof pg.types.getTypeParser;
-  return { getTypeParser };
-}
 
 export class PostgresStore implements Store {
   constructor(

@@ -1,7 +1,6 @@
 // The selection thread's own read-only connection to the store: the scanner's long reads and the
 // rule evaluation after them run beside the server instead of on its request thread. Only the
 // driver of the store in use is loaded.
-import type pg from "pg";
 import { providerOf, sqliteFileOf } from "./database-url.ts";
 import type { RawReader, RawRows } from "./scan-reads.ts";
 import { statementLru } from "./statement-lru.ts";
@@ -11,22 +10,16 @@ export interface ScanConnection {
   close(): Promise<void>;
 }
 
-// `timestamp` columns (Prisma's DateTime) stay text, read as UTC by scan-reads.ts: the driver's own
-// parser would read them in the process's local time zone.
-const TIMESTAMP_WITHOUT_TIME_ZONE = 1114;
-const typesOf = (driver: typeof pg) => ({
-  getTypeParser: ((oid: number, format?: "text" | "binary") =>
-    oid === TIMESTAMP_WITHOUT_TIME_ZONE ? (text: string) => text : driver.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-});
-
 export async function openScanConnection(url: string): Promise<ScanConnection> {
   if (providerOf(url) === "postgresql") {
-    const [{ default: pg }, { hearingConnectionErrors }, { postgresPoolConfig }] = await Promise.all([
+    const [{ default: pg }, { hearingConnectionErrors }, { postgresPoolConfig }, { postgresTypes }] = await Promise.all([
       import("pg"),
       import("./pg-connection-errors.ts"),
       import("./postgres-url.ts"),
+      import("./pg-types.ts"),
     ]);
-    const types = typesOf(pg);
+    // The server's parsers (pg-types.ts): the same statements run on either connection.
+    const types = postgresTypes(pg);
     const pool = hearingConnectionErrors(new pg.Pool(postgresPoolConfig(url, { max: 1, types })));
     return {
       read: async (sql, params) => (await pool.query(sql, [...params])).rows as RawRows,

@@ -102,12 +102,12 @@ export interface Herald {
 export async function createHerald(options: HeraldOptions): Promise<Herald> {
   const tuning: Tuning = { ...tuningFrom(loadConfig({})), ...options.tuning };
   const url = resolveDatabaseUrl(options.databaseUrl);
-  let database = await openDatabase(url);
+  let database = await openDatabase(url, { sqliteBusyMs: tuning.sqliteBusyMs });
   if (options.migrate !== false && (await pendingMigrations(database)).length > 0) {
     // The migration engine runs in its own process and wants the store to itself.
     await database.close();
     await migrate(url);
-    database = await openDatabase(url);
+    database = await openDatabase(url, { sqliteBusyMs: tuning.sqliteBusyMs });
   }
   const clock = options.clock ?? systemClock;
   const logger = options.logger;

@@ -50,6 +50,7 @@ const schema = z.object({
   HERALD_STALE_ENGAGEMENT_DAYS: z.coerce.number().int().min(1).max(3_650).default(14),
   /** Terminal notifications kept per scope target (person, session, or the server for APPLICATION). */
   HERALD_HISTORY_LIMIT: z.coerce.number().int().min(0).default(200),
+  HERALD_SQLITE_BUSY_MS: z.coerce.number().int().min(0).default(10_000),
   /** How long events stay replayable: a pruned record and its events go once its last change is this old. */
   HERALD_EVENT_RETENTION_HOURS: z.coerce.number().min(0).default(168),
   /** How often terminal history beyond the limit is pruned (and old action invocations swept). */
@@ -139,6 +140,8 @@ export interface Tuning {
   graphiql: boolean;
   /** Terminal records kept per scope target (HERALD_HISTORY_LIMIT). */
   historyLimit: number;
+  /** SQLite: how long a write waits for another process's lock on the file before STORAGE_UNAVAILABLE (HERALD_SQLITE_BUSY_MS). */
+  sqliteBusyMs: number;
   /** Age of a record's last change before it may be pruned with its events. */
   eventRetentionMs: number;
   historyIntervalMs: number;
@@ -186,6 +189,7 @@ export function tuningFrom(config: Config): Tuning {
     reservationsPerCredential: config.HERALD_SSE_RESERVATIONS_PER_CREDENTIAL,
     corsOrigins: allowedOrigins(config),
     historyLimit: config.HERALD_HISTORY_LIMIT,
+    sqliteBusyMs: config.HERALD_SQLITE_BUSY_MS,
     eventRetentionMs: Math.round(config.HERALD_EVENT_RETENTION_HOURS * 3_600_000),
     historyIntervalMs: config.HERALD_HISTORY_INTERVAL_MS,
     invocationRetentionMs: Math.round(config.HERALD_INVOCATION_RETENTION_HOURS * 3_600_000),

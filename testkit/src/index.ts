@@ -8,3 +8,4 @@ export { type PrivateRedis, startRedis } from "./redis.ts";
 export { createTempDir, createTempSqlite, removeAllTempDirs, type TempDir, type TempSqlite } from "./temp-dirs.ts";
 export { type Received, untilMarker } from "./marker.ts";
 export { eventually, sleep } from "./wait.ts";
+export { holdSqliteWriteLock, type SqliteLockHolder } from "./sqlite-lock.ts";

@@ -62,7 +62,7 @@ export function assetBytesOf(database: Database): AssetBytes {
     write: (id, bytes) =>
       sqlite.exclusive(async (section) => {
         const { sql: text, parameters } = build.updateTable("Asset").set({ bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }).where("id", "=", id).compile();
-        section.prepare(text).run(...parameters);
+        await sqlite.whenFree(() => section.prepare(text).run(...parameters));
       }),
     // SQLite's substr() loads the whole value for every slice (a 10 MiB file read 40 times over),
     // so the value is read once, one memory copy, and handed out in chunks. At most

@@ -46,6 +46,8 @@ export interface OpenOptions {
   connectTimeoutMs?: number;
   /** How long a transaction may stay open (connection.ts, TRANSACTION_TIMEOUT_MS). */
   transactionTimeoutMs?: number;
+  /** SQLite: how long a write waits for another process's lock on the file (sqlite-store.ts, SQLITE_BUSY_MS). */
+  sqliteBusyMs?: number;
 }
 
 export async function openDatabase(url: string, options: OpenOptions = {}): Promise<Database> {
@@ -64,7 +66,7 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
     return { db, queries: new Queries(provider), provider, url, sqlite: null, postgres: { pool, schema: postgresSchemaOf(url) }, close: () => db.close() };
   }
   const { SqliteStore } = await import("./sqlite-store.ts");
-  const db = await SqliteStore.open(ensureSqliteDirectory(url), { transactionTimeoutMs: options.transactionTimeoutMs });
+  const db = await SqliteStore.open(ensureSqliteDirectory(url), { transactionTimeoutMs: options.transactionTimeoutMs, busyMs: options.sqliteBusyMs });
   return { db, queries: new Queries(provider), provider, url, sqlite: db, postgres: null, close: () => db.close() };
 }
 

@@ -50,7 +50,8 @@ export class NotificationStore extends StoreBase {
       sqlite.exclusive(async (section) => {
         const unit = new SqliteUnit(sqlite, section);
         const result = await work(new NotificationTx(unit, this.q.provider, null));
-        unit.commit();
+        // Another process holding the file (a CLI command, a backup) is waited for between tries.
+        await sqlite.whenFree(() => unit.commit());
         return result;
       }),
     );

@@ -43,8 +43,32 @@ export interface SqliteSection {
   readonly inTransaction: boolean;
 }
 
-/** How long a statement waits for another process's lock on the file (a CLI command beside a server) before SQLITE_BUSY. */
-const BUSY_TIMEOUT_MS = 10_000;
+/** How long a write waits for another process's lock on the file (a CLI command, a backup, `sqlite3` in a shell) before SQLITE_BUSY. */
+export const SQLITE_BUSY_MS = 10_000;
+/** The longest pause between two tries of a write that found the file locked. */
+const BUSY_PAUSE_MAX_MS = 20;
+
+/** better-sqlite3's error when another connection holds the lock a statement needs. */
+const isBusy = (error: unknown) => (error as { code?: unknown } | null)?.code === "SQLITE_BUSY";
+
+/**
+ * Runs `attempt` (whole or not at all) until it does not find the file locked or `busyMs` has
+ * passed; then the last SQLITE_BUSY goes to the caller (STORAGE_UNAVAILABLE). SQLite's own busy
+ * timeout sleeps inside the call, which on better-sqlite3 is the event loop: with it, a lock held
+ * by another process froze every request, /health too. So the connection's timeout is 0 and the
+ * waiting happens here, between tries, on timers.
+ */
+async function whenFree<T>(attempt: () => T, busyMs: number): Promise<T> {
+  const deadline = performance.now() + busyMs;
+  for (let pause = 1; ; pause = Math.min(pause * 2, BUSY_PAUSE_MAX_MS)) {
+    try {
+      return attempt();
+    } catch (error) {
+      if (!isBusy(error) || performance.now() + pause > deadline) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}
 
 /** Refused: a transaction, section or store-level write inside an exclusive section of the same store. */
 export class NestedWrite extends Error {
@@ -70,22 +94,24 @@ export class SqliteStore implements Store {
   private constructor(
     private readonly sqlite: BetterSqlite3.Database,
     private readonly transactionTimeoutMs: number,
+    private readonly busyMs: number,
   ) {
     this.connection = sqlite;
     this.prepared = statementLru((text) => sqlite.prepare<unknown[]>(text));
   }
 
   /** Opens the file (":memory:" for a private in-memory store) with WAL, NORMAL sync and foreign keys. */
-  static async open(file: string, options: { transactionTimeoutMs?: number } = {}): Promise<SqliteStore> {
+  static async open(file: string, options: { transactionTimeoutMs?: number; busyMs?: number } = {}): Promise<SqliteStore> {
     const { default: Sqlite } = await import("better-sqlite3");
-    const connection = new Sqlite(file, { timeout: BUSY_TIMEOUT_MS });
+    // No waiting inside a call (it would block the event loop): whenFree waits between tries.
+    const connection = new Sqlite(file, { timeout: 0 });
     connection.defaultSafeIntegers(true);
     // WAL lets readers proceed while the single writer commits; NORMAL sync is durable in WAL mode
     // across application crashes (only an OS crash can lose the last transactions).
     connection.pragma("journal_mode = WAL");
     connection.pragma("synchronous = NORMAL");
     connection.pragma("foreign_keys = ON");
-    return new SqliteStore(connection, options.transactionTimeoutMs ?? TRANSACTION_TIMEOUT_MS);
+    return new SqliteStore(connection, options.transactionTimeoutMs ?? TRANSACTION_TIMEOUT_MS, options.busyMs ?? SQLITE_BUSY_MS);
   }
 
   /** A read on the connection, prepared once per SQL text; a statement that writes is refused (write through query/execute, a transaction or a section). */
@@ -100,7 +126,16 @@ export class SqliteStore implements Store {
     try {
       const statement = this.prepared(sql);
       const values = sqliteValues(parameters);
-      if (isRead(statement)) return Promise.resolve(statement.all(...values) as RawRows);
+      // A read in WAL mode waits for no writer; one that finds the file locked all the same (the
+      // log being recovered) is tried again like a write.
+      if (isRead(statement)) {
+        try {
+          return Promise.resolve(statement.all(...values) as RawRows);
+        } catch (error) {
+          if (!isBusy(error)) throw error;
+          return this.whenFree(() => statement.all(...values) as RawRows);
+        }
+      }
       return this.write("A store-level write", () => rowsOf(statement, values));
     } catch (error) {
       return Promise.reject(error);
@@ -187,7 +222,8 @@ export class SqliteStore implements Store {
     }, this.transactionTimeoutMs);
     timer.unref();
     try {
-      this.prepared("BEGIN").run();
+      // IMMEDIATE: the file's write lock is taken (and waited for) here, not by a write halfway through.
+      await this.whenFree(() => this.prepared("BEGIN IMMEDIATE").run());
       const result = await work(tx);
       if (expired) throw new TransactionExpired();
       this.prepared("COMMIT").run();
@@ -220,10 +256,15 @@ export class SqliteStore implements Store {
     this.refuseNested(attempted);
     const release = await this.lock.acquire("write");
     try {
-      return statement();
+      return await this.whenFree(statement);
     } finally {
       release();
     }
+  }
+
+  /** Runs `attempt` (whole or not at all) once the file is not locked by another process; see whenFree above. */
+  whenFree<T>(attempt: () => T): Promise<T> {
+    return whenFree(attempt, this.busyMs);
   }
 
   private refuseNested(attempted: string): void {

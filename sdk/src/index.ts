@@ -4,7 +4,7 @@ export { backoffDelay, type BackoffOptions } from "./backoff.ts";
 export { DEFAULT_RECONNECT, type ReconnectClock, Reconnector, type ReconnectOptions, systemClock } from "./reconnect.ts";
 export { createHeraldClient, HeraldClient, type HeraldClientOptions } from "./client.ts";
 export { ClientBase, type ClientOptions } from "./client-base.ts";
-export { createPersonClient, PersonClient, type PersonClientOptions } from "./person-client.ts";
+export { type Channel, type ChannelDelivery, createPersonClient, PersonClient, type PersonClientOptions } from "./person-client.ts";
 export { createProducerClient, ProducerClient, type ProducerClientOptions } from "./producer-client.ts";
 export { dataOf } from "./data.ts";
 export { DismissalCache, type PendingDismissal } from "./dismissal.ts";

@@ -2,8 +2,21 @@
 // controls, live views and streams), typed; it holds a person token (herald_pt_...).
 import { ActionResponses } from "./action-responses.ts";
 import { DismissalCache } from "./dismissal.ts";
-import { HeraldValidationError } from "./errors.ts";
+import { HeraldNotFoundError, HeraldValidationError } from "./errors.ts";
 import {
+  AddNtfyChannelDocument,
+  AddWebhookChannelDocument,
+  AddWebPushChannelDocument,
+  ChannelDeliveryByIdDocument,
+  type ChannelFieldsFragment,
+  type ChannelDeliveryFieldsFragment,
+  type ChannelRulesInput,
+  NotificationDeliveriesDocument,
+  RemoveChannelDocument,
+  SetChannelRulesDocument,
+  TestChannelDocument,
+  ViewerChannelsDocument,
+  WebPushPublicKeyDocument,
   DismissAllDocument,
   DismissNotificationDocument,
   EngagementByIdDocument,
@@ -46,6 +59,8 @@ import type {
 } from "./types.ts";
 
 export type PersonClientOptions = ClientOptions;
+export type Channel = ChannelFieldsFragment;
+export type ChannelDelivery = ChannelDeliveryFieldsFragment;
 
 export function createPersonClient(options: PersonClientOptions): PersonClient {
   return new PersonClient(new Transport(options));
@@ -179,6 +194,68 @@ export class PersonClient extends ClientBase {
 
   async unsnooze(id: string): Promise<Notification> {
     return (await this.transport.mutate(UnsnoozeNotificationDocument, { id })).unsnoozeNotification;
+  }
+
+  // ---- channels: reaching the person away from the dashboard ----
+
+  /** The person's channels and their latest deliveries (newest first). */
+  async channels(): Promise<{ channels: Channel[]; recentDeliveries: ChannelDelivery[] }> {
+    const { viewer } = await this.transport.query(ViewerChannelsDocument, {});
+    return { channels: viewer.channels, recentDeliveries: viewer.recentDeliveries };
+  }
+
+  /** The VAPID public key (base64url) for `pushManager.subscribe({ applicationServerKey })`. */
+  async webPushPublicKey(): Promise<string> {
+    return (await this.transport.query(WebPushPublicKeyDocument, {})).webPushPublicKey;
+  }
+
+  /** Registers a browser push subscription (`subscription.toJSON()`'s endpoint and keys). Bad input throws HeraldValidationError. */
+  async addWebPushChannel(input: { endpoint: string; p256dh: string; auth: string; label?: string | null }): Promise<Channel> {
+    const { addWebPushChannel: r } = await this.transport.mutate(AddWebPushChannelDocument, { input });
+    if (r.__typename === "ValidationError") throw new HeraldValidationError(r.field, r.message);
+    return r;
+  }
+
+  /** Registers an ntfy topic URL (and its access token, never returned). */
+  async addNtfyChannel(input: { url: string; token?: string | null; label?: string | null }): Promise<Channel> {
+    const { addNtfyChannel: r } = await this.transport.mutate(AddNtfyChannelDocument, { input });
+    if (r.__typename === "ValidationError") throw new HeraldValidationError(r.field, r.message);
+    return r;
+  }
+
+  /** Registers a webhook; `secret` (whsec_...) is shown this once. */
+  async addWebhookChannel(input: { url: string; label?: string | null }): Promise<{ channel: Channel; secret: string }> {
+    const { addWebhookChannel: r } = await this.transport.mutate(AddWebhookChannelDocument, { input });
+    if (r.__typename === "ValidationError") throw new HeraldValidationError(r.field, r.message);
+    return { channel: r.channel, secret: r.secret };
+  }
+
+  /** Changes a channel's rules (absent fields stay). */
+  async setChannelRules(id: string, rules: ChannelRulesInput): Promise<Channel> {
+    const { setChannelRules: r } = await this.transport.mutate(SetChannelRulesDocument, { id, rules });
+    if (r.__typename === "ValidationError") throw new HeraldValidationError(r.field, r.message);
+    if (r.__typename === "NotFoundError") throw new HeraldNotFoundError(r.message);
+    return r;
+  }
+
+  /** True when the channel was the person's and is gone now. */
+  async removeChannel(id: string): Promise<boolean> {
+    return (await this.transport.mutate(RemoveChannelDocument, { id })).removeChannel;
+  }
+
+  /** Queues a test send; follow it with `channelDelivery(id)`. */
+  async testChannel(id: string): Promise<ChannelDelivery> {
+    return (await this.transport.mutate(TestChannelDocument, { id })).testChannel;
+  }
+
+  /** One of the person's deliveries (a test send's progress); null when absent. */
+  async channelDelivery(id: string): Promise<ChannelDelivery | null> {
+    return (await this.transport.query(ChannelDeliveryByIdDocument, { id })).channelDelivery;
+  }
+
+  /** Where a notification went for this person. */
+  async notificationDeliveries(notificationId: string): Promise<ChannelDelivery[]> {
+    return (await this.transport.query(NotificationDeliveriesDocument, { id: notificationId })).notification?.deliveries ?? [];
   }
 
   async setQuietMode(enabled: boolean): Promise<boolean> {

@@ -24,6 +24,10 @@ import { RedisEventBus } from "./events/redis-bus.ts";
 import type { Logger } from "./logger.ts";
 import { AssetService } from "./service/asset-service.ts";
 import { AuthService } from "./service/auth-service.ts";
+import { ChannelService, DeliveryBell } from "./service/channel-service.ts";
+import { ChannelStore } from "./storage/channel-store.ts";
+import { DeliveryOutbox } from "./storage/delivery-outbox.ts";
+import { vapidKeysOf } from "./service/channels/vapid.ts";
 import { CursorCodec } from "./service/cursor.ts";
 import { DirectoryService } from "./service/directory-service.ts";
 import { EventService } from "./service/event-service.ts";
@@ -158,6 +162,10 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
     .register(shapeConfirmed)
     .register(assertionCommitted);
   const companionStore = new CompanionStore(database);
+  const channelStore = new ChannelStore(database, Buffer.from(await settings.getOrCreate("channel-key", randomSecret), "base64url"));
+  const outbox = new DeliveryOutbox(database);
+  const bell = new DeliveryBell();
+  const vapid = await vapidKeysOf(tuning.vapidKeys, settings);
   // The scanner's selections run on a thread of their own with its own connection (selection-thread.ts);
   // an in-memory SQLite store has nobody to share it with, so it selects on this client.
   const selectionOptions = { dateLeadDays: tuning.dateLeadDays, staleEngagementDays: tuning.staleEngagementDays, timeZone: tuning.timeZone };
@@ -188,6 +196,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
       maxBytes: tuning.assetMaxBytes,
       graceMs: tuning.assetGraceMs,
     }),
+    channels: new ChannelService(channelStore, outbox, notificationStore, clock, bell, { allowHosts: tuning.channelAllowHosts, vapidPublicKey: vapid.publicKey }),
   };
   return {
     services,

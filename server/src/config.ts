@@ -83,10 +83,33 @@ const schema = z.object({
     .url({ protocol: /^https?$/ })
     .transform((url) => url.replace(/\/+$/, ""))
     .optional(),
+  /** Web Push contact (mailto: or https:) sent in the VAPID claims. */
+  HERALD_VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/, "must be a mailto: or https: URL")
+    .default("mailto:herald@localhost"),
+  /** Both set: the VAPID key pair to use (base64url); else one is generated once and kept in the store. */
+  HERALD_VAPID_PUBLIC_KEY: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+  HERALD_VAPID_PRIVATE_KEY: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+  /** Comma-separated host names or addresses channel URLs may reach although private or plain http:. */
+  HERALD_CHANNEL_ALLOW_HOSTS: z.string().default(""),
+  /** Attempts of one channel delivery before it fails. */
+  HERALD_DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /** First retry delay of a delivery, doubled each time with jitter. */
+  HERALD_DELIVERY_RETRY_BASE_MS: z.coerce.number().int().min(1).default(2_000),
+  /** How often the delivery worker looks for due deliveries besides being woken by a publish. */
+  HERALD_DELIVERY_POLL_MS: z.coerce.number().int().min(10).default(1_000),
+  /** Longest one delivery attempt may take (connect, send, read the answer). */
+  HERALD_DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Deliveries one instance sends at once. */
+  HERALD_DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(32),
 }).superRefine((config, context) => {
   // One late heartbeat must not make the other instances end this one's records.
   if (config.HERALD_INSTANCE_GRACE_SECONDS < 2 * config.HERALD_INSTANCE_HEARTBEAT_SECONDS) {
     context.addIssue({ code: "custom", path: ["HERALD_INSTANCE_GRACE_SECONDS"], message: "must be at least twice HERALD_INSTANCE_HEARTBEAT_SECONDS" });
+  }
+  if (Boolean(config.HERALD_VAPID_PUBLIC_KEY) !== Boolean(config.HERALD_VAPID_PRIVATE_KEY)) {
+    context.addIssue({ code: "custom", path: ["HERALD_VAPID_PRIVATE_KEY"], message: "HERALD_VAPID_PUBLIC_KEY and HERALD_VAPID_PRIVATE_KEY are set together or not at all" });
   }
 });
 
@@ -160,6 +183,18 @@ export interface Tuning {
   /** Where spans go (OTLP/HTTP …/v1/traces); undefined: tracing off. */
   otlpTracesUrl: string | undefined;
   otelServiceName: string;
+  /** Where channel payloads link to (HERALD_DASHBOARD_URL, or the development server). */
+  dashboardUrl: string;
+  vapidSubject: string;
+  /** Configured VAPID keys; null: the store's own pair. */
+  vapidKeys: { publicKey: string; privateKey: string } | null;
+  /** Hosts (lower-case names or addresses) channel URLs may reach although private or http:. */
+  channelAllowHosts: string[];
+  deliveryMaxAttempts: number;
+  deliveryRetryBaseMs: number;
+  deliveryPollMs: number;
+  deliveryTimeoutMs: number;
+  deliveryConcurrency: number;
 }
 
 export function tuningFrom(config: Config): Tuning {
@@ -199,6 +234,15 @@ export function tuningFrom(config: Config): Tuning {
     instanceGraceMs: config.HERALD_INSTANCE_GRACE_SECONDS * 1_000,
     otlpTracesUrl: otlpTracesUrl(config),
     otelServiceName: config.OTEL_SERVICE_NAME,
+    dashboardUrl: config.HERALD_DASHBOARD_URL ?? DEFAULT_DASHBOARD_URL,
+    vapidSubject: config.HERALD_VAPID_SUBJECT,
+    vapidKeys: config.HERALD_VAPID_PUBLIC_KEY && config.HERALD_VAPID_PRIVATE_KEY ? { publicKey: config.HERALD_VAPID_PUBLIC_KEY, privateKey: config.HERALD_VAPID_PRIVATE_KEY } : null,
+    channelAllowHosts: config.HERALD_CHANNEL_ALLOW_HOSTS.split(",").map((h) => h.trim().toLowerCase().replace(/^\[(.*)\]$/, "$1")).filter(Boolean),
+    deliveryMaxAttempts: config.HERALD_DELIVERY_MAX_ATTEMPTS,
+    deliveryRetryBaseMs: config.HERALD_DELIVERY_RETRY_BASE_MS,
+    deliveryPollMs: config.HERALD_DELIVERY_POLL_MS,
+    deliveryTimeoutMs: config.HERALD_DELIVERY_TIMEOUT_MS,
+    deliveryConcurrency: config.HERALD_DELIVERY_CONCURRENCY,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { AssetService } from "./service/asset-service.ts";
 import type { AuthService } from "./service/auth-service.ts";
+import type { ChannelService } from "./service/channel-service.ts";
 import type { DirectoryService } from "./service/directory-service.ts";
 import type { EventService } from "./service/event-service.ts";
 import type { HistoryService } from "./service/history-service.ts";
@@ -19,4 +20,5 @@ export interface Services {
   history: HistoryService;
   invocations: InvocationService;
   assets: AssetService;
+  channels: ChannelService;
 }

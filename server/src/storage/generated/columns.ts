@@ -76,4 +76,16 @@ export const tableColumns = {
     columns: ["assetId", "notificationId"],
     kinds: {  },
   },
+  Channel: {
+    columns: ["id", "personId", "kind", "label", "url", "secret", "minSeverity", "scopes", "delaySeconds", "failing", "lastDeliveryAt", "createdAt"],
+    kinds: { "minSeverity": "integer", "delaySeconds": "integer", "failing": "boolean", "lastDeliveryAt": "time", "createdAt": "time" },
+  },
+  ChannelDelivery: {
+    columns: ["id", "channelId", "personId", "notificationId", "revision", "type", "status", "attempts", "lastError", "dueAt", "leaseHolder", "leaseUntil", "createdAt", "sentAt"],
+    kinds: { "revision": "integer", "attempts": "integer", "dueAt": "integer", "leaseUntil": "integer", "createdAt": "time", "sentAt": "time" },
+  },
+  ActionToken: {
+    columns: ["tokenHash", "personId", "notificationId", "revision", "actionId", "expiresAt", "usedAt", "createdAt"],
+    kinds: { "revision": "integer", "expiresAt": "time", "usedAt": "time", "createdAt": "time" },
+  },
 } as const;

@@ -24,6 +24,16 @@ export type ActionInvocation = {
     createdAt: Timestamp;
     acknowledgedAt: Timestamp | null;
 };
+export type ActionToken = {
+    tokenHash: string;
+    personId: string;
+    notificationId: string;
+    revision: number;
+    actionId: string;
+    expiresAt: Timestamp;
+    usedAt: Timestamp | null;
+    createdAt: Timestamp;
+};
 export type Asset = {
     id: string;
     producerId: string;
@@ -37,6 +47,36 @@ export type Asset = {
 export type AssetReference = {
     assetId: string;
     notificationId: string;
+};
+export type Channel = {
+    id: string;
+    personId: string;
+    kind: string;
+    label: string;
+    url: string;
+    secret: string;
+    minSeverity: Generated<number>;
+    scopes: Generated<string>;
+    delaySeconds: Generated<number>;
+    failing: Generated<boolean>;
+    lastDeliveryAt: Timestamp | null;
+    createdAt: Generated<Timestamp>;
+};
+export type ChannelDelivery = {
+    id: string;
+    channelId: string;
+    personId: string;
+    notificationId: string | null;
+    revision: Generated<number>;
+    type: string;
+    status: Generated<string>;
+    attempts: Generated<number>;
+    lastError: string | null;
+    dueAt: string;
+    leaseHolder: string | null;
+    leaseUntil: string | null;
+    createdAt: Timestamp;
+    sentAt: Timestamp | null;
 };
 export type CompanionEvent = {
     id: string;
@@ -212,8 +252,11 @@ export type SignInCode = {
 };
 export type DB = {
     ActionInvocation: ActionInvocation;
+    ActionToken: ActionToken;
     Asset: Asset;
     AssetReference: AssetReference;
+    Channel: Channel;
+    ChannelDelivery: ChannelDelivery;
     CompanionEvent: CompanionEvent;
     Credential: Credential;
     Engagement: Engagement;

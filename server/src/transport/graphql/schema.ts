@@ -11,6 +11,7 @@ import "./sessions.ts";
 import "./events.ts";
 import "./companion.ts";
 import "./assets.ts";
+import "./channels.ts";
 import { lexicographicSortSchema } from "graphql";
 import { builder } from "./builder.ts";
 import { guardTextArguments } from "./safe-text.ts";

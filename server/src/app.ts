@@ -25,6 +25,11 @@ import type { Logger } from "./logger.ts";
 import { AssetService } from "./service/asset-service.ts";
 import { AuthService } from "./service/auth-service.ts";
 import { ChannelService, DeliveryBell } from "./service/channel-service.ts";
+import { ActionLinkService } from "./service/action-link-service.ts";
+import { DeliveryService } from "./service/delivery-service.ts";
+import { startDeliveryWorker } from "./background/delivery-worker.ts";
+import { withActionLinks } from "./transport/http/action-links.ts";
+import { Agent as HttpsAgent } from "node:https";
 import { ChannelStore } from "./storage/channel-store.ts";
 import { DeliveryOutbox } from "./storage/delivery-outbox.ts";
 import { vapidKeysOf } from "./service/channels/vapid.ts";
@@ -83,6 +88,10 @@ export interface HeraldOptions {
   labeler?: Labeler;
   /** Receives a span per GraphQL execution, besides (or without) the OTLP endpoint of the settings. */
   spanExporter?: SpanExporter;
+  /** TLS settings of channel deliveries (tests trust their local receivers' CA with it); default: the system's trust store. */
+  channelAgent?: HttpsAgent;
+  /** Random in [0, 1) for the delivery retries' jitter (tests fix it). */
+  deliveryRandom?: () => number;
 }
 
 export interface Herald {
@@ -97,6 +106,11 @@ export interface Herald {
   tuning: Tuning;
   logger: Logger;
   metrics: HeraldMetrics;
+  /** The channel outbox's sender (the delivery worker runs it; tests and benchmarks may drain it). */
+  deliveries: DeliveryService;
+  /** Wakes the delivery worker. */
+  deliveryBell: DeliveryBell;
+  bus: EventBus;
   readiness: ReadinessChecks;
   /** Null unless traces are configured. */
   tracing: Tracing | null;
@@ -174,6 +188,9 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
       ? new InProcessSelector(new ScanReads(database.provider, (sql, params) => database.queries.compiled(database.db, sql, params)), selectionOptions)
       : new SelectionThread({ databaseUrl: database.url, options: selectionOptions });
   const scanner = new TriggerScanner(new ScanService(companionStore), selector, notifications, clock, logger, { intervalMs: tuning.scanIntervalMs });
+  const invocations = new InvocationService(notificationStore, invocationStore, bus, cursors, clock, {
+    retentionMs: tuning.invocationRetentionMs,
+  });
   const services: Services = {
     notifications,
     directory,
@@ -189,15 +206,40 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
     }),
     events: new EventService(companionStore, directoryStore, listeners, notifications, clock),
     history: new HistoryService(new HistoryStore(database), clock, { limit: tuning.historyLimit, eventRetentionMs: tuning.eventRetentionMs }),
-    invocations: new InvocationService(notificationStore, invocationStore, bus, cursors, clock, {
-      retentionMs: tuning.invocationRetentionMs,
-    }),
+    invocations,
     assets: new AssetService(await assetStoreOf(database, tuning.assetDir), new AssetIndex(database), clock, {
       maxBytes: tuning.assetMaxBytes,
       graceMs: tuning.assetGraceMs,
     }),
     channels: new ChannelService(channelStore, outbox, notificationStore, clock, bell, { allowHosts: tuning.channelAllowHosts, vapidPublicKey: vapid.publicKey }),
+    actionLinks: new ActionLinkService(outbox, notificationStore, notifications, invocations, clock),
   };
+  const deliveries = new DeliveryService(
+    outbox,
+    channelStore,
+    notificationStore,
+    directory,
+    clock,
+    {
+      maxAttempts: tuning.deliveryMaxAttempts,
+      retryBaseMs: tuning.deliveryRetryBaseMs,
+      concurrency: tuning.deliveryConcurrency,
+      leaseMs: Math.max(60_000, tuning.deliveryTimeoutMs * 3),
+      holdRecheckMs: 60_000,
+      dashboardUrl: tuning.dashboardUrl,
+      vapid,
+      vapidSubject: tuning.vapidSubject,
+      guard: {
+        allowHosts: new Set(tuning.channelAllowHosts),
+        timeoutMs: tuning.deliveryTimeoutMs,
+        maxResponseBytes: 64 * 1024,
+        agent: options.channelAgent ?? new HttpsAgent({ keepAlive: true, maxSockets: 64 }),
+      },
+      actionKey: Buffer.from(await settings.getOrCreate("action-key", randomSecret), "base64url"),
+      ...(options.deliveryRandom ? { random: options.deliveryRandom } : {}),
+    },
+    (entry) => logger.debug(entry, "channel delivery"),
+  );
   return {
     services,
     database,
@@ -211,6 +253,9 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
     metrics,
     readiness,
     tracing,
+    deliveries,
+    deliveryBell: bell,
+    bus,
     async close() {
       // Label refreshes in flight are bounded by the labeler's timeout; let them land.
       await sessions.settled();
@@ -262,7 +307,7 @@ export async function startServer(herald: Herald, port: number, host: string): P
     ],
     observer: herald.metrics,
   });
-  const server = createServer(withHealth(withRequestIds(yoga, logger)));
+  const server = createServer(withHealth(withActionLinks(herald.services.actionLinks, logger, withRequestIds(yoga, logger))));
   // Idle keep-alive sockets must outlive the client's and a load balancer's idle timeout (60 s
   // is common), or the server closes one just as a client reuses it and the request fails.
   server.keepAliveTimeout = 65_000;
@@ -274,6 +319,8 @@ export async function startServer(herald: Herald, port: number, host: string): P
   const address = server.address() as AddressInfo;
   const shownHost = host === "0.0.0.0" || host === "::" ? "localhost" : host;
   const url = `http://${shownHost}:${address.port}`;
+  herald.deliveries.setActionBaseUrl(tuning.publicUrl ?? url);
+  const stopDeliveries = startDeliveryWorker(herald.deliveries, herald.bus, herald.deliveryBell, logger, tuning.deliveryPollMs);
   return {
     url,
     server,
@@ -288,6 +335,7 @@ export async function startServer(herald: Herald, port: number, host: string): P
         server.closeAllConnections();
       })
         .then(stopScanner)
+        .then(stopDeliveries)
         .then(() => stopInstance(instance, stopHeartbeat, logger)),
   };
 }

@@ -83,6 +83,11 @@ const schema = z.object({
     .url({ protocol: /^https?$/ })
     .transform((url) => url.replace(/\/+$/, ""))
     .optional(),
+  /** The server's public base URL, for links that lead back to it (channel action URLs); default: the address it listens on. */
+  HERALD_PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .transform((url) => url.replace(/\/+$/, ""))
+    .optional(),
   /** Web Push contact (mailto: or https:) sent in the VAPID claims. */
   HERALD_VAPID_SUBJECT: z
     .string()
@@ -183,6 +188,8 @@ export interface Tuning {
   /** Where spans go (OTLP/HTTP …/v1/traces); undefined: tracing off. */
   otlpTracesUrl: string | undefined;
   otelServiceName: string;
+  /** HERALD_PUBLIC_URL: where action URLs point; undefined: the address the server listens on. */
+  publicUrl: string | undefined;
   /** Where channel payloads link to (HERALD_DASHBOARD_URL, or the development server). */
   dashboardUrl: string;
   vapidSubject: string;
@@ -234,6 +241,7 @@ export function tuningFrom(config: Config): Tuning {
     instanceGraceMs: config.HERALD_INSTANCE_GRACE_SECONDS * 1_000,
     otlpTracesUrl: otlpTracesUrl(config),
     otelServiceName: config.OTEL_SERVICE_NAME,
+    publicUrl: config.HERALD_PUBLIC_URL,
     dashboardUrl: config.HERALD_DASHBOARD_URL ?? DEFAULT_DASHBOARD_URL,
     vapidSubject: config.HERALD_VAPID_SUBJECT,
     vapidKeys: config.HERALD_VAPID_PUBLIC_KEY && config.HERALD_VAPID_PRIVATE_KEY ? { publicKey: config.HERALD_VAPID_PUBLIC_KEY, privateKey: config.HERALD_VAPID_PRIVATE_KEY } : null,

@@ -1,4 +1,5 @@
 import type { AssetService } from "./service/asset-service.ts";
+import type { ActionLinkService } from "./service/action-link-service.ts";
 import type { AuthService } from "./service/auth-service.ts";
 import type { ChannelService } from "./service/channel-service.ts";
 import type { DirectoryService } from "./service/directory-service.ts";
@@ -21,4 +22,5 @@ export interface Services {
   invocations: InvocationService;
   assets: AssetService;
   channels: ChannelService;
+  actionLinks: ActionLinkService;
 }

@@ -3,7 +3,7 @@
 // cursor) and acknowledge it; the person's notification shows the latest state.
 import type { Clock } from "../domain/clock.ts";
 import { isTerminal } from "../domain/enums.ts";
-import { NotFoundError, NotificationTransitionError, ValidationError } from "../domain/errors.ts";
+import { NotFoundError, NotificationTransitionError, RevisionConflictError, ValidationError } from "../domain/errors.ts";
 import { applyForm } from "../domain/form.ts";
 import { type AckResponse, decideAcknowledge, type InvocationRecord, isOutcome } from "../domain/invocation.ts";
 import { decideRead, decideResolve, viewOf } from "../domain/lifecycle.ts";
@@ -54,7 +54,8 @@ export class InvocationService {
    * is carried out in the same transaction and stored as ACKNOWLEDGED; any other waits PENDING
    * for its producer.
    */
-  async invoke(personId: string, notificationId: string, actionId: string, values: unknown): Promise<InvocationRecord> {
+  /** `revision`: only while the notification is still at that revision (an action URL's, RevisionConflictError otherwise). */
+  async invoke(personId: string, notificationId: string, actionId: string, values: unknown, revision: number | null = null): Promise<InvocationRecord> {
     const now = this.clock.now();
     const submitted = validateActionValues(values);
     let events: CommittedEvent[] = [];
@@ -65,6 +66,7 @@ export class InvocationService {
       const receipt = record.scope === "APPLICATION" ? await tx.findReceipt(notificationId, personId) : null;
       const view = viewOf(record, receipt);
       if (isTerminal(view.status)) throw new NotificationTransitionError(view, "INVOKED");
+      if (revision !== null && record.revision !== revision) throw new RevisionConflictError(view);
       const action = view.actions.find((a) => a.id === actionId);
       if (!action || action.kind !== "RUN_ACTION" || !action.actionId) {
         throw new ValidationError("actionId", "actionId: not a RUN_ACTION follow-up of this notification");

@@ -15,6 +15,7 @@ import type { Row } from "./stored-values.ts";
 import type { StatementRunner } from "./statement-runner.ts";
 import { changedColumns, groupBy, writeKey } from "./changed-columns.ts";
 import type { CommittedEvent } from "../events/committed-event.ts";
+import { outboxWrite } from "./delivery-outbox.ts";
 
 export interface Applied {
   record: NotificationRecord;
@@ -40,7 +41,7 @@ export class NotificationTx {
 
   constructor(
     runner: StatementRunner,
-    provider: Provider,
+    private readonly provider: Provider,
     private readonly tx: Tx | null,
   ) {
     this.sql = new NotificationWriteSql(runner, provider);
@@ -123,7 +124,7 @@ export class NotificationTx {
     const rows = decisions.map(({ draft, dedupKey }) => newRow(draft, dedupKey));
     const records = rows.map((row) => toRecord(row));
     const created = records.map((record) => ({ personId: audienceOf(record), type: "CREATED" as const, record }));
-    const events = await this.appendMany(created, this.sql.insertRows(rows));
+    const events = await this.appendMany(created, [...records.flatMap((record) => this.deliveriesOf(record, "CREATED", undefined)), ...this.sql.insertRows(rows)]);
     return records.map((record, i) => ({ record, event: events[i]! }));
   }
 
@@ -160,7 +161,8 @@ export class NotificationTx {
     const updates = decisions.filter((d): d is Extract<Decision, { kind: "update" }> => d.kind === "update");
     const personal = decisions.filter((d): d is Extract<Decision, { kind: "receipt" }> => d.kind === "receipt");
     // The row writes go with the events (see appendMany); receipts are written before the checks.
-    let writes = this.updateRows(updates.map((d) => d.next));
+    const deliveries = updates.flatMap((d) => this.deliveriesOf(d.next, d.event, this.rows.get(d.next.id)));
+    let writes = [...deliveries, ...this.updateRows(updates.map((d) => d.next))];
     if (personal.length > 0) {
       await this.sql.run(writes);
       await this.writeReceipts(personal.map((d) => d.receipt));
@@ -255,7 +257,7 @@ export class NotificationTx {
         const row = { ...newRow(decision.draft, decision.dedupKey), ...held };
         const record = toRecord(row);
         const assets = assetIdsOf(record.actions);
-        const insert = this.sql.insertRows([row]);
+        const insert = [...this.deliveriesOf(record, decision.event, undefined), ...this.sql.insertRows([row])];
         // Asset references need the row first; without them the INSERT goes with the event.
         if (assets.length === 0) return { record, event: await this.append(audienceOf(record), decision.event, record, insert) };
         await this.sql.run(insert);
@@ -269,7 +271,10 @@ export class NotificationTx {
         const activeKey = storedActiveKey(next);
         // The decision was made from the row as read; if another writer changed it since, the
         // lock version moved on, nothing is written, and the unit of work is decided again.
-        const update = [this.sql.updateRows([next.id], lockVersion, { ...toColumns(next, activeKey, targetKeyOf(next)), ...held })];
+        const update = [
+          ...this.deliveriesOf(next, decision.event, this.rows.get(next.id)),
+          this.sql.updateRows([next.id], lockVersion, { ...toColumns(next, activeKey, targetKeyOf(next)), ...held }),
+        ];
         this.seen.set(next.id, lockVersion + 1);
         const assetsBefore = this.seenAssets.get(next.id) ?? [];
         const assets = assetIdsOf(next.actions);
@@ -293,6 +298,18 @@ export class NotificationTx {
         return { record: decision.record, event: await this.append(personId, decision.event, decision.record, check) };
       }
     }
+  }
+
+  /**
+   * The channel deliveries a change causes, written in its transaction (storage/delivery-outbox.ts):
+   * a new record, and a new revision whose content changed (title, body, severity, display or
+   * follow-ups). A revision that only moves an operation's progress or carries ui effects is not
+   * worth a buzz on a phone (docs/channels.md, "What is sent").
+   */
+  private deliveriesOf(record: NotificationRecord, event: NotificationEventType, before: Row<"Notification"> | undefined): RowWrite[] {
+    if (event === "CREATED") return [outboxWrite(this.provider, record, "notification.created", record.createdAt)];
+    if (event !== "UPDATED" || !before || !contentChanged(toRecord(before), record)) return [];
+    return [outboxWrite(this.provider, record, "notification.updated", record.updatedAt)];
   }
 
   /**
@@ -328,6 +345,16 @@ export class NotificationTx {
 function newRow(draft: Extract<Decision, { kind: "create" }>["draft"], dedupKey: string | undefined): Row<"Notification"> & Record<string, ColumnValue> {
   const columns = toColumns(draft, storedActiveKey(draft), targetKeyOf(draft));
   return { id: newRowId(), ...columns, createdAt: draft.createdAt, dedupKey: dedupKey ?? null, serverInstanceId: null, lockVersion: 0 };
+}
+
+function contentChanged(before: NotificationRecord, after: NotificationRecord): boolean {
+  return (
+    before.title !== after.title ||
+    before.body !== after.body ||
+    before.severity !== after.severity ||
+    JSON.stringify(before.displayOverrides) !== JSON.stringify(after.displayOverrides) ||
+    JSON.stringify(before.actions) !== JSON.stringify(after.actions)
+  );
 }
 
 function audienceOf(record: NotificationRecord): string | null {

@@ -27,11 +27,19 @@ const silent = pino({ level: process.env.HERALD_TEST_LOG ?? "silent" });
 export async function startHerald(
   provider: ProviderCase,
   tuning: Partial<Tuning> = {},
-  options: Partial<Pick<HeraldOptions, "labeler" | "logger">> = {},
+  options: Partial<Pick<HeraldOptions, "labeler" | "logger" | "channelAgent" | "deliveryRandom">> = {},
 ): Promise<TestHerald> {
   const database = await provider.createDatabase();
   const clock = new TestClock();
-  const herald = await createHerald({ databaseUrl: database.url, logger: options.logger ?? silent, clock, tuning, ...(options.labeler ? { labeler: options.labeler } : {}) });
+  const herald = await createHerald({
+    databaseUrl: database.url,
+    logger: options.logger ?? silent,
+    clock,
+    tuning,
+    ...(options.labeler ? { labeler: options.labeler } : {}),
+    ...(options.channelAgent ? { channelAgent: options.channelAgent } : {}),
+    ...(options.deliveryRandom ? { deliveryRandom: options.deliveryRandom } : {}),
+  });
   const running = await startServer(herald, 0, "127.0.0.1");
   const url = `${running.url}/graphql`;
   const producerKey = (await herald.services.auth.issueProducerKey("tests")).secret;

@@ -12,6 +12,7 @@ import { DesktopNotifier } from "./desktop.svelte";
 import { FormStates } from "./forms.svelte";
 import { announceArrivals, Messages } from "./messages.svelte";
 import { Overrides } from "./overrides.svelte";
+import { followWorkerMessages } from "./push-links";
 import { readerFilter } from "./reader-filter";
 import { Viewer } from "./viewer.svelte";
 
@@ -39,7 +40,7 @@ export class Dashboard {
   private readonly personId: string | null;
   drawerOpen = $state(false);
   modalOpen = $state(false);
-  /** A notification the inbox should show and focus once open (a "Latest" row, a desktop notification). */
+  /** A notification the inbox should show and focus once open (a "Latest" row, a desktop or push notification). */
   focusId = $state<string | null>(null);
 
   constructor(viewer: { id?: string; name: string; quietMode: boolean; preferences?: Preferences }) {
@@ -61,7 +62,9 @@ export class Dashboard {
     const stopDisplays = this.connection.client ? this.actionDisplays.start(this.connection.client) : () => undefined;
     const stopHeld = this.held.start();
     this.desktop.start();
+    const stopWorkerMessages = followWorkerMessages((id) => this.openNotification(id));
     return () => {
+      stopWorkerMessages();
       stopDisplays();
       stopHeld();
       stopPreferences?.();

@@ -201,6 +201,16 @@ export const en = {
     unsupported: "This browser cannot show desktop notifications.",
   },
 
+  /** Web Push notifications shown by the service worker, and what their buttons answer. */
+  push: {
+    untitled: "Herald",
+    /** The body under the title: "Error · Build 1042 failed". */
+    body: (severity: string, body: string) => `${severity} · ${body}`,
+    notDone: (label: string, title: string) => `Not done: “${label}” on “${title}”`,
+    refused: "It was already answered, has changed or has expired. Open Herald to see it.",
+    unreachable: "Herald could not be reached. Open Herald to try again.",
+  },
+
   entity: {
     crumbs: "Breadcrumb",
     overview: "Overview",

@@ -130,6 +130,23 @@ for (const provider of providers) {
       expect(event.data.emitEvent).toEqual({ __typename: "EmitEventSuccess", duplicate: false });
     });
 
+    it("sees only its own harness's sessions: another harness's session answers exactly as an absent one", async () => {
+      const SESSION = `query($h: String!, $s: String!) { session(harness: $h, sessionId: $s) { harness sessionId label completionId sourceGeneration labelGeneration } }`;
+      const cli = heraldCli({ DATABASE_URL: h.databaseUrl });
+      const codexKey = (await cli.run("key", "create", "--name", "codex notify", "--plugin", "codex")).lastLine;
+      const report = { harness: "codex", sessionId: "s-probe", completionId: "c-1", cwd: "/src/secret-project", userText: "ship it", assistantText: "shipped", personId: ada.id };
+      const reported = await as(codexKey, `mutation($input: ReportExchangeInput!) { reportExchange(input: $input) { __typename } }`, { input: report });
+      expect(reported.data.reportExchange.__typename).toBe("ReportedExchange");
+      // Its own harness's key and the admin key see it.
+      expect((await as(codexKey, SESSION, { h: "codex", s: "s-probe" })).data.session).toMatchObject({ harness: "codex", sessionId: "s-probe", sourceGeneration: "1" });
+      expect((await as(h.producerKey, SESSION, { h: "codex", s: "s-probe" })).data.session).toMatchObject({ sessionId: "s-probe" });
+      // A key bound to another plugin: the same answer as for a session that does not exist.
+      const present = await as(bound, SESSION, { h: "codex", s: "s-probe" });
+      const absent = await as(bound, SESSION, { h: "codex", s: "s-never-reported" });
+      expect(present).toEqual(absent);
+      expect(present.data).toEqual({ session: null });
+    });
+
     it("cannot create persons, sessions, engagements or facts, nor mint person credentials (FORBIDDEN, nothing written)", async () => {
       const before = await as(h.producerKey, `query($id: ID!) { personPreferences(personId: $id) { quietMode } }`, { id: ada.id });
       const refused: [string, Vars][] = [

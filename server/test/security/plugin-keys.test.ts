@@ -80,6 +80,17 @@ for (const provider of providers) {
       expect(await readAsAda(foreign.id)).toMatchObject({ revision: 1, status: "PENDING", title: "Deploy" });
     });
 
+    it("starts its own occurrence of a key by patch, never copying another plugin's ended one", async () => {
+      const theirs = await h.publish({ scope: "PERSON", personId: ada.id, key: "shared:ended", title: "Deploy secret", body: "token rotated", source: { plugin: "deploys" } });
+      await as(h.producerKey, RESOLVE, { id: theirs.id });
+      const target = { scope: "PERSON", personId: ada.id, key: "shared:ended" };
+      const mine = await as(bound, UPDATE_BY_KEY, { target, patch: { body: "copied?" } });
+      expect(mine.data.updateNotificationByKey).toMatchObject({ __typename: "NotFoundError" });
+      const started = await as(bound, UPDATE_BY_KEY, { target, patch: { title: "Build" } });
+      expect(started.data.updateNotificationByKey).toMatchObject({ __typename: "Notification", revision: 1, title: "Build", body: "", source: { plugin: "builds" } });
+      expect(JSON.stringify(started)).not.toMatch(/secret|rotated/);
+    });
+
     it("cannot move its own record to another plugin by a patch", async () => {
       const own = (await as(bound, PUBLISH, { input: input({ key: "b:patch" }) })).data.publishNotification;
       const moved = await as(bound, UPDATE, { id: own.id, patch: { source: { plugin: "deploys" } } });

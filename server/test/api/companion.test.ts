@@ -235,6 +235,25 @@ for (const provider of providers) {
         expect((await list(ada.token)).filter((x) => x.trigger.type === "TIME_BASED")).toEqual([]);
       });
 
+      it("keeps the dedup key the schema describes: person, trigger source and ref; null on producers' publishes", async () => {
+        const ada = await h.newPerson("Ada");
+        const eng = await engagement("Keys", ada.id);
+        const render = await emit({ type: "render.produced", engagementId: eng, payload: { id: "same-1", name: "a" } });
+        const shape = await emit({ type: "shape.confirmed", engagementId: eng, payload: { id: "same-1", name: "b" } });
+        // The same engine id from two event types is two triggers.
+        expect([render.notifications.length, shape.notifications.length]).toEqual([1, 1]);
+        expect((await emit({ type: "render.produced", engagementId: eng, payload: { id: "same-1", name: "a" } })).notifications).toEqual([]);
+        const own = await h.publish({ scope: "PERSON", personId: ada.id, key: "own", title: "Mine", trigger: { type: "EVENT_BASED", ref: "same-1" } });
+        const store = storeOf(h.herald.database);
+        const rows = await store.pick("Notification", ["id", "dedupKey", "triggerRef"], (q) => q.where("personId", "=", ada.id).orderBy("createdAt").orderBy("id"));
+        expect(Object.fromEntries(rows.map((r) => [r.id, r.dedupKey]))).toEqual({
+          [render.notifications[0].id]: `${ada.id}|event:render.produced|same-1`,
+          [shape.notifications[0].id]: `${ada.id}|event:shape.confirmed|same-1`,
+          [own.id]: null,
+        });
+        expect(rows.every((r) => r.triggerRef === "same-1")).toBe(true);
+      });
+
       it("counts every kind of activity on an engagement's notifications: revisions, reading, follow-ups, acknowledgements, dismissal", async () => {
         const ada = await h.newPerson("Ada");
         const bob = await h.newPerson("Bob");

@@ -125,7 +125,10 @@ export const DEFAULT_DASHBOARD_URL = "http://127.0.0.1:5173";
 export type Config = z.infer<typeof schema>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const result = schema.safeParse(env);
+  // An empty value is an unset one (`HERALD_HISTORY_LIMIT=` in an env file): numbers would
+  // otherwise read it as 0 and keep no history, or poll without pause.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value === undefined || value.trim() !== ""));
+  const result = schema.safeParse(given);
   if (!result.success) {
     const issue = result.error.issues[0]!;
     throw new Error(`Invalid environment: ${issue.path.join(".")} ${issue.message}`);

@@ -201,6 +201,21 @@ const patchTargetSchema = z.object({
 });
 
 /** updateNotificationByKey: the scope target and key of the active occurrence to patch. */
+/**
+ * A patch by key when no occurrence of the key exists to start from: it begins a new occurrence
+ * when it carries what a publish needs (a title, and a source unless the key is bound to a
+ * plugin, whose plugin it then names); null when it does not (there is nothing to patch).
+ */
+export function validatePatchAsNew(target: Target, patch: unknown, now: Date, plugin: string | null): NotificationContent | null {
+  const parsed = parse(patchSchema, patch, "patch");
+  const source = parsed.source ?? (plugin === null ? null : { plugin, subsystem: null });
+  if (!parsed.title || !source) return null;
+  const content = toContent({ ...parsed, title: parsed.title, source }, now, "patch");
+  checkPresentation(target, content, "patch");
+  checkWayForward(target, content, "patch");
+  return content;
+}
+
 export function validatePatchTarget(input: unknown): { target: Target; key: string } {
   const parsed = parse(patchTargetSchema, input, "target");
   return { target: validateTarget(parsed, "target"), key: parsed.key };

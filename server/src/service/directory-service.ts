@@ -11,6 +11,7 @@ import type { DirectoryStore } from "../storage/directory-store.ts";
 import { mustHaveEngagement, mustHavePerson } from "./existence.ts";
 import { personTimeZone } from "../domain/date-rules.ts";
 import { newFact } from "./facts.ts";
+import { ownedBy, type PluginScope } from "./producer-rights.ts";
 
 const identifier = z.string().trim().min(1, "must not be empty").max(limits.shortTextLength, `must be at most ${limits.shortTextLength} characters`);
 
@@ -85,8 +86,13 @@ export class DirectoryService {
     return this.store.createSession({ harness, nativeSessionId, ownerPersonId: input.ownerPersonId });
   }
 
-  /** A person sees only sessions they own; producers see every session. */
-  async findSession(harness: string, nativeSessionId: string, viewerPersonId: string | null) {
+  /**
+   * A person sees only sessions they own; an admin key sees every session, and a key bound to a
+   * plugin only its own harness's (a session belongs to the harness that reports it), with the
+   * same null for another harness's session as for an absent one, so it cannot probe.
+   */
+  async findSession(harness: string, nativeSessionId: string, viewerPersonId: string | null, scope: PluginScope = null) {
+    if (!ownedBy(scope, harness)) return null;
     const session = await this.store.findSessionByNativeId(harness, nativeSessionId);
     if (!session || (viewerPersonId !== null && session.ownerPersonId !== viewerPersonId)) return null;
     return session;

@@ -88,6 +88,12 @@ export class NotificationTx {
     return row ? this.remember(row) : null;
   }
 
+  /** The newest occurrence of a key within a target, whatever its state (a terminal one is read only to copy from). */
+  async findLatest(target: Target, key: string): Promise<NotificationRecord | null> {
+    const row = await this.sql.latestOccurrence(targetKeyOf(target), key);
+    return row ? toRecord(row) : null;
+  }
+
   async findById(id: string): Promise<NotificationRecord | null> {
     const row = await this.sql.rowBy("id", id);
     return row ? this.remember(row) : null;

@@ -62,6 +62,20 @@ export class NotificationWriteSql {
     return rows[0] ? toNotificationRow(rows[0]) : null;
   }
 
+  /** The newest occurrence of a key within a scope target, terminal ones included (not locked: it is only read to copy from). */
+  async latestOccurrence(targetKey: string, key: string): Promise<NotificationRow | null> {
+    const query = this.db
+      .selectFrom("Notification")
+      .selectAll()
+      .where("targetKey", "=", targetKey)
+      .where("key", "=", key)
+      .orderBy("createdAt", "desc")
+      .orderBy("id", "desc")
+      .limit(1);
+    const rows = await this.runner.read(query);
+    return rows[0] ? toNotificationRow(rows[0]) : null;
+  }
+
   /** Which of the values a row holds in the (unique) column, in any state. */
   async valuesAmong(column: "activeKey" | "dedupKey", values: readonly string[]): Promise<Set<string>> {
     const found = new Set<string>();

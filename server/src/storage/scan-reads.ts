@@ -53,9 +53,12 @@ export class ScanReads {
 
   /**
    * One page of engagements whose operator is not in quiet mode, in id order, each with its
-   * latest activity: events, new members, remembered facts and notifications (except Herald's
-   * own time-based ones: a nudge about silence is not activity), or its creation when it has
-   * none. One statement per page: each correlated MAX is an index range read.
+   * latest activity, or its creation when it has none. Every path that touches an engagement
+   * counts: events, new members, remembered facts, its notifications' latest change (a producer's
+   * revision or a reader's seen, read, dismissal or snooze, all of which move `updatedAt`), a
+   * reader's receipt of a shared one, and follow-ups run or acknowledged. Herald's own time-based
+   * notifications are left out: a nudge about silence, or reading it, is not activity. One
+   * statement per page: each correlated MAX reads one engagement's rows through an index.
    */
   async engagementActivity(afterId: string | null, limit: number): Promise<EngagementActivity[]> {
     let query = this.db
@@ -71,17 +74,30 @@ export class ScanReads {
         eb.selectFrom("RememberedFact as r").select((r) => r.fn.max("r.createdAt").as("at")).whereRef("r.engagementId", "=", "e.id").as("c"),
         eb
           .selectFrom("Notification as n")
-          .select((n) => n.fn.max("n.createdAt").as("at"))
+          .select((n) => n.fn.max("n.updatedAt").as("at"))
           .whereRef("n.engagementId", "=", "e.id")
           .where("n.triggerType", "<>", sql.lit("TIME_BASED"))
           .as("d"),
+        eb
+          .selectFrom("NotificationReceipt as rc")
+          .innerJoin("Notification as rn", "rn.id", "rc.notificationId")
+          .select((rc) => rc.fn.max("rc.updatedAt").as("at"))
+          .whereRef("rn.engagementId", "=", "e.id")
+          .where("rn.triggerType", "<>", sql.lit("TIME_BASED"))
+          .as("f"),
+        eb
+          .selectFrom("ActionInvocation as i")
+          .innerJoin("Notification as inv", "inv.id", "i.notificationId")
+          .select((i) => i.fn.max(i.fn.coalesce("i.acknowledgedAt", "i.createdAt")).as("at"))
+          .whereRef("inv.engagementId", "=", "e.id")
+          .as("g"),
       ])
       .where("p.quietMode", "=", this.flag(false));
     if (afterId !== null) query = query.where("e.id", ">", afterId);
     const rows = await this.read(query.orderBy("e.id").limit(Math.trunc(limit)));
     return rows.map((row) => {
       let last = storedDate(row.createdAt)!;
-      for (const at of [row.a, row.b, row.c, row.d].map(storedDate)) if (at && at > last) last = at;
+      for (const at of [row.a, row.b, row.c, row.d, row.f, row.g].map(storedDate)) if (at && at > last) last = at;
       return { id: String(row.id), name: String(row.name), operatorPersonId: String(row.operatorPersonId), lastActivity: last };
     });
   }

@@ -190,15 +190,37 @@ for (const provider of providers) {
       expect(await updateBy({ id: n.id }, { title: "Exporting (id)" })).toMatchObject({ id: n.id, revision: 3, title: "Exporting (id)" });
     });
 
-    it("answers NotFoundError for an unknown or ended key and target, and ValidationError for a bad selector", async () => {
-      const ended = await h.publish({ scope: "PERSON", personId: ada.id, key: "keyed:ended", title: "Done soon" });
+    it("starts a new occurrence when the key's previous one has ended, over its content (source document 002)", async () => {
+      const ended = await h.publish({ scope: "PERSON", personId: ada.id, key: "keyed:ended", title: "Done soon", body: "step 1", severity: "WARNING", source: { plugin: "ops", subsystem: "jobs" } });
       await resolve(ended.id);
+      h.clock.tick();
+      const next = await updateBy({ target: { scope: "PERSON", personId: ada.id, key: "keyed:ended" } }, { body: "step 2" });
+      expect(next).toMatchObject({ __typename: "Notification", key: "keyed:ended", revision: 1, status: "PENDING", title: "Done soon", body: "step 2", severity: "WARNING", source: { plugin: "ops", subsystem: "jobs" } });
+      expect(next.id).not.toBe(ended.id);
+      // The ended occurrence stays as it was; the new one is the key's active occurrence now.
+      const old = await gql(h.url, ada.token, `query($id: ID!) { notification(id: $id) { status revision } }`, { id: ended.id });
+      expect(old.data.notification).toEqual({ status: "RESOLVED", revision: 2 });
+      expect(await updateBy({ target: { scope: "PERSON", personId: ada.id, key: "keyed:ended" } }, { body: "step 3" })).toMatchObject({ id: next.id, revision: 2, body: "step 3" });
+    });
+
+    it("starts a new occurrence of an absent key when the patch carries a title and a source; without them there is nothing to patch", async () => {
+      const target = { scope: "PERSON", personId: ada.id, key: "keyed:fresh" };
+      expect(await updateBy({ target }, { body: "no title" })).toMatchObject({ __typename: "NotFoundError" });
+      expect(await updateBy({ target }, { title: "Fresh" })).toMatchObject({ __typename: "NotFoundError" });
+      const created = await updateBy({ target }, { title: "Fresh", source: { plugin: "ops" } });
+      expect(created).toMatchObject({ __typename: "Notification", key: "keyed:fresh", revision: 1, status: "PENDING", title: "Fresh", source: { plugin: "ops" } });
+      const listed = await gql(h.url, ada.token, `{ notifications(first: 50) { edges { node { id key } } } }`);
+      expect(listed.data.notifications.edges.map((e: any) => e.node.id)).toContain(created.id);
+      // A bad patch is refused naming its field, absent key or not.
+      expect(await updateBy({ target: { ...target, key: "keyed:bad" } }, { title: "", source: { plugin: "ops" } })).toMatchObject({ __typename: "ValidationError", field: "patch.title" });
+    });
+
+    it("answers NotFoundError for an unknown key or target it cannot start, and ValidationError for a bad selector", async () => {
       for (const target of [
         { scope: "PERSON", personId: ada.id, key: "no-such-key" },
         { scope: "PERSON", personId: bob.id, key: "export" },
         { scope: "PERSON", personId: "no-such-person", key: "export" },
         { scope: "SESSION", sessionId: "no-such-session", key: "tests" },
-        { scope: "PERSON", personId: ada.id, key: "keyed:ended" },
       ]) {
         expect(await updateBy({ target }, { title: "x" })).toMatchObject({ __typename: "NotFoundError" });
       }

@@ -80,6 +80,17 @@ for (const provider of providers) {
       expect(await readAsAda(foreign.id)).toMatchObject({ revision: 1, status: "PENDING", title: "Deploy" });
     });
 
+    it("starts its own occurrence of a key by patch, never copying another plugin's ended one", async () => {
+      const theirs = await h.publish({ scope: "PERSON", personId: ada.id, key: "shared:ended", title: "Deploy secret", body: "token rotated", source: { plugin: "deploys" } });
+      await as(h.producerKey, RESOLVE, { id: theirs.id });
+      const target = { scope: "PERSON", personId: ada.id, key: "shared:ended" };
+      const mine = await as(bound, UPDATE_BY_KEY, { target, patch: { body: "copied?" } });
+      expect(mine.data.updateNotificationByKey).toMatchObject({ __typename: "NotFoundError" });
+      const started = await as(bound, UPDATE_BY_KEY, { target, patch: { title: "Build" } });
+      expect(started.data.updateNotificationByKey).toMatchObject({ __typename: "Notification", revision: 1, title: "Build", body: "", source: { plugin: "builds" } });
+      expect(JSON.stringify(started)).not.toMatch(/secret|rotated/);
+    });
+
     it("cannot move its own record to another plugin by a patch", async () => {
       const own = (await as(bound, PUBLISH, { input: input({ key: "b:patch" }) })).data.publishNotification;
       const moved = await as(bound, UPDATE, { id: own.id, patch: { source: { plugin: "deploys" } } });
@@ -128,6 +139,23 @@ for (const provider of providers) {
       expect(own.data.reportExchange).toEqual({ __typename: "ReportedExchange", duplicate: false });
       const event = await as(bound, `mutation { emitEvent(input: { type: "build.done", idempotencyKey: "e-1" }) { __typename ... on EmitEventSuccess { duplicate } } }`);
       expect(event.data.emitEvent).toEqual({ __typename: "EmitEventSuccess", duplicate: false });
+    });
+
+    it("sees only its own harness's sessions: another harness's session answers exactly as an absent one", async () => {
+      const SESSION = `query($h: String!, $s: String!) { session(harness: $h, sessionId: $s) { harness sessionId label completionId sourceGeneration labelGeneration } }`;
+      const cli = heraldCli({ DATABASE_URL: h.databaseUrl });
+      const codexKey = (await cli.run("key", "create", "--name", "codex notify", "--plugin", "codex")).lastLine;
+      const report = { harness: "codex", sessionId: "s-probe", completionId: "c-1", cwd: "/src/secret-project", userText: "ship it", assistantText: "shipped", personId: ada.id };
+      const reported = await as(codexKey, `mutation($input: ReportExchangeInput!) { reportExchange(input: $input) { __typename } }`, { input: report });
+      expect(reported.data.reportExchange.__typename).toBe("ReportedExchange");
+      // Its own harness's key and the admin key see it.
+      expect((await as(codexKey, SESSION, { h: "codex", s: "s-probe" })).data.session).toMatchObject({ harness: "codex", sessionId: "s-probe", sourceGeneration: "1" });
+      expect((await as(h.producerKey, SESSION, { h: "codex", s: "s-probe" })).data.session).toMatchObject({ sessionId: "s-probe" });
+      // A key bound to another plugin: the same answer as for a session that does not exist.
+      const present = await as(bound, SESSION, { h: "codex", s: "s-probe" });
+      const absent = await as(bound, SESSION, { h: "codex", s: "s-never-reported" });
+      expect(present).toEqual(absent);
+      expect(present.data).toEqual({ session: null });
     });
 
     it("cannot create persons, sessions, engagements or facts, nor mint person credentials (FORBIDDEN, nothing written)", async () => {

@@ -6,7 +6,7 @@ import { isTerminal } from "../../domain/enums.ts";
 import { type Decision, decideExpire, decidePublish, decideResolve, decideUpdate } from "../../domain/lifecycle.ts";
 import type { NotificationRecord, Target } from "../../domain/notification.ts";
 import type { Holder } from "../../domain/server-instances.ts";
-import { validatePatch, validatePatchTarget, validatePublish, validateReason, validateResolution } from "../../domain/validation.ts";
+import { validatePatch, validatePatchAsNew, validatePatchTarget, validatePublish, validateReason, validateResolution } from "../../domain/validation.ts";
 import type { HeraldObserver } from "../../events/observer.ts";
 import type { DirectoryStore } from "../../storage/directory-store.ts";
 import type { NotificationTx } from "../../storage/notification-tx.ts";
@@ -47,12 +47,37 @@ export class ProducerWrites {
   }
 
   /**
-   * Patches the active occurrence of a key, so a heartbeat sends only what changed. An unknown
-   * target or key, or one whose occurrence has ended, is a NotFoundError.
+   * Patches the active occurrence of a key, so a heartbeat sends only what changed. When the
+   * previous occurrence has ended the patch publishes a new occurrence over its content (a new id,
+   * revision 1); when there is none, it does so on its own if it carries a title (and a source,
+   * which a bound key's plugin supplies), and is otherwise a NotFoundError, as is an unknown target.
+   * For a bound key another plugin's active occurrence is a NotFoundError and its ended ones are
+   * as good as absent.
    */
   async updateByKey(target: unknown, patch: unknown, scope: PluginScope = null): Promise<NotificationRecord> {
     const valid = validatePatchTarget(target);
-    return this.patch((tx) => tx.findActive(valid.target, valid.key), patch, scope);
+    const now = this.clock.now();
+    const engagementId = (patch as { engagementId?: string | null } | null)?.engagementId;
+    if (engagementId) await mustHaveEngagement(this.directory, engagementId, "patch.engagementId");
+    const resolved = await this.existingTarget(valid.target);
+    if (!resolved) throw new NotFoundError();
+    const record = await this.writes.changeAsProducer(async (tx) => {
+      const active = await tx.findActive(valid.target, valid.key);
+      if (active) {
+        const current = ownOrNone(scope, active);
+        if (!current) throw new NotFoundError();
+        const content = validatePatch(current, current, patch, now);
+        assertOwnPlugin(scope, content.source.plugin, "patch.source.plugin");
+        return decideUpdate(current, content, now);
+      }
+      const ended = ownOrNone(scope, await tx.findLatest(valid.target, valid.key));
+      const content = ended ? validatePatch(ended, resolved, patch, now) : validatePatchAsNew(resolved, patch, now, scope);
+      if (!content) throw new NotFoundError();
+      assertOwnPlugin(scope, content.source.plugin, "patch.source.plugin");
+      return decidePublish(null, resolved, valid.key, content, now);
+    });
+    if (record.revision === 1) this.observer.published(record.source.plugin);
+    return record;
   }
 
   private async patch(find: (tx: NotificationTx) => Promise<NotificationRecord | null>, patch: unknown, scope: PluginScope): Promise<NotificationRecord> {
@@ -131,6 +156,14 @@ export class ProducerWrites {
   }
 
   /** PERSON needs an existing person; SESSION an existing session, whose owner becomes the reader. */
+  /** The target as resolveTarget gives it, or null when its person or session does not exist. */
+  private async existingTarget(target: Target): Promise<Target | null> {
+    return this.resolveTarget(target).catch((error: unknown) => {
+      if (error instanceof ValidationError) return null;
+      throw error;
+    });
+  }
+
   private async resolveTarget(target: Target): Promise<Target> {
     if (target.scope === "PERSON") await mustHavePerson(this.directory, target.personId!, "personId");
     if (target.scope === "SESSION") {

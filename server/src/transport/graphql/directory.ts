@@ -175,11 +175,12 @@ builder.queryFields((t) => ({
     type: SessionRef,
     nullable: true,
     args: { harness: t.arg.string({ required: true }), sessionId: t.arg.string({ required: true }) },
-    description: "Persons see only their own sessions; producers see any.",
+    description: "Persons see only their own sessions; admin producer keys any; a key bound to a plugin only its own harness's (null for another's, as for an absent one).",
     resolve: (_root, args, ctx) => {
       const caller = requireCaller(ctx.caller);
       const viewer = caller.kind === "person" ? caller.personId : null;
-      return ctx.services.directory.findSession(args.harness, args.sessionId, viewer);
+      const scope = caller.kind === "producer" ? caller.plugin : null;
+      return ctx.services.directory.findSession(args.harness, args.sessionId, viewer, scope);
     },
   }),
 

@@ -163,7 +163,8 @@ builder.mutationFields((t) => ({
       target: t.arg({ type: NotificationPatchTargetInput, required: true, description: "The scope target and key whose active occurrence is patched." }),
       patch: t.arg({ type: NotificationPatchInput, required: true }),
     },
-    description: "Merges the patch over the active occurrence of a key as a new revision, so a heartbeat needs no id; none active is a NotFoundError.",
+    description:
+      "Merges the patch over the active occurrence of a key as a new revision, so a heartbeat needs no id. When the previous occurrence has ended, publishes a new occurrence over its content; with none at all, starts one if the patch has a title and a source, else NotFoundError.",
     resolve: (_root, args, ctx) => {
       const producer = requireProducer(ctx.caller, "updateNotificationByKey");
       return asResult(PublishNotificationResult, async () => {

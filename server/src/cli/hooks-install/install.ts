@@ -1,8 +1,10 @@
 // `herald hooks install <harness>`: merges Herald's hook into the harness's configuration. A
-// second run changes nothing; a changed file is first copied to `<file>.herald-backup-<time>`,
-// then replaced in one rename, so a crash leaves the old file or the new one, never half of one.
+// second run changes nothing; a changed file is first copied to `<file>.herald-backup-<time>` (with
+// `-2`, `-3`, ... when that name is taken: a backup is never overwritten, so two installs within
+// one second keep the person's original), then replaced in one rename, so a crash leaves the old
+// file or the new one, never half of one.
 import { randomBytes } from "node:crypto";
-import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { constants, copyFile, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { installers } from "./harnesses.ts";
 import { type HarnessInstaller, type InstallContext, InstallError, type InstallScope } from "./installer.ts";
@@ -53,8 +55,7 @@ export async function install(installer: HarnessInstaller, context: InstallConte
     let backup: string | null = null;
     let mode = 0o644;
     if (current !== null) {
-      backup = `${path}.herald-backup-${now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z")}`;
-      await copyFile(path, backup);
+      backup = await backUp(path, `${path}.herald-backup-${now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z")}`);
       mode = (await stat(path)).mode & 0o777;
     }
     const temporary = `${path}.herald-${randomBytes(4).toString("hex")}.tmp`;
@@ -68,6 +69,19 @@ export async function install(installer: HarnessInstaller, context: InstallConte
     outcomes.push({ path, status: "installed", backup });
   }
   return outcomes;
+}
+
+/** Copies `path` to `name`, or to `name-2`, `name-3`, ... when taken; returns the copy's path. */
+async function backUp(path: string, name: string): Promise<string> {
+  for (let n = 1; ; n++) {
+    const backup = n === 1 ? name : `${name}-${n}`;
+    try {
+      await copyFile(path, backup, constants.COPYFILE_EXCL);
+      return backup;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+  }
 }
 
 async function readIfPresent(path: string): Promise<string | null> {

@@ -60,9 +60,13 @@ describe("a Codex notify payload", () => {
     const payload = { type: "agent-turn-complete", "thread-id": "th-1", "turn-id": "tu-9", cwd: "/w/app", client: "codex-tui", "input-messages": ["fix it", "and test it"], "last-assistant-message": "Fixed." };
     expect(codexHookAction(payload, "/elsewhere")).toEqual({
       kind: "exchange",
-      exchange: { harness: "codex", sessionId: "th-1", completionId: "tu-9", cwd: "/w/app", userText: "fix it\n\nand test it", assistantText: "Fixed." },
+      exchange: { harness: "codex", sessionId: "th-1", completionId: "tu-9", cwd: "/w/app", userText: "and test it", assistantText: "Fixed." },
     });
     expect(codexHookAction({ ...payload, "turn-id": undefined, cwd: undefined, "last-assistant-message": null }, "/elsewhere")).toMatchObject({ exchange: { completionId: null, cwd: "/elsewhere", assistantText: "" } });
+    // Codex passes every user message of the thread so far: the turn's own is the last one.
+    const nine = Array.from({ length: 9 }, (_, i) => `request ${i + 1}`);
+    expect(codexHookAction({ ...payload, "input-messages": nine }, "/")).toMatchObject({ exchange: { userText: "request 9" } });
+    expect(codexHookAction({ ...payload, "input-messages": [] }, "/")).toMatchObject({ exchange: { userText: "" } });
     expect(codexHookAction({ type: "approval-requested" }, "/")).toEqual({ kind: "ignore", reason: "approval-requested is not reported" });
     expect(() => codexHookAction({ type: "agent-turn-complete" }, "/")).toThrow("no thread-id");
   });

@@ -1,7 +1,8 @@
 // `herald hook claude-code|codex`: what each harness payload means, the bounded transcript read,
 // and the real hook process against a real `herald serve` on both stores (counting, retries,
 // sub-agents, the attention notification and its clearing, failures that never fail the agent).
-import { appendFileSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { appendFileSync, closeSync, mkdirSync, openSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { createTempDir, eventually, type TempDir } from "@herald/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -239,6 +240,38 @@ for (const provider of providers) {
       // Published at once, then retitled in place when the (built-in) labeler names the session.
       await eventually(async () => (await ofCodex())[0]?.revision === 2, 15_000, "the completion retitled with the label");
       expect(await ofCodex()).toMatchObject([{ key: "exchange", revision: 2, body: "Added GET /health." }]);
+    });
+
+    it("a transcript path that is a FIFO, a directory, a device, missing or huge: the hook returns within its budget and still reports", async () => {
+      const fifo = join(dir.path, `fifo-${provider.name}.jsonl`);
+      execFileSync("mkfifo", [fifo]);
+      const folder = join(dir.path, `folder-${provider.name}.jsonl`);
+      mkdirSync(folder);
+      // 8 GiB, sparse: all but its last lines are holes, and the hook reads only its end.
+      const huge = join(dir.path, `huge-${provider.name}.jsonl`);
+      const fd = openSync(huge, "w");
+      const tail = Buffer.from(`\n${JSON.stringify(user("u1", "the huge one", { promptId: "p1" }))}\n${JSON.stringify(assistant("a-huge", "Read the end."))}\n`);
+      writeSync(fd, tail, 0, tail.length, 8 * 1024 ** 3);
+      closeSync(fd);
+      const cases = [
+        [fifo, /ENOTFILE/],
+        [folder, /ENOTFILE/],
+        ["/dev/zero", /ENOTFILE/],
+        [join(dir.path, "absent.jsonl"), /ENOENT/],
+      ] as const;
+      for (const [i, [path, why]] of cases.entries()) {
+        const sessionId = `odd-${provider.name}-${i}`;
+        const r = await hook("claude-code", { session_id: sessionId, transcript_path: path, cwd: "/w/odd", prompt_id: "p1", hook_event_name: "Stop", last_assistant_message: "Done." });
+        expect(r).toMatchObject({ code: 0, stdout: "" });
+        expect(r.stderr).toMatch(why);
+        // Reported without a completion id: it notifies, and counts nothing.
+        const reported = await session("claude-code", sessionId);
+        expect(reported, JSON.stringify(reported)).toMatchObject({ sourceGeneration: expect.any(String) });
+        expect(reported.completionId || null, JSON.stringify(reported)).toBeNull();
+      }
+      const r = await hook("claude-code", { session_id: `huge-${provider.name}`, transcript_path: huge, cwd: "/w/odd", prompt_id: "p1", hook_event_name: "Stop", last_assistant_message: "Read the end." });
+      expect(r).toEqual({ code: 0, stdout: "", stderr: "" });
+      expect(await session("claude-code", `huge-${provider.name}`)).toMatchObject({ sourceGeneration: "1", completionId: "a-huge" });
     });
 
     it("a failure never fails the agent: exit 0, nothing on stdout, one line on stderr", async () => {

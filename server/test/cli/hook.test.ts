@@ -10,6 +10,7 @@ import { claudeHookAction } from "../../src/cli/hook/claude-code.ts";
 import { readTurn } from "../../src/cli/hook/claude-transcript.ts";
 import { readTurnOnceWritten } from "../../src/cli/hook/claude-transcript-catch-up.ts";
 import { codexHookAction } from "../../src/cli/hook/codex.ts";
+import { bounded } from "../../src/cli/hook/report.ts";
 import { gql } from "../support/graphql.ts";
 import { heraldCommand, heraldRaw, serve, type Served, stop } from "../support/processes.ts";
 import { providers, type TestDatabase } from "../support/providers.ts";
@@ -70,6 +71,13 @@ describe("a Codex notify payload", () => {
     expect(codexHookAction({ ...payload, "input-messages": [] }, "/")).toMatchObject({ exchange: { userText: "" } });
     expect(codexHookAction({ type: "approval-requested" }, "/")).toEqual({ kind: "ignore", reason: "approval-requested is not reported" });
     expect(() => codexHookAction({ type: "agent-turn-complete" }, "/")).toThrow("no thread-id");
+  });
+});
+
+describe("what a hook sends of the agent's text", () => {
+  it("drops NUL, controls and bidi overrides (Herald would refuse or misshow them) and keeps the rest, bounded", () => {
+    expect(bounded("  fix\u0000 it\u001b[1m\u202E now\u202C  ")).toBe("fix it[1m now");
+    expect(bounded("a\u0000".repeat(5), 3)).toBe("aaa");
   });
 });
 

@@ -1,6 +1,7 @@
 // The calls a harness hook makes to a running Herald, over the producer commands' HTTP client:
 // report a completed exchange, raise a session's attention notification, clear it. Configured by
 // HERALD_URL, HERALD_PRODUCER_KEY and HERALD_PERSON_ID.
+import { plainAgentText } from "../../domain/agent-text.ts";
 import { callHerald, connectionFromEnv, outcomeOf, type ProducerConnection } from "../producer-client.ts";
 import type { HookBudget } from "./budget.ts";
 
@@ -75,8 +76,8 @@ export class HookReporter {
       scope: "SESSION",
       sessionId,
       key: "attention",
-      title: Array.from(attention.title).slice(0, 200).join(""),
-      body: Array.from(attention.body).slice(0, 2_000).join(""),
+      title: bounded(attention.title, 200),
+      body: bounded(attention.body, 2_000),
       severity: "WARNING",
       source: { plugin: attention.harness, subsystem: "attention" },
       retention: { policy: "UNTIL_REQUEST_COMPLETE", requestId },
@@ -98,7 +99,8 @@ export class HookReporter {
   }
 }
 
-function bounded(text: string): string {
-  const points = Array.from(text.trim());
-  return points.length <= HOOK_TEXT_CHARS ? points.join("") : points.slice(0, HOOK_TEXT_CHARS).join("");
+/** The agent's text without what Herald would refuse or could not show (agent-text.ts), at most `limit` code points. */
+export function bounded(text: string, limit = HOOK_TEXT_CHARS): string {
+  const points = Array.from(plainAgentText(text).trim());
+  return points.length <= limit ? points.join("") : points.slice(0, limit).join("");
 }

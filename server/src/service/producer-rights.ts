@@ -21,9 +21,10 @@ export const producerRights = {
   acknowledgeActionInvocation: "plugin",
   emitEvent: "plugin",
   reportExchange: "plugin",
+  // Only sessions of the harness named like the key's plugin (DirectoryService.createSession).
+  createSession: "plugin",
   uploadAsset: "plugin",
   createPerson: "admin",
-  createSession: "admin",
   createEngagement: "admin",
   addEngagementMember: "admin",
   rememberFact: "admin",

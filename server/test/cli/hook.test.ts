@@ -45,7 +45,7 @@ describe("a Claude Code hook payload", () => {
       kind: "attention",
       sessionId: "s1",
       cwd: base.cwd,
-      title: "app · claude-code needs your permission",
+      waits: "needs your permission",
       body: "Claude needs your permission to use Bash",
     });
   });
@@ -168,7 +168,7 @@ describe("a Claude Code transcript that lags behind its Stop hook", () => {
   });
 });
 
-const SESSION = `query($h: String!, $s: String!) { session(harness: $h, sessionId: $s) { id sourceGeneration completionId } }`;
+const SESSION = `query($h: String!, $s: String!) { session(harness: $h, sessionId: $s) { id label sourceGeneration completionId } }`;
 const INBOX = `{ notifications(first: 20) { edges { node { id key revision status severity title body source { plugin subsystem } } } } }`;
 
 for (const provider of providers) {
@@ -177,11 +177,14 @@ for (const provider of providers) {
     let served: Served;
     let person: { id: string; token: string };
     let env: Record<string, string>;
+    /** As the README sets the hooks up: each harness's key bound to its plugin, no admin key. */
+    const keys: Record<string, string> = {};
 
-    // Three herald processes start here (key, person, serve): minutes on a busy two-core machine.
+    // Four herald processes start here (keys, person, serve): minutes on a busy two-core machine.
     beforeAll(async () => {
       db = await provider.createDatabase();
-      const key = (await heraldCommand(["key", "create", "--name", "hooks"], { DATABASE_URL: db.url })).lastLine;
+      for (const harness of ["claude-code", "codex"]) keys[harness] = (await heraldCommand(["key", "create", "--name", harness, "--plugin", harness], { DATABASE_URL: db.url })).lastLine;
+      const key = keys["claude-code"]!;
       const created = await heraldCommand(["person", "create", "--name", "Ada"], { DATABASE_URL: db.url });
       person = { id: created.lines[0]!.replace("person ", ""), token: created.lastLine };
       served = await serve({ DATABASE_URL: db.url, NODE_ENV: "production" });
@@ -194,7 +197,8 @@ for (const provider of providers) {
     });
 
     const hook = async (harness: string, payload: unknown, extraEnv: Record<string, string> = {}) => {
-      const r = harness === "codex" ? await heraldRaw(["hook", "codex", JSON.stringify(payload)], { ...env, ...extraEnv }, "") : await heraldRaw(["hook", harness], { ...env, ...extraEnv }, JSON.stringify(payload));
+      const hookEnv = { ...env, HERALD_PRODUCER_KEY: keys[harness]!, ...extraEnv };
+      const r = harness === "codex" ? await heraldRaw(["hook", "codex", JSON.stringify(payload)], hookEnv, "") : await heraldRaw(["hook", harness], hookEnv, JSON.stringify(payload));
       return { code: r.code, stdout: r.stdout.toString(), stderr: r.stderr.toString() };
     };
     const inbox = async () => (await gql(served.url, person.token, INBOX)).data.notifications.edges.map((e: any) => e.node);
@@ -223,7 +227,10 @@ for (const provider of providers) {
       expect(await hook("claude-code", { ...ask, message: "Claude needs your permission to use Bash" })).toEqual({ code: 0, stdout: "", stderr: "" });
       expect(await hook("claude-code", { ...ask, message: "Claude needs your permission to use Write" })).toEqual({ code: 0, stdout: "", stderr: "" });
       const attention = (await inbox()).find((n: any) => n.key === "attention");
-      expect(attention).toMatchObject({ revision: 2, status: expect.not.stringMatching(/EXPIRED|RESOLVED/), severity: "WARNING", title: "shop · claude-code needs your permission", body: "Claude needs your permission to use Write", source: { plugin: "claude-code", subsystem: "attention" } });
+      // Named by the session's label, as the completion is.
+      const { label } = await session("claude-code", sessionId);
+      expect(label).not.toBe("");
+      expect(attention).toMatchObject({ revision: 2, status: expect.not.stringMatching(/EXPIRED|RESOLVED/), severity: "WARNING", title: `${label} · claude-code needs your permission`, body: "Claude needs your permission to use Write", source: { plugin: "claude-code", subsystem: "attention" } });
 
       // The next turn ends: it counts, and the attention is over.
       appendFileSync(path, `${JSON.stringify(user("u2", "now the tests", { promptId: "p2" }))}\n${JSON.stringify(assistant("a2", "Tests pass."))}\n`);
@@ -236,6 +243,19 @@ for (const provider of providers) {
       expect((await inbox()).find((n: any) => n.key === "exchange")).toEqual(latest);
       const after = await gql(served.url, person.token, `query($id: ID!) { notification(id: $id) { status } }`, { id: attention.id });
       expect(after.data.notification).toEqual({ status: "EXPIRED" });
+    });
+
+    it("Claude Code: attention before the session's first exchange creates the session with the bound key, named by its project", async () => {
+      const sessionId = `cc-${provider.name}-first-ask`;
+      const ask = { session_id: sessionId, transcript_path: "/none.jsonl", cwd: "/home/ada/src/billing", hook_event_name: "Notification", notification_type: "permission_prompt", message: "Claude needs your permission to use Bash" };
+      expect(await hook("claude-code", ask)).toEqual({ code: 0, stdout: "", stderr: "" });
+      const { id } = await session("claude-code", sessionId);
+      const attention = (await inbox()).find((n: any) => n.key === "attention" && n.body === ask.message && n.title.startsWith("billing"));
+      expect(attention).toMatchObject({ title: "billing · claude-code needs your permission", severity: "WARNING" });
+      expect(id).toBeTruthy();
+      // A key bound to another harness still cannot create this harness's sessions.
+      const foreign = await gql(served.url, keys.codex!, `mutation($p: ID!) { createSession(input: { harness: "claude-code", sessionId: "not-codex", ownerPersonId: $p }) { id } }`, { p: person.id });
+      expect(foreign.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
     });
 
     it("Codex: agent-turn-complete counts once by its turn id; other types count nothing", async () => {

@@ -28,7 +28,7 @@ const BLOCKING_NOTIFICATIONS: Record<string, string> = {
 export type ClaudeHookAction =
   | { kind: "ignore"; reason: string }
   | { kind: "exchange"; sessionId: string; transcriptPath: string; cwd: string; promptId: string | null; lastAssistantMessage: string | null }
-  | { kind: "attention"; sessionId: string; cwd: string; title: string; body: string };
+  | { kind: "attention"; sessionId: string; cwd: string; waits: string; body: string };
 
 /** What a hook payload asks for; a payload that is not Claude Code's throws naming the field. */
 export function claudeHookAction(payload: unknown): ClaudeHookAction {
@@ -50,13 +50,13 @@ export function claudeHookAction(payload: unknown): ClaudeHookAction {
   const waits = BLOCKING_NOTIFICATIONS[type];
   if (!waits) return { kind: "ignore", reason: `a ${type || "untyped"} notification needs no attention` };
   const message = typeof p.message === "string" && p.message.trim() !== "" ? p.message.trim() : `Claude ${waits}.`;
-  return { kind: "attention", sessionId, cwd, title: `${projectName(cwd)} · claude-code ${waits}`, body: message };
+  return { kind: "attention", sessionId, cwd, waits, body: message };
 }
 
 export async function runClaudeCodeHook(payload: unknown, reporter: () => HookReporter, budget: HookBudget): Promise<void> {
   const action = claudeHookAction(payload);
   if (action.kind === "ignore") return;
-  if (action.kind === "attention") return reporter().attention({ harness: HARNESS, sessionId: action.sessionId, title: action.title, body: action.body });
+  if (action.kind === "attention") return reporter().attention({ harness: HARNESS, sessionId: action.sessionId, cwd: action.cwd, waits: action.waits, body: action.body });
   let turn: TranscriptTurn;
   try {
     const query = { signal: budget.signal, ...(action.promptId ? { promptId: action.promptId } : {}) };
@@ -89,8 +89,4 @@ function stringField(p: Record<string, unknown>, field: string): string {
   const value = p[field];
   if (typeof value !== "string" || value === "") throw new Error(`the hook input has no ${field}`);
   return value;
-}
-
-function projectName(cwd: string): string {
-  return cwd.replace(/[\\/]+$/, "").split(/[\\/]/).pop() || "claude";
 }

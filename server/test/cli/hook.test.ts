@@ -11,6 +11,7 @@ import { readTurn } from "../../src/cli/hook/claude-transcript.ts";
 import { readTurnOnceWritten } from "../../src/cli/hook/claude-transcript-catch-up.ts";
 import { codexHookAction } from "../../src/cli/hook/codex.ts";
 import { bounded } from "../../src/cli/hook/report.ts";
+import { describeToolCall, permissionDecision } from "../../src/cli/hook/approval.ts";
 import { gql } from "../support/graphql.ts";
 import { heraldCommand, heraldRaw, serve, type Served, stop } from "../support/processes.ts";
 import { providers, type TestDatabase } from "../support/providers.ts";
@@ -48,6 +49,16 @@ describe("a Claude Code hook payload", () => {
       waits: "needs your permission",
       body: "Claude needs your permission to use Bash",
     });
+  });
+
+  it("a permission request asks the person; the answer is Claude Code's decision", () => {
+    expect(claudeHookAction({ ...base, hook_event_name: "PermissionRequest", tool_name: "Bash", tool_input: { command: "rm -rf build" } })).toEqual({ kind: "approval", sessionId: "s1", cwd: base.cwd, toolName: "Bash", toolInput: { command: "rm -rf build" } });
+    expect(claudeHookAction({ ...base, hook_event_name: "PermissionRequest", agent_id: "a1", tool_name: "Bash" }).kind).toBe("ignore");
+    expect(describeToolCall("Bash", { command: "rm -rf build", description: "clean" })).toBe("Bash: rm -rf build");
+    expect(describeToolCall("Write", { file_path: "/w/a.ts", content: "x" })).toBe("Write: /w/a.ts");
+    expect(describeToolCall("mcp__x__y", { a: 1 })).toBe('mcp__x__y: {"a":1}');
+    expect(permissionDecision(0)).toEqual({ hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "allow" } } });
+    expect(permissionDecision(1)).toMatchObject({ hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "deny" } } });
   });
 
   it("a payload that is not Claude Code's is refused naming what is missing", () => {
@@ -256,6 +267,36 @@ for (const provider of providers) {
       // A key bound to another harness still cannot create this harness's sessions.
       const foreign = await gql(served.url, keys.codex!, `mutation($p: ID!) { createSession(input: { harness: "claude-code", sessionId: "not-codex", ownerPersonId: $p }) { id } }`, { p: person.id });
       expect(foreign.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+    });
+
+    it("Claude Code: a permission request is a question answered Allow, Deny, or not at all (then the hook prints nothing)", async () => {
+      const sessionId = `cc-${provider.name}-approvals`;
+      const request = { session_id: sessionId, transcript_path: "/none.jsonl", cwd: "/home/ada/src/infra", hook_event_name: "PermissionRequest", tool_name: "Bash", tool_input: { command: "terraform apply" } };
+      const INVOKE = `mutation($id: ID!, $a: String!) { invokeNotificationAction(id: $id, actionId: $a) { id } }`;
+      const answered = async (choice: string | null) => {
+        const seen = new Set((await inbox()).map((n: any) => n.id));
+        const running = hook("claude-code", request, { HERALD_APPROVAL_WAIT_SECONDS: choice === null ? "0" : "60" });
+        if (choice === null) {
+          const result = await running;
+          const all = await gql(served.url, person.token, `{ notifications(first: 50, filter: { includeTerminal: true }) { edges { node { id status title } } } }`);
+          return { result, question: all.data.notifications.edges.map((e: any) => e.node).find((n: any) => !seen.has(n.id) && n.title.includes("asks to use Bash")) };
+        }
+        let question: any;
+        await eventually(async () => (question = (await inbox()).find((n: any) => !seen.has(n.id))) !== undefined, 20_000, "the question in the inbox");
+        expect(question).toMatchObject({ title: "infra · claude-code asks to use Bash", body: "Bash: terraform apply", severity: "WARNING", source: { plugin: "claude-code", subsystem: "approval" } });
+        const invoked = await gql(served.url, person.token, INVOKE, { id: question.id, a: choice });
+        expect(invoked.errors).toBeUndefined();
+        return { result: await running, question };
+      };
+      const allowed = await answered("choice-1");
+      expect(allowed.result).toMatchObject({ code: 0, stderr: "" });
+      expect(JSON.parse(allowed.result.stdout)).toEqual({ hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "allow" } } });
+      const denied = await answered("choice-2");
+      expect(JSON.parse(denied.result.stdout)).toMatchObject({ hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "deny" } } });
+      // No answer within the wait: nothing printed (Claude Code asks in its terminal), and the question is withdrawn.
+      const unanswered = await answered(null);
+      expect(unanswered.result).toEqual({ code: 0, stdout: "", stderr: "" });
+      expect(unanswered.question).toMatchObject({ status: "EXPIRED" });
     });
 
     it("Codex: agent-turn-complete counts once by its turn id; other types count nothing", async () => {

@@ -66,6 +66,16 @@ describe("herald hooks install claude-code", () => {
     expect(backups(dir)).toHaveLength(1);
   });
 
+  it("--approvals adds the PermissionRequest hook with a timeout above the hook's wait; harnesses without one refuse it", async () => {
+    const r = await herald(["hooks", "install", "claude-code", "--print", "--approvals"]);
+    expect(r.code).toBe(0);
+    const hook = { type: "command", command: "herald hook claude-code", timeout: 10 };
+    expect(JSON.parse(r.stdout)).toEqual({ hooks: { Stop: [{ hooks: [hook] }], Notification: [{ hooks: [hook] }], PermissionRequest: [{ hooks: [{ ...hook, timeout: 60 }] }] } });
+    const refused = await herald(["hooks", "install", "codex", "--approvals"]);
+    expect(refused).toMatchObject({ code: 2, stdout: "" });
+    expect(refused.stderr).toMatch(/invalid --approvals: codex has no permission hook/);
+  });
+
   it("two installs within one second keep the original in its own backup", async () => {
     const dir = join(home.path, ".claude");
     mkdirSync(dir);

@@ -53,7 +53,7 @@ export function attentionRequestId(harness: string, sessionId: string): string {
 }
 
 export class HookReporter {
-  private readonly connection: ProducerConnection;
+  readonly connection: ProducerConnection;
   private readonly personId: string | null;
 
   constructor(

@@ -14,6 +14,7 @@ export interface InstallOptions {
   command?: string;
   force?: boolean;
   print?: boolean;
+  approvals?: boolean;
 }
 
 export interface InstallOutcome {
@@ -35,7 +36,8 @@ export function installContext(installer: HarnessInstaller, options: InstallOpti
   const home = env.HOME?.trim();
   if (!home) throw new InstallError("invalid HOME: it is not set");
   const command = options.command?.trim() || "herald";
-  return { scope, home, cwd, env, command, force: options.force === true };
+  if (options.approvals && !installer.approvals) throw new InstallError(`invalid --approvals: ${installer.harness} has no permission hook; give the agent herald mcp's ask tool instead`);
+  return { scope, home, cwd, env, command, force: options.force === true, approvals: options.approvals === true };
 }
 
 /** Applies every change of the installer; a refused merge stops before any file is written. */

@@ -1,5 +1,5 @@
-// The GraphQL operations `herald mcp` sends as a producer: publish (keyed: the same key revises
-// in place), resolve, and acknowledging an invocation. Each failure is a ProducerFailure.
+// The GraphQL operations `herald mcp` (and the approval hook) send as a producer: publish (keyed:
+// the same key revises in place), resolve, expire, and acknowledging an invocation. Each failure is a ProducerFailure.
 import { callHerald, outcomeOf, type ProducerConnection } from "../producer-client.ts";
 
 const failures = `
@@ -12,6 +12,7 @@ const notificationResult = `__typename ... on Notification { id key revision sta
 const PUBLISH = `mutation McpPublish($input: PublishNotificationInput!) { publishNotification(input: $input) { ${notificationResult} } }`;
 const RESOLVE = `mutation McpResolve($id: ID!, $resolution: ResolutionInput, $operationId: String) {
   resolveNotification(id: $id, resolution: $resolution, operationId: $operationId) { ${notificationResult} } }`;
+const EXPIRE = `mutation McpExpire($id: ID!) { expireNotification(id: $id) { ${notificationResult} } }`;
 const ACKNOWLEDGE = `mutation McpAcknowledge($id: ID!, $message: String) {
   acknowledgeActionInvocation(id: $id, outcome: ACKNOWLEDGED, message: $message) { __typename
     ... on ActionInvocation { id state }
@@ -36,6 +37,10 @@ export async function resolve(
 ): Promise<PublishedNotification> {
   const variables = { id, resolution: options.resolution ?? null, operationId: options.operationId ?? null };
   return outcomeOf(await callHerald(connection, "resolveNotification", RESOLVE, variables)) as unknown as PublishedNotification;
+}
+
+export async function expire(connection: ProducerConnection, id: string): Promise<PublishedNotification> {
+  return outcomeOf(await callHerald(connection, "expireNotification", EXPIRE, { id })) as unknown as PublishedNotification;
 }
 
 export async function acknowledge(connection: ProducerConnection, invocationId: string, message: string): Promise<void> {

@@ -12,6 +12,8 @@ const notificationResult = `__typename ... on Notification { id key revision sta
 const PUBLISH = `mutation McpPublish($input: PublishNotificationInput!) { publishNotification(input: $input) { ${notificationResult} } }`;
 const RESOLVE = `mutation McpResolve($id: ID!, $resolution: ResolutionInput, $operationId: String) {
   resolveNotification(id: $id, resolution: $resolution, operationId: $operationId) { ${notificationResult} } }`;
+const PATCH_BY_KEY = `mutation McpPatch($target: NotificationPatchTarget!, $patch: NotificationPatch!) {
+  updateNotificationByKey(target: $target, patch: $patch) { ${notificationResult} ... on NotFoundError { message } } }`;
 const EXPIRE = `mutation McpExpire($id: ID!) { expireNotification(id: $id) { ${notificationResult} } }`;
 const ACKNOWLEDGE = `mutation McpAcknowledge($id: ID!, $message: String) {
   acknowledgeActionInvocation(id: $id, outcome: ACKNOWLEDGED, message: $message) { __typename
@@ -37,6 +39,13 @@ export async function resolve(
 ): Promise<PublishedNotification> {
   const variables = { id, resolution: options.resolution ?? null, operationId: options.operationId ?? null };
   return outcomeOf(await callHerald(connection, "resolveNotification", RESOLVE, variables)) as unknown as PublishedNotification;
+}
+
+/** Patches the active notification of a key (fields left out keep their value); null when there is none. */
+export async function patchByKey(connection: ProducerConnection, target: Record<string, unknown>, patch: Record<string, unknown>): Promise<PublishedNotification | null> {
+  const result = await callHerald(connection, "updateNotificationByKey", PATCH_BY_KEY, { target, patch });
+  if (result.__typename === "NotFoundError") return null;
+  return outcomeOf(result) as unknown as PublishedNotification;
 }
 
 export async function expire(connection: ProducerConnection, id: string): Promise<PublishedNotification> {

@@ -1,7 +1,9 @@
 // Reports one completed exchange of an agent harness to Herald (`POST /api/v1/report-exchange`).
 // It runs inside the harness's own process, so it must never slow or fail the agent: one request
 // bounded in time, every failure swallowed and said once on stderr, nothing on stdout. Only node
-// built-ins: the harness loads this file from source, without Herald's dependencies.
+// built-ins and one pure, dependency-free rule of the server package: the harness loads this file
+// from source, without Herald's dependencies.
+import { plainAgentText } from "@herald/server/domain/agent-text";
 
 export interface ExchangeReport {
   harness: "pi" | "opencode";
@@ -84,8 +86,9 @@ export async function reportExchange(report: ExchangeReport, config: ReporterCon
     sessionId: report.sessionId,
     ...(report.completionId ? { completionId: report.completionId } : {}),
     cwd: report.cwd,
-    userText: bounded(report.userText),
-    assistantText: bounded(report.assistantText),
+    // A NUL would make Herald refuse the whole report; controls and bidi overrides are dropped too.
+    userText: bounded(plainAgentText(report.userText)),
+    assistantText: bounded(plainAgentText(report.assistantText)),
     ...(config.personId ? { personId: config.personId } : {}),
   };
   try {

@@ -38,7 +38,7 @@ describe("Claude Code with herald hook claude-code", () => {
 
   // Three herald processes start here (key, person, serve): minutes on a busy two-core machine.
   beforeAll(async () => {
-    [herald, fake] = await Promise.all([startHeraldForHooks(), startFakeAnthropic(script)]);
+    [herald, fake] = await Promise.all([startHeraldForHooks("claude-code"), startFakeAnthropic(script)]);
     home = createTempDir("herald-claude-home-");
     project = join(home.path, "shop");
     payloads = join(home.path, "payloads.jsonl");

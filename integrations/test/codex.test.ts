@@ -22,7 +22,7 @@ describe("Codex with herald hook codex as its notify program", () => {
 
   // Three herald processes start here (key, person, serve): minutes on a busy two-core machine.
   beforeAll(async () => {
-    [herald, fake] = await Promise.all([startHeraldForHooks(), startFakeResponses(() => ANSWER)]);
+    [herald, fake] = await Promise.all([startHeraldForHooks("codex"), startFakeResponses(() => ANSWER)]);
     home = createTempDir("herald-codex-home-");
     codexHome = join(home.path, "codex-home");
     project = join(home.path, "api");

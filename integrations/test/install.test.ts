@@ -71,10 +71,10 @@ describe("installing the adapters", () => {
   });
 
   it("--print shows where the file goes and what it says", () => {
-    const snippet = pi.snippet({ scope: "user", home: "/home/ada", cwd: "/home/ada/shop", env: {}, command: "herald", force: false });
+    const snippet = pi.snippet({ scope: "user", home: "/home/ada", cwd: "/home/ada/shop", env: {}, command: "herald", force: false, approvals: false });
     expect(snippet.split("\n")[0]).toBe("// /home/ada/.pi/agent/extensions/herald.ts");
     expect(snippet).toContain("export default herald;");
-    expect(opencode.snippet({ scope: "project", home: "/home/ada", cwd: "/home/ada/billing", env: {}, command: "herald", force: false }).split("\n")[0]).toBe(
+    expect(opencode.snippet({ scope: "project", home: "/home/ada", cwd: "/home/ada/billing", env: {}, command: "herald", force: false, approvals: false }).split("\n")[0]).toBe(
       "// /home/ada/billing/.opencode/plugins/herald.ts",
     );
   });

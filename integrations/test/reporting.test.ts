@@ -49,6 +49,23 @@ describe("the shared reporter", () => {
   };
   const report = { harness: "pi" as const, sessionId: "s-1", completionId: "e1", cwd: "/tmp/p", userText: "u", assistantText: "a" };
 
+  it("sends the agent's text without NUL, control characters or bidi overrides, keeping the rest", async () => {
+    let sent: { input: { userText: string; assistantText: string } } | undefined;
+    const url = await serve((request, response) => {
+      const parts: Buffer[] = [];
+      request.on("data", (part: Buffer) => parts.push(part));
+      request.on("end", () => {
+        sent = JSON.parse(Buffer.concat(parts).toString("utf8"));
+        response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ duplicate: false, session: { label: null } }));
+      });
+    });
+    const config = { endpoint: `${url}/api/v1/report-exchange`, key: "k", timeoutMs: 5_000 };
+    const outcome = await reportExchange({ ...report, userText: "fix\u0000 the \u001b[31mbug\u009b\tnow\n", assistantText: "done \u202Etxt.exe\u202C \u2067ok\u2069 \u05D0\u200F" }, config, new OnceWarner("t", () => undefined));
+    expect(outcome).toMatchObject({ kind: "reported" });
+    expect(sent!.input.userText).toBe("fix the [31mbug\tnow\n");
+    expect(sent!.input.assistantText).toBe("done txt.exe ok \u05D0\u200F");
+  });
+
   it("takes its settings from HERALD_URL, HERALD_PRODUCER_KEY and HERALD_PERSON_ID", () => {
     expect(reporterConfig({})).toBeNull();
     expect(reporterConfig({ HERALD_PRODUCER_KEY: "k", HERALD_URL: "http://h:1/graphql", HERALD_PERSON_ID: "p" })).toMatchObject({

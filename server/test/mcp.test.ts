@@ -65,7 +65,7 @@ for (const provider of providers) {
       db = await provider.createDatabase();
       const cli = heraldCli({ DATABASE_URL: db.url });
       person = await cli.createPerson("Ada");
-      key = await cli.createProducerKey("agent");
+      key = await cli.createProducerKey("agent", "mcp");
       served = await spawnHerald({ env: { DATABASE_URL: db.url } });
       agent = await startAgent({ HERALD_URL: served.origin, HERALD_PRODUCER_KEY: key, HERALD_PERSON_ID: person.id });
     });
@@ -91,9 +91,15 @@ for (const provider of providers) {
       const seen = await view(first.id);
       expect(seen).toMatchObject({ title: "Build finished", body: "All green", severity: "SUCCESS", status: "PENDING", revision: 1 });
       expect(seen.actions).toEqual([expect.objectContaining({ kind: "OPEN_URL", url: "https://ci.example/run/1" })]);
+      // A repeated notify with the key patches: body, severity and the link stay as they were.
       const second = jsonOf(await agent.call("notify", { title: "Build finished again", key: "build" }));
       expect(second.id).toBe(first.id);
-      expect(await view(first.id)).toMatchObject({ title: "Build finished again", severity: "INFO", revision: 2 });
+      const patched = await view(first.id);
+      expect(patched).toMatchObject({ title: "Build finished again", body: "All green", severity: "SUCCESS", revision: 2 });
+      expect(patched.actions).toEqual([expect.objectContaining({ kind: "OPEN_URL", url: "https://ci.example/run/1" })]);
+      const third = jsonOf(await agent.call("notify", { title: "Build broke", body: "1 failing", severity: "error", key: "build" }));
+      expect(third.id).toBe(first.id);
+      expect(await view(first.id)).toMatchObject({ title: "Build broke", body: "1 failing", severity: "ERROR", revision: 3 });
     });
 
     it("progress: updates one notification in place, then a finished state resolves it", async () => {
@@ -136,6 +142,26 @@ for (const provider of providers) {
       expect(invoked.data?.invokeNotificationAction.state).toBe("PENDING");
       expect(jsonOf(await agent.call("await_answer", { handle, timeoutSeconds: 600 }))).toEqual({ status: "answered", handle, values: { branch: "release/2.0" } });
       expect(await view(handle)).toMatchObject({ status: "RESOLVED", resolution: { actionId: "answer", values: { branch: "release/2.0" } }, lastInvocation: { state: "ACKNOWLEDGED" } });
+      // Asked again later from a new process (the agent restarted): the answer is found at once, not waited for.
+      const restarted = await startAgent({ HERALD_URL: served.origin, HERALD_PRODUCER_KEY: key, HERALD_PERSON_ID: person.id });
+      try {
+        expect(jsonOf(await restarted.call("await_answer", { handle, timeoutSeconds: 3_600 }))).toEqual({ status: "answered", handle, values: { branch: "release/2.0" } });
+      } finally {
+        await restarted.close();
+      }
+    });
+
+    it("await_answer from a new process finds a choice answered and acknowledged long before", async () => {
+      const asked = jsonOf(await agent.call("ask", { question: "Merge it?", choices: ["Merge", "Wait"], timeoutSeconds: 0 }));
+      const handle = asked.handle as string;
+      await gql(served.url, person.token, `mutation($id: ID!) { invokeNotificationAction(id: $id, actionId: "choice-1") { state } }`, { id: handle });
+      expect(jsonOf(await agent.call("await_answer", { handle, timeoutSeconds: 600 }))).toEqual({ status: "answered", handle, choice: { index: 0, label: "Merge" } });
+      const restarted = await startAgent({ HERALD_URL: served.origin, HERALD_PRODUCER_KEY: key, HERALD_PERSON_ID: person.id });
+      try {
+        expect(jsonOf(await restarted.call("await_answer", { handle, timeoutSeconds: 3_600 }))).toEqual({ status: "answered", handle, choice: { index: 0, label: "Merge" } });
+      } finally {
+        await restarted.close();
+      }
     });
 
     it("refuses bad input as tool errors that name the field, and keeps serving", async () => {

@@ -5,7 +5,7 @@ import { dirname } from "node:path";
 import type { HarnessInstaller, InstallContext } from "@herald/server/hooks-install/installer";
 
 export function applyInstall(installer: HarnessInstaller, context: Partial<InstallContext> & Pick<InstallContext, "home">): string[] {
-  const full: InstallContext = { scope: installer.scopes[0]!, cwd: context.home, env: {}, command: "herald", force: false, ...context };
+  const full: InstallContext = { scope: installer.scopes[0]!, cwd: context.home, env: {}, command: "herald", force: false, approvals: false, ...context };
   const written: string[] = [];
   for (const change of installer.changes(full)) {
     const current = existsSync(change.path) ? readFileSync(change.path, "utf8") : null;

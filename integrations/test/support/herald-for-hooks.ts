@@ -1,4 +1,5 @@
-// A real `herald serve` on a fresh embedded store, a person and a producer key, and a folder with
+// A real `herald serve` on a fresh embedded store, a person and a producer key bound to the
+// harness's plugin (the setup the README recommends; no admin key reaches a hook), and a folder with
 // a `herald` executable to put on a harness's PATH, so the hooks run exactly as
 // `herald hooks install` configures them (`herald hook <harness>`).
 import { spawn } from "node:child_process";
@@ -23,12 +24,12 @@ export interface HeraldForHooks {
   close(): Promise<void>;
 }
 
-export async function startHeraldForHooks(): Promise<HeraldForHooks> {
+export async function startHeraldForHooks(harness: "claude-code" | "codex"): Promise<HeraldForHooks> {
   const store = createTempSqlite("herald-hooks-");
   const bin = createTempDir("herald-bin-");
   symlinkSync(heraldBin, join(bin.path, "herald"));
   const cli = heraldCli({ DATABASE_URL: store.url });
-  const producerKey = await cli.createProducerKey("agent hooks");
+  const producerKey = await cli.createProducerKey(`${harness} hooks`, harness);
   const person = await cli.createPerson("Ada");
   // The default labeler (built in, offline) names sessions.
   const served = await spawnHerald({ env: { DATABASE_URL: store.url, HERALD_LABELER_URL: undefined } });

@@ -1,6 +1,7 @@
 // What reportExchange accepts: only the supported harnesses and the session-id form the
 // metadata query accepts, so every labelled session can be queried.
 import { z } from "zod";
+import { plainAgentText } from "./agent-text.ts";
 import { supportedHarnesses } from "./harnesses.ts";
 import { limits } from "./limits.ts";
 import { type Harness, isSupportedHarness, isValidCompletionId, isValidSessionId } from "./session-labels.ts";
@@ -29,8 +30,9 @@ const exchangeSchema = z.object({
     .min(1, "must not be empty")
     .max(limits.cwdLength, `must be at most ${limits.cwdLength} characters`)
     .refine((v) => !/\p{Cc}/u.test(v), "must not contain control characters"),
-  userText: z.string().max(limits.exchangeTextLength, `must be at most ${limits.exchangeTextLength} characters`),
-  assistantText: z.string().max(limits.exchangeTextLength, `must be at most ${limits.exchangeTextLength} characters`),
+  // Stored and shown without control characters or bidi overrides (agent-text.ts).
+  userText: z.string().max(limits.exchangeTextLength, `must be at most ${limits.exchangeTextLength} characters`).transform(plainAgentText),
+  assistantText: z.string().max(limits.exchangeTextLength, `must be at most ${limits.exchangeTextLength} characters`).transform(plainAgentText),
   personId: z.string().min(1).nullish(),
 });
 

@@ -2,6 +2,7 @@
 // answers are accepted, and what a stored label state must look like. Pure: no I/O, no clock.
 import { createHash } from "node:crypto";
 import { supportedHarnesses } from "./harnesses.ts";
+import { sessionTitle } from "./session-title.ts";
 
 /** Generations are unsigned 64-bit counters, kept exact as BigInt and canonical decimal text. */
 export const MAX_GENERATION = 2n ** 64n - 1n;
@@ -12,7 +13,6 @@ export const LABEL_MAX_BYTES = 60;
 export const MATERIAL_CHARS = 2_000;
 /** The completion notification's body: the start of the assistant's answer. */
 export const BODY_CHARS = 500;
-const TITLE_NAME_CHARS = 120;
 
 export type Harness = (typeof supportedHarnesses)[number];
 
@@ -72,11 +72,7 @@ export function normalizeLabel(raw: string): string | null {
 
 export const isValidLabel = (label: string): boolean => normalizeLabel(label) === label;
 
-/** The project part of a working directory: its last path component ("" for a root). */
-export function projectOf(cwd: string): string {
-  const parts = cwd.split(/[\\/]+/).filter((p) => p !== "");
-  return parts.at(-1) ?? "";
-}
+export { projectOf } from "./session-title.ts";
 
 const bound = (text: string, chars: number): string => {
   const points = Array.from(text.trim());
@@ -163,11 +159,10 @@ export function readLabelState(columns: {
 
 /** The completion notification: the label (or the cwd's project) names the session. */
 export function completionNotification(input: { harness: string; label: string; cwd: string; assistantText: string }) {
-  const name = bound(input.label || projectOf(input.cwd) || input.harness, TITLE_NAME_CHARS);
   const answer = input.assistantText.trim().replace(/\s+/g, " ");
   const points = Array.from(answer);
   const body = points.length <= BODY_CHARS ? answer : `${points.slice(0, BODY_CHARS - 1).join("")}…`;
-  return { title: `${name} · ${input.harness} finished`, body };
+  return { title: sessionTitle(input, "finished"), body };
 }
 
 /** A session as the service and the API see it: its label state decoded (empty when unreadable). */

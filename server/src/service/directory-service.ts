@@ -1,7 +1,7 @@
 // Persons, sessions, engagements and remembered facts, as producers manage them and persons
 // read them.
 import { z } from "zod";
-import { ValidationError } from "../domain/errors.ts";
+import { ForbiddenError, ValidationError } from "../domain/errors.ts";
 import { limits } from "../domain/limits.ts";
 import { type Preferences, validatePreferencesUpdate } from "../domain/preferences.ts";
 import { parse, validateName } from "../domain/validation.ts";
@@ -71,9 +71,12 @@ export class DirectoryService {
   /**
    * Idempotent for the same owner, so a harness hook may register its session on every run.
    * `ownerField` names the input field that gave the owner (for the caller's ValidationError).
+   * A key bound to a plugin creates sessions of the harness named like it only (as reportExchange
+   * with a personId already does): a hook with the recommended key registers its own session.
    */
-  async createSession(input: { harness: unknown; sessionId: unknown; ownerPersonId: string }, ownerField = "ownerPersonId") {
+  async createSession(input: { harness: unknown; sessionId: unknown; ownerPersonId: string }, ownerField = "ownerPersonId", scope: PluginScope = null) {
     const harness = parse(identifier, input.harness, "harness");
+    if (scope !== null && scope !== harness) throw new ForbiddenError(`createSession with this producer key is limited to harness "${scope}" (an admin key creates any)`);
     const nativeSessionId = parse(identifier, input.sessionId, "sessionId");
     await mustHavePerson(this.store, input.ownerPersonId, ownerField);
     const existing = await this.store.findSessionByNativeId(harness, nativeSessionId);

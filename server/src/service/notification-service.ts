@@ -16,6 +16,7 @@ import { PersonMarks } from "./notifications/person-marks.ts";
 import { type PageArgs, PersonReads } from "./notifications/person-reads.ts";
 import { ProducerWrites } from "./notifications/producer-writes.ts";
 import { NotificationWritePath } from "./notifications/write-path.ts";
+import { ownOrNone } from "./plugin-scope.ts";
 import type { PluginScope } from "./producer-rights.ts";
 
 export { REMEMBER_FACT_ACTION, type RaiseInput } from "./notifications/companion-raising.ts";
@@ -53,6 +54,8 @@ export class NotificationService {
   expire = (id: string, reason: unknown, operationId: string | null = null, scope: PluginScope = null): Promise<NotificationRecord> =>
     this.producers.expire(id, reason, operationId, scope);
   byIds = (ids: readonly string[]): Promise<NotificationRecord[]> => this.producers.byIds(ids);
+  /** A producer reads back a record by id: a bound key only its own plugin's (an agent asks how its question was answered). */
+  producerGet = async (id: string, scope: PluginScope): Promise<NotificationRecord | null> => ownOrNone(scope, (await this.producers.byIds([id]))[0] ?? null);
   completeRequest = (requestId: string, scope: PluginScope = null): Promise<number> => this.producers.completeRequest(requestId, scope);
   expireServerLifetime = (ids: string[], due: (holder: Holder, now: Date) => boolean): Promise<number> => this.producers.expireServerLifetime(ids, due);
 

@@ -21,9 +21,12 @@ export const producerRights = {
   acknowledgeActionInvocation: "plugin",
   emitEvent: "plugin",
   reportExchange: "plugin",
+  // Reading a notification back by id: a bound key sees its own plugin's only.
+  notification: "plugin",
+  // Only sessions of the harness named like the key's plugin (DirectoryService.createSession).
+  createSession: "plugin",
   uploadAsset: "plugin",
   createPerson: "admin",
-  createSession: "admin",
   createEngagement: "admin",
   addEngagementMember: "admin",
   rememberFact: "admin",

@@ -1,7 +1,8 @@
 // `herald hook claude-code|codex`: what each harness payload means, the bounded transcript read,
 // and the real hook process against a real `herald serve` on both stores (counting, retries,
 // sub-agents, the attention notification and its clearing, failures that never fail the agent).
-import { appendFileSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { appendFileSync, closeSync, mkdirSync, openSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { createTempDir, eventually, type TempDir } from "@herald/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +10,8 @@ import { claudeHookAction } from "../../src/cli/hook/claude-code.ts";
 import { readTurn } from "../../src/cli/hook/claude-transcript.ts";
 import { readTurnOnceWritten } from "../../src/cli/hook/claude-transcript-catch-up.ts";
 import { codexHookAction } from "../../src/cli/hook/codex.ts";
+import { bounded } from "../../src/cli/hook/report.ts";
+import { describeToolCall, permissionDecision } from "../../src/cli/hook/approval.ts";
 import { gql } from "../support/graphql.ts";
 import { heraldCommand, heraldRaw, serve, type Served, stop } from "../support/processes.ts";
 import { providers, type TestDatabase } from "../support/providers.ts";
@@ -43,9 +46,19 @@ describe("a Claude Code hook payload", () => {
       kind: "attention",
       sessionId: "s1",
       cwd: base.cwd,
-      title: "app · claude-code needs your permission",
+      waits: "needs your permission",
       body: "Claude needs your permission to use Bash",
     });
+  });
+
+  it("a permission request asks the person; the answer is Claude Code's decision", () => {
+    expect(claudeHookAction({ ...base, hook_event_name: "PermissionRequest", tool_name: "Bash", tool_input: { command: "rm -rf build" } })).toEqual({ kind: "approval", sessionId: "s1", cwd: base.cwd, toolName: "Bash", toolInput: { command: "rm -rf build" } });
+    expect(claudeHookAction({ ...base, hook_event_name: "PermissionRequest", agent_id: "a1", tool_name: "Bash" }).kind).toBe("ignore");
+    expect(describeToolCall("Bash", { command: "rm -rf build", description: "clean" })).toBe("Bash: rm -rf build");
+    expect(describeToolCall("Write", { file_path: "/w/a.ts", content: "x" })).toBe("Write: /w/a.ts");
+    expect(describeToolCall("mcp__x__y", { a: 1 })).toBe('mcp__x__y: {"a":1}');
+    expect(permissionDecision(0)).toEqual({ hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "allow" } } });
+    expect(permissionDecision(1)).toMatchObject({ hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "deny" } } });
   });
 
   it("a payload that is not Claude Code's is refused naming what is missing", () => {
@@ -60,11 +73,22 @@ describe("a Codex notify payload", () => {
     const payload = { type: "agent-turn-complete", "thread-id": "th-1", "turn-id": "tu-9", cwd: "/w/app", client: "codex-tui", "input-messages": ["fix it", "and test it"], "last-assistant-message": "Fixed." };
     expect(codexHookAction(payload, "/elsewhere")).toEqual({
       kind: "exchange",
-      exchange: { harness: "codex", sessionId: "th-1", completionId: "tu-9", cwd: "/w/app", userText: "fix it\n\nand test it", assistantText: "Fixed." },
+      exchange: { harness: "codex", sessionId: "th-1", completionId: "tu-9", cwd: "/w/app", userText: "and test it", assistantText: "Fixed." },
     });
     expect(codexHookAction({ ...payload, "turn-id": undefined, cwd: undefined, "last-assistant-message": null }, "/elsewhere")).toMatchObject({ exchange: { completionId: null, cwd: "/elsewhere", assistantText: "" } });
+    // Codex passes every user message of the thread so far: the turn's own is the last one.
+    const nine = Array.from({ length: 9 }, (_, i) => `request ${i + 1}`);
+    expect(codexHookAction({ ...payload, "input-messages": nine }, "/")).toMatchObject({ exchange: { userText: "request 9" } });
+    expect(codexHookAction({ ...payload, "input-messages": [] }, "/")).toMatchObject({ exchange: { userText: "" } });
     expect(codexHookAction({ type: "approval-requested" }, "/")).toEqual({ kind: "ignore", reason: "approval-requested is not reported" });
     expect(() => codexHookAction({ type: "agent-turn-complete" }, "/")).toThrow("no thread-id");
+  });
+});
+
+describe("what a hook sends of the agent's text", () => {
+  it("drops NUL, controls and bidi overrides (Herald would refuse or misshow them) and keeps the rest, bounded", () => {
+    expect(bounded("  fix\u0000 it\u001b[1m\u202E now\u202C  ")).toBe("fix it[1m now");
+    expect(bounded("a\u0000".repeat(5), 3)).toBe("aaa");
   });
 });
 
@@ -155,7 +179,7 @@ describe("a Claude Code transcript that lags behind its Stop hook", () => {
   });
 });
 
-const SESSION = `query($h: String!, $s: String!) { session(harness: $h, sessionId: $s) { id sourceGeneration completionId } }`;
+const SESSION = `query($h: String!, $s: String!) { session(harness: $h, sessionId: $s) { id label sourceGeneration completionId } }`;
 const INBOX = `{ notifications(first: 20) { edges { node { id key revision status severity title body source { plugin subsystem } } } } }`;
 
 for (const provider of providers) {
@@ -164,11 +188,14 @@ for (const provider of providers) {
     let served: Served;
     let person: { id: string; token: string };
     let env: Record<string, string>;
+    /** As the README sets the hooks up: each harness's key bound to its plugin, no admin key. */
+    const keys: Record<string, string> = {};
 
-    // Three herald processes start here (key, person, serve): minutes on a busy two-core machine.
+    // Four herald processes start here (keys, person, serve): minutes on a busy two-core machine.
     beforeAll(async () => {
       db = await provider.createDatabase();
-      const key = (await heraldCommand(["key", "create", "--name", "hooks"], { DATABASE_URL: db.url })).lastLine;
+      for (const harness of ["claude-code", "codex"]) keys[harness] = (await heraldCommand(["key", "create", "--name", harness, "--plugin", harness], { DATABASE_URL: db.url })).lastLine;
+      const key = keys["claude-code"]!;
       const created = await heraldCommand(["person", "create", "--name", "Ada"], { DATABASE_URL: db.url });
       person = { id: created.lines[0]!.replace("person ", ""), token: created.lastLine };
       served = await serve({ DATABASE_URL: db.url, NODE_ENV: "production" });
@@ -181,7 +208,8 @@ for (const provider of providers) {
     });
 
     const hook = async (harness: string, payload: unknown, extraEnv: Record<string, string> = {}) => {
-      const r = harness === "codex" ? await heraldRaw(["hook", "codex", JSON.stringify(payload)], { ...env, ...extraEnv }, "") : await heraldRaw(["hook", harness], { ...env, ...extraEnv }, JSON.stringify(payload));
+      const hookEnv = { ...env, HERALD_PRODUCER_KEY: keys[harness]!, ...extraEnv };
+      const r = harness === "codex" ? await heraldRaw(["hook", "codex", JSON.stringify(payload)], hookEnv, "") : await heraldRaw(["hook", harness], hookEnv, JSON.stringify(payload));
       return { code: r.code, stdout: r.stdout.toString(), stderr: r.stderr.toString() };
     };
     const inbox = async () => (await gql(served.url, person.token, INBOX)).data.notifications.edges.map((e: any) => e.node);
@@ -210,7 +238,10 @@ for (const provider of providers) {
       expect(await hook("claude-code", { ...ask, message: "Claude needs your permission to use Bash" })).toEqual({ code: 0, stdout: "", stderr: "" });
       expect(await hook("claude-code", { ...ask, message: "Claude needs your permission to use Write" })).toEqual({ code: 0, stdout: "", stderr: "" });
       const attention = (await inbox()).find((n: any) => n.key === "attention");
-      expect(attention).toMatchObject({ revision: 2, status: expect.not.stringMatching(/EXPIRED|RESOLVED/), severity: "WARNING", title: "shop · claude-code needs your permission", body: "Claude needs your permission to use Write", source: { plugin: "claude-code", subsystem: "attention" } });
+      // Named by the session's label, as the completion is.
+      const { label } = await session("claude-code", sessionId);
+      expect(label).not.toBe("");
+      expect(attention).toMatchObject({ revision: 2, status: expect.not.stringMatching(/EXPIRED|RESOLVED/), severity: "WARNING", title: `${label} · claude-code needs your permission`, body: "Claude needs your permission to use Write", source: { plugin: "claude-code", subsystem: "attention" } });
 
       // The next turn ends: it counts, and the attention is over.
       appendFileSync(path, `${JSON.stringify(user("u2", "now the tests", { promptId: "p2" }))}\n${JSON.stringify(assistant("a2", "Tests pass."))}\n`);
@@ -225,6 +256,49 @@ for (const provider of providers) {
       expect(after.data.notification).toEqual({ status: "EXPIRED" });
     });
 
+    it("Claude Code: attention before the session's first exchange creates the session with the bound key, named by its project", async () => {
+      const sessionId = `cc-${provider.name}-first-ask`;
+      const ask = { session_id: sessionId, transcript_path: "/none.jsonl", cwd: "/home/ada/src/billing", hook_event_name: "Notification", notification_type: "permission_prompt", message: "Claude needs your permission to use Bash" };
+      expect(await hook("claude-code", ask)).toEqual({ code: 0, stdout: "", stderr: "" });
+      const { id } = await session("claude-code", sessionId);
+      const attention = (await inbox()).find((n: any) => n.key === "attention" && n.body === ask.message && n.title.startsWith("billing"));
+      expect(attention).toMatchObject({ title: "billing · claude-code needs your permission", severity: "WARNING" });
+      expect(id).toBeTruthy();
+      // A key bound to another harness still cannot create this harness's sessions.
+      const foreign = await gql(served.url, keys.codex!, `mutation($p: ID!) { createSession(input: { harness: "claude-code", sessionId: "not-codex", ownerPersonId: $p }) { id } }`, { p: person.id });
+      expect(foreign.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+    });
+
+    it("Claude Code: a permission request is a question answered Allow, Deny, or not at all (then the hook prints nothing)", async () => {
+      const sessionId = `cc-${provider.name}-approvals`;
+      const request = { session_id: sessionId, transcript_path: "/none.jsonl", cwd: "/home/ada/src/infra", hook_event_name: "PermissionRequest", tool_name: "Bash", tool_input: { command: "terraform apply" } };
+      const INVOKE = `mutation($id: ID!, $a: String!) { invokeNotificationAction(id: $id, actionId: $a) { id } }`;
+      const answered = async (choice: string | null) => {
+        const seen = new Set((await inbox()).map((n: any) => n.id));
+        const running = hook("claude-code", request, { HERALD_APPROVAL_WAIT_SECONDS: choice === null ? "0" : "60" });
+        if (choice === null) {
+          const result = await running;
+          const all = await gql(served.url, person.token, `{ notifications(first: 50, filter: { includeTerminal: true }) { edges { node { id status title } } } }`);
+          return { result, question: all.data.notifications.edges.map((e: any) => e.node).find((n: any) => !seen.has(n.id) && n.title.includes("asks to use Bash")) };
+        }
+        let question: any;
+        await eventually(async () => (question = (await inbox()).find((n: any) => !seen.has(n.id))) !== undefined, 20_000, "the question in the inbox");
+        expect(question).toMatchObject({ title: "infra · claude-code asks to use Bash", body: "Bash: terraform apply", severity: "WARNING", source: { plugin: "claude-code", subsystem: "approval" } });
+        const invoked = await gql(served.url, person.token, INVOKE, { id: question.id, a: choice });
+        expect(invoked.errors).toBeUndefined();
+        return { result: await running, question };
+      };
+      const allowed = await answered("choice-1");
+      expect(allowed.result).toMatchObject({ code: 0, stderr: "" });
+      expect(JSON.parse(allowed.result.stdout)).toEqual({ hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "allow" } } });
+      const denied = await answered("choice-2");
+      expect(JSON.parse(denied.result.stdout)).toMatchObject({ hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "deny" } } });
+      // No answer within the wait: nothing printed (Claude Code asks in its terminal), and the question is withdrawn.
+      const unanswered = await answered(null);
+      expect(unanswered.result).toEqual({ code: 0, stdout: "", stderr: "" });
+      expect(unanswered.question).toMatchObject({ status: "EXPIRED" });
+    });
+
     it("Codex: agent-turn-complete counts once by its turn id; other types count nothing", async () => {
       const payload = { type: "agent-turn-complete", "thread-id": `cx-${provider.name}-1`, "turn-id": "turn-1", cwd: "/w/api", "input-messages": ["add a health route"], "last-assistant-message": "Added GET /health." };
       expect(await hook("codex", payload)).toEqual({ code: 0, stdout: "", stderr: "" });
@@ -235,6 +309,38 @@ for (const provider of providers) {
       // Published at once, then retitled in place when the (built-in) labeler names the session.
       await eventually(async () => (await ofCodex())[0]?.revision === 2, 15_000, "the completion retitled with the label");
       expect(await ofCodex()).toMatchObject([{ key: "exchange", revision: 2, body: "Added GET /health." }]);
+    });
+
+    it("a transcript path that is a FIFO, a directory, a device, missing or huge: the hook returns within its budget and still reports", async () => {
+      const fifo = join(dir.path, `fifo-${provider.name}.jsonl`);
+      execFileSync("mkfifo", [fifo]);
+      const folder = join(dir.path, `folder-${provider.name}.jsonl`);
+      mkdirSync(folder);
+      // 8 GiB, sparse: all but its last lines are holes, and the hook reads only its end.
+      const huge = join(dir.path, `huge-${provider.name}.jsonl`);
+      const fd = openSync(huge, "w");
+      const tail = Buffer.from(`\n${JSON.stringify(user("u1", "the huge one", { promptId: "p1" }))}\n${JSON.stringify(assistant("a-huge", "Read the end."))}\n`);
+      writeSync(fd, tail, 0, tail.length, 8 * 1024 ** 3);
+      closeSync(fd);
+      const cases = [
+        [fifo, /ENOTFILE/],
+        [folder, /ENOTFILE/],
+        ["/dev/zero", /ENOTFILE/],
+        [join(dir.path, "absent.jsonl"), /ENOENT/],
+      ] as const;
+      for (const [i, [path, why]] of cases.entries()) {
+        const sessionId = `odd-${provider.name}-${i}`;
+        const r = await hook("claude-code", { session_id: sessionId, transcript_path: path, cwd: "/w/odd", prompt_id: "p1", hook_event_name: "Stop", last_assistant_message: "Done." });
+        expect(r).toMatchObject({ code: 0, stdout: "" });
+        expect(r.stderr).toMatch(why);
+        // Reported without a completion id: it notifies, and counts nothing.
+        const reported = await session("claude-code", sessionId);
+        expect(reported, JSON.stringify(reported)).toMatchObject({ sourceGeneration: expect.any(String) });
+        expect(reported.completionId || null, JSON.stringify(reported)).toBeNull();
+      }
+      const r = await hook("claude-code", { session_id: `huge-${provider.name}`, transcript_path: huge, cwd: "/w/odd", prompt_id: "p1", hook_event_name: "Stop", last_assistant_message: "Read the end." });
+      expect(r).toEqual({ code: 0, stdout: "", stderr: "" });
+      expect(await session("claude-code", `huge-${provider.name}`)).toMatchObject({ sourceGeneration: "1", completionId: "a-huge" });
     });
 
     it("a failure never fails the agent: exit 0, nothing on stdout, one line on stderr", async () => {

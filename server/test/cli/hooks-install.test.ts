@@ -7,6 +7,7 @@ import { createTempDir, type TempDir } from "@herald/testkit";
 import { parse } from "smol-toml";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { mergeCodexConfig } from "../../src/cli/hooks-install/codex.ts";
+import { install, installContext, installerOf } from "../../src/cli/hooks-install/install.ts";
 import { heraldRaw } from "../support/processes.ts";
 
 let home: TempDir;
@@ -63,6 +64,32 @@ describe("herald hooks install claude-code", () => {
     expect(second).toMatchObject({ code: 0, stdout: `unchanged ${file} (already installed)\n` });
     expect(readFileSync(file, "utf8")).toBe(written);
     expect(backups(dir)).toHaveLength(1);
+  });
+
+  it("--approvals adds the PermissionRequest hook with a timeout above the hook's wait; harnesses without one refuse it", async () => {
+    const r = await herald(["hooks", "install", "claude-code", "--print", "--approvals"]);
+    expect(r.code).toBe(0);
+    const hook = { type: "command", command: "herald hook claude-code", timeout: 10 };
+    expect(JSON.parse(r.stdout)).toEqual({ hooks: { Stop: [{ hooks: [hook] }], Notification: [{ hooks: [hook] }], PermissionRequest: [{ hooks: [{ ...hook, timeout: 60 }] }] } });
+    const refused = await herald(["hooks", "install", "codex", "--approvals"]);
+    expect(refused).toMatchObject({ code: 2, stdout: "" });
+    expect(refused.stderr).toMatch(/invalid --approvals: codex has no permission hook/);
+  });
+
+  it("two installs within one second keep the original in its own backup", async () => {
+    const dir = join(home.path, ".claude");
+    mkdirSync(dir);
+    const file = join(dir, "settings.json");
+    const original = `${JSON.stringify({ model: "opus" })}\n`;
+    writeFileSync(file, original);
+    const installer = installerOf("claude-code");
+    const now = new Date("2026-12-04T16:00:00.250Z");
+    const [first] = await install(installer, installContext(installer, {}, { HOME: home.path }), now);
+    const [second] = await install(installer, installContext(installer, { command: "/opt/herald" }, { HOME: home.path }), new Date("2026-12-04T16:00:00.750Z"));
+    expect(first!.backup).toBe(`${file}.herald-backup-20261204T160000Z`);
+    expect(second!.backup).toBe(`${file}.herald-backup-20261204T160000Z-2`);
+    expect(readFileSync(first!.backup!, "utf8")).toBe(original);
+    expect(JSON.parse(readFileSync(second!.backup!, "utf8")).hooks.Stop[0].hooks[0].command).toBe("herald hook claude-code");
   });
 
   it("updates its own hook in place when installed again with another --command", async () => {

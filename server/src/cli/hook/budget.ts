@@ -1,7 +1,8 @@
 // What every agent-harness hook promises its harness: it never slows or fails the agent. The whole
 // run (reading the payload, the transcript and every request) fits one time budget; any failure
 // is swallowed and told once on stderr; the exit code is 0 and nothing reaches stdout, which some
-// harnesses read as the hook's answer.
+// harnesses read as the hook's answer. The one exception is a permission request (approval.ts):
+// its budget is the wait for the person, and its stdout is the person's decision.
 
 /** The most a hook may take, from start to exit (HERALD_HOOK_TIMEOUT_MS lowers or raises it, up to 10 s). */
 export const DEFAULT_HOOK_BUDGET_MS = 2_000;
@@ -17,6 +18,23 @@ export interface HookBudget {
 export function hookBudget(env: NodeJS.ProcessEnv = process.env, now: () => number = Date.now): HookBudget {
   const asked = Number(env.HERALD_HOOK_TIMEOUT_MS);
   const ms = Number.isInteger(asked) && asked > 0 ? Math.min(asked, MAX_HOOK_BUDGET_MS) : DEFAULT_HOOK_BUDGET_MS;
+  return budgetOf(ms, now);
+}
+
+/** How long a permission request waits for the person's answer when HERALD_APPROVAL_WAIT_SECONDS does not say. */
+export const DEFAULT_APPROVAL_WAIT_SECONDS = 50;
+const MAX_APPROVAL_WAIT_SECONDS = 3_600;
+/** A permission request's budget beyond the wait: asking, and withdrawing an unanswered question. */
+const APPROVAL_SLACK_MS = 5_000;
+
+/** The wait (seconds; 0 asks without waiting) and the whole budget of a permission request. */
+export function approvalBudget(env: NodeJS.ProcessEnv = process.env, now: () => number = Date.now): { waitSeconds: number; budget: HookBudget } {
+  const asked = Number(env.HERALD_APPROVAL_WAIT_SECONDS);
+  const waitSeconds = Number.isInteger(asked) && asked >= 0 ? Math.min(asked, MAX_APPROVAL_WAIT_SECONDS) : DEFAULT_APPROVAL_WAIT_SECONDS;
+  return { waitSeconds, budget: budgetOf(waitSeconds * 1000 + APPROVAL_SLACK_MS, now) };
+}
+
+function budgetOf(ms: number, now: () => number = Date.now): HookBudget {
   const end = now() + ms;
   return { signal: AbortSignal.timeout(ms), remainingMs: () => Math.max(0, end - now()) };
 }

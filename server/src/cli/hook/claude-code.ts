@@ -5,6 +5,8 @@
 //   Claude Code started itself (after a background sub-agent) notifies without counting.
 // - Notification that blocks on the person (a permission prompt, a question): the session's
 //   attention notification (WARNING, key `attention`, revised in place); the next Stop expires it.
+// - PermissionRequest (Claude asks to run a tool; installed with --approvals): a question with
+//   Allow and Deny, whose answer is the hook's decision on stdout (approval.ts).
 // - Anything from a sub-agent (SubagentStop, any event carrying agent_id), an idle reminder,
 //   SessionEnd and every other event: nothing.
 import type { HookBudget } from "./budget.ts";
@@ -28,7 +30,8 @@ const BLOCKING_NOTIFICATIONS: Record<string, string> = {
 export type ClaudeHookAction =
   | { kind: "ignore"; reason: string }
   | { kind: "exchange"; sessionId: string; transcriptPath: string; cwd: string; promptId: string | null; lastAssistantMessage: string | null }
-  | { kind: "attention"; sessionId: string; cwd: string; title: string; body: string };
+  | { kind: "attention"; sessionId: string; cwd: string; waits: string; body: string }
+  | { kind: "approval"; sessionId: string; cwd: string; toolName: string; toolInput: unknown };
 
 /** What a hook payload asks for; a payload that is not Claude Code's throws naming the field. */
 export function claudeHookAction(payload: unknown): ClaudeHookAction {
@@ -38,9 +41,10 @@ export function claudeHookAction(payload: unknown): ClaudeHookAction {
   if (typeof event !== "string") throw new Error("the hook input has no hook_event_name");
   // The main thread's events carry no agent_id; a sub-agent's never change the session's labels.
   if (event === "SubagentStop" || p.agent_id !== undefined) return { kind: "ignore", reason: "a sub-agent's event" };
-  if (event !== "Stop" && event !== "Notification") return { kind: "ignore", reason: `${event} is not reported` };
+  if (event !== "Stop" && event !== "Notification" && event !== "PermissionRequest") return { kind: "ignore", reason: `${event} is not reported` };
   const sessionId = stringField(p, "session_id");
   const cwd = stringField(p, "cwd");
+  if (event === "PermissionRequest") return { kind: "approval", sessionId, cwd, toolName: stringField(p, "tool_name"), toolInput: p.tool_input ?? null };
   if (event === "Stop") {
     const last = typeof p.last_assistant_message === "string" ? p.last_assistant_message : null;
     const promptId = typeof p.prompt_id === "string" && p.prompt_id !== "" ? p.prompt_id : null;
@@ -50,13 +54,19 @@ export function claudeHookAction(payload: unknown): ClaudeHookAction {
   const waits = BLOCKING_NOTIFICATIONS[type];
   if (!waits) return { kind: "ignore", reason: `a ${type || "untyped"} notification needs no attention` };
   const message = typeof p.message === "string" && p.message.trim() !== "" ? p.message.trim() : `Claude ${waits}.`;
-  return { kind: "attention", sessionId, cwd, title: `${projectName(cwd)} · claude-code ${waits}`, body: message };
+  return { kind: "attention", sessionId, cwd, waits, body: message };
 }
 
-export async function runClaudeCodeHook(payload: unknown, reporter: () => HookReporter, budget: HookBudget): Promise<void> {
-  const action = claudeHookAction(payload);
+/** Runs a payload's action; `approval` is the decision to print for a permission request. */
+export async function runClaudeCodeHook(action: ClaudeHookAction, reporter: () => HookReporter, budget: HookBudget, approval: { waitSeconds: number; decide: (decision: Record<string, unknown>) => void }): Promise<void> {
   if (action.kind === "ignore") return;
-  if (action.kind === "attention") return reporter().attention({ harness: HARNESS, sessionId: action.sessionId, title: action.title, body: action.body });
+  if (action.kind === "approval") {
+    const { askApproval } = await import("./approval.ts");
+    const decision = await askApproval({ harness: HARNESS, ...action }, reporter(), budget, approval.waitSeconds);
+    if (decision) approval.decide(decision);
+    return;
+  }
+  if (action.kind === "attention") return reporter().attention({ harness: HARNESS, sessionId: action.sessionId, cwd: action.cwd, waits: action.waits, body: action.body });
   let turn: TranscriptTurn;
   try {
     const query = { signal: budget.signal, ...(action.promptId ? { promptId: action.promptId } : {}) };
@@ -89,8 +99,4 @@ function stringField(p: Record<string, unknown>, field: string): string {
   const value = p[field];
   if (typeof value !== "string" || value === "") throw new Error(`the hook input has no ${field}`);
   return value;
-}
-
-function projectName(cwd: string): string {
-  return cwd.replace(/[\\/]+$/, "").split(/[\\/]/).pop() || "claude";
 }

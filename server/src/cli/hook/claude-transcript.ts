@@ -2,6 +2,7 @@
 // runs): the latest turn's user prompt and the assistant entries after it. Read backwards in
 // chunks and bounded, since a long session's transcript runs to many megabytes and single lines
 // (tool results, prompt snapshots) to hundreds of kilobytes.
+import { constants } from "node:fs";
 import { open } from "node:fs/promises";
 
 /** How much of the transcript's end a hook reads at most. */
@@ -52,9 +53,13 @@ const NO_PROMPT: Prompt = { text: "", internal: false, promptId: null };
 export async function readTurn(path: string, query: TurnQuery = {}): Promise<TranscriptTurn> {
   const { signal, promptId } = query;
   const limitBytes = query.limitBytes ?? TRANSCRIPT_TAIL_BYTES;
-  const file = await open(path, "r");
+  // Non-blocking: opening a FIFO for reading would otherwise wait for a writer, in a thread the
+  // process cannot leave while it waits. Only a regular file is read at all.
+  const file = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
-    const { size } = await file.stat();
+    const stats = await file.stat();
+    if (!stats.isFile()) throw Object.assign(new Error(`${path} is not a regular file`), { code: "ENOTFILE" });
+    const { size } = stats;
     const floor = Math.max(0, size - limitBytes);
     let position = size;
     let carry = Buffer.alloc(0); // the start of a line whose beginning is in an earlier chunk

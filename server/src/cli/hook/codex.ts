@@ -1,7 +1,9 @@
 // `herald hook codex '<json>'`: Codex's `notify` program. Codex appends one JSON argument; of
 // its types only `agent-turn-complete` is a completed exchange (`thread-id` the session, `turn-id`
-// the completion, `input-messages` the person's messages of the turn, `last-assistant-message`
-// the answer). Every other type is ignored.
+// the completion, `input-messages` the person's messages of the session so far, oldest first,
+// `last-assistant-message` the answer). The turn's user text is the last of those messages: the
+// rest are earlier turns', and a label read from them would keep describing the first request.
+// Every other type is ignored.
 import type { Exchange } from "./report.ts";
 
 export const HARNESS = "codex";
@@ -26,7 +28,7 @@ export function codexHookAction(payload: unknown, fallbackCwd: string): CodexHoo
       sessionId,
       completionId: typeof turnId === "string" && turnId !== "" ? turnId : null,
       cwd: typeof p.cwd === "string" && p.cwd !== "" ? p.cwd : fallbackCwd,
-      userText: inputs.join("\n\n"),
+      userText: inputs.at(-1) ?? "",
       assistantText: typeof answer === "string" ? answer : "",
     },
   };

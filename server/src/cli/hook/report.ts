@@ -1,6 +1,8 @@
 // The calls a harness hook makes to a running Herald, over the producer commands' HTTP client:
 // report a completed exchange, raise a session's attention notification, clear it. Configured by
 // HERALD_URL, HERALD_PRODUCER_KEY and HERALD_PERSON_ID.
+import { plainAgentText } from "../../domain/agent-text.ts";
+import { sessionTitle } from "../../domain/session-title.ts";
 import { callHerald, connectionFromEnv, outcomeOf, type ProducerConnection } from "../producer-client.ts";
 import type { HookBudget } from "./budget.ts";
 
@@ -20,16 +22,24 @@ export interface Exchange {
 export interface Attention {
   harness: string;
   sessionId: string;
-  title: string;
+  cwd: string;
+  /** What the agent waits for, after the session's name: "needs your permission". */
+  waits: string;
   body: string;
+}
+
+/** The Herald session of a harness session: its id for SESSION-scoped notifications, its label for their titles. */
+export interface HeraldSession {
+  id: string;
+  label: string;
 }
 
 const REPORT = `mutation HookReport($input: ReportExchangeInput!, $attention: String!) {
   reportExchange(input: $input) { __typename ... on ReportedExchange { duplicate } ... on ValidationError { field message } }
   completeRequest(requestId: $attention)
 }`;
-const CREATE_SESSION = `mutation HookSession($input: CreateSessionInput!) { createSession(input: $input) { id } }`;
-const FIND_SESSION = `query HookSession($harness: String!, $sessionId: String!) { session(harness: $harness, sessionId: $sessionId) { id } }`;
+const CREATE_SESSION = `mutation HookSession($input: CreateSessionInput!) { createSession(input: $input) { id label } }`;
+const FIND_SESSION = `query HookSession($harness: String!, $sessionId: String!) { session(harness: $harness, sessionId: $sessionId) { id label } }`;
 const PUBLISH = `mutation HookAttention($input: PublishNotificationInput!) {
   publishNotification(input: $input) { __typename ... on Notification { id } ... on UserError { message } ... on ValidationError { field } }
 }`;
@@ -43,7 +53,7 @@ export function attentionRequestId(harness: string, sessionId: string): string {
 }
 
 export class HookReporter {
-  private readonly connection: ProducerConnection;
+  readonly connection: ProducerConnection;
   private readonly personId: string | null;
 
   constructor(
@@ -68,15 +78,14 @@ export class HookReporter {
 
   /** Publishes (or revises in place) the session's one attention notification. */
   async attention(attention: Attention): Promise<void> {
-    const sessionId = await this.sessionOf(attention.harness, attention.sessionId);
-    if (!sessionId) throw new Error(`no Herald session for ${attention.harness} session ${attention.sessionId} yet (set HERALD_PERSON_ID to create it)`);
+    const session = await this.session(attention.harness, attention.sessionId);
     const requestId = attentionRequestId(attention.harness, attention.sessionId);
     const input = {
       scope: "SESSION",
-      sessionId,
+      sessionId: session.id,
       key: "attention",
-      title: Array.from(attention.title).slice(0, 200).join(""),
-      body: Array.from(attention.body).slice(0, 2_000).join(""),
+      title: bounded(sessionTitle({ harness: attention.harness, label: session.label, cwd: attention.cwd }, attention.waits), 200),
+      body: bounded(attention.body, 2_000),
       severity: "WARNING",
       source: { plugin: attention.harness, subsystem: "attention" },
       retention: { policy: "UNTIL_REQUEST_COMPLETE", requestId },
@@ -84,21 +93,28 @@ export class HookReporter {
     outcomeOf(await callHerald(this.connection, "publishNotification", PUBLISH, { input }, this.budget.signal));
   }
 
-  private async sessionOf(harness: string, sessionId: string): Promise<string | null> {
+  /**
+   * The Herald session, created for HERALD_PERSON_ID when it does not exist yet (a key bound to
+   * the harness's plugin may: the setup the README recommends). Without a person it must exist.
+   */
+  async session(harness: string, sessionId: string): Promise<HeraldSession> {
+    let found: Record<string, unknown>;
     if (this.personId) {
-      const created = await callHerald(this.connection, "createSession", CREATE_SESSION, { input: { harness, sessionId, ownerPersonId: this.personId } }, this.budget.signal);
-      return String(created.id);
+      found = await callHerald(this.connection, "createSession", CREATE_SESSION, { input: { harness, sessionId, ownerPersonId: this.personId } }, this.budget.signal);
+    } else {
+      try {
+        found = await callHerald(this.connection, "session", FIND_SESSION, { harness, sessionId }, this.budget.signal);
+      } catch (error) {
+        if (/without session$/.test((error as Error).message)) throw new Error(`no Herald session for ${harness} session ${sessionId} yet (set HERALD_PERSON_ID to create it)`);
+        throw error;
+      }
     }
-    try {
-      return String((await callHerald(this.connection, "session", FIND_SESSION, { harness, sessionId }, this.budget.signal)).id);
-    } catch (error) {
-      if (/without session$/.test((error as Error).message)) return null;
-      throw error;
-    }
+    return { id: String(found.id), label: typeof found.label === "string" ? found.label : "" };
   }
 }
 
-function bounded(text: string): string {
-  const points = Array.from(text.trim());
-  return points.length <= HOOK_TEXT_CHARS ? points.join("") : points.slice(0, HOOK_TEXT_CHARS).join("");
+/** The agent's text without what Herald would refuse or could not show (agent-text.ts), at most `limit` code points. */
+export function bounded(text: string, limit = HOOK_TEXT_CHARS): string {
+  const points = Array.from(plainAgentText(text).trim());
+  return points.length <= limit ? points.join("") : points.slice(0, limit).join("");
 }

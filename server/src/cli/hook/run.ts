@@ -2,8 +2,8 @@
 // bin/herald.js directly (no server, store or configuration loading), it always exits 0 and
 // prints nothing on stdout: a harness may read a hook's exit code or output as an instruction
 // (Claude Code feeds a Stop hook's exit 2 back to the model and keeps it working).
-import { hookBudget, type HookBudget, runSwallowing, tell } from "./budget.ts";
-import { runClaudeCodeHook } from "./claude-code.ts";
+import { approvalBudget, hookBudget, type HookBudget, runSwallowing, tell } from "./budget.ts";
+import { type ClaudeHookAction, claudeHookAction, HARNESS as CLAUDE_CODE, runClaudeCodeHook } from "./claude-code.ts";
 import { codexHookAction } from "./codex.ts";
 import { HookReporter } from "./report.ts";
 
@@ -20,10 +20,9 @@ export async function runHook(args: readonly string[]): Promise<void> {
   }
   const budget = hookBudget();
   const reporter = () => new HookReporter(budget);
+  if (harness === CLAUDE_CODE) return runClaudeCode(budget);
   await runSwallowing(harness, budget, async () => {
     switch (harness) {
-      case "claude-code":
-        return runClaudeCodeHook(parseJson(await readStdin(budget), "the hook input"), reporter, budget);
       case "codex": {
         if (rest.length === 0) throw new Error("no notify argument (Codex passes its JSON as the last argument)");
         const action = codexHookAction(parseJson(rest.at(-1)!, "the notify argument"), process.cwd());
@@ -34,6 +33,22 @@ export async function runHook(args: readonly string[]): Promise<void> {
         tell(harness, `unknown harness; one of ${hookHarnesses.join(", ")}`);
     }
   });
+}
+
+/** Claude Code's hook; a permission request, once read, runs on a budget of its own (the wait for the person). */
+async function runClaudeCode(budget: HookBudget): Promise<void> {
+  const noApproval = { waitSeconds: 0, decide: () => undefined };
+  let action: ClaudeHookAction | null = null;
+  await runSwallowing(CLAUDE_CODE, budget, async () => {
+    action = claudeHookAction(parseJson(await readStdin(budget), "the hook input"));
+    if (action.kind !== "approval") await runClaudeCodeHook(action, () => new HookReporter(budget), budget, noApproval);
+  });
+  const request = action as ClaudeHookAction | null;
+  if (request?.kind !== "approval") return;
+  const { waitSeconds, budget: waiting } = approvalBudget();
+  // The decision is the one thing a hook prints: Claude Code reads it as the answer to its request.
+  const decide = (decision: Record<string, unknown>) => void process.stdout.write(`${JSON.stringify(decision)}\n`);
+  await runSwallowing(CLAUDE_CODE, waiting, () => runClaudeCodeHook(request, () => new HookReporter(waiting), waiting, { waitSeconds, decide }));
 }
 
 function parseJson(text: string, what: string): unknown {

@@ -1,5 +1,6 @@
 // Claude Code: command hooks for Stop and Notification in settings.json (`~/.claude/settings.json`,
-// or `.claude/settings.json` of the project with --scope project). The merge keeps every other
+// or `.claude/settings.json` of the project with --scope project), and with --approvals for
+// PermissionRequest, with a timeout above the hook's wait for the person (50 s by default). The merge keeps every other
 // setting and hook; a Herald hook already there (under another command path) is updated in place.
 import { join } from "node:path";
 import { type FileChange, type HarnessInstaller, type InstallContext, InstallError, shellWord } from "./installer.ts";
@@ -7,6 +8,13 @@ import { type FileChange, type HarnessInstaller, type InstallContext, InstallErr
 const EVENTS = ["Stop", "Notification"] as const;
 /** Seconds Claude Code waits for the hook; the hook itself gives up after 2 s. */
 const HOOK_TIMEOUT_S = 10;
+/** Seconds Claude Code waits for a permission request's hook: the person's 50 s and the asking. */
+const APPROVAL_TIMEOUT_S = 60;
+
+function eventsOf(approvals: boolean): { event: string; timeout: number }[] {
+  const events = EVENTS.map((event) => ({ event, timeout: HOOK_TIMEOUT_S }));
+  return approvals ? [...events, { event: "PermissionRequest", timeout: APPROVAL_TIMEOUT_S }] : events;
+}
 const HERALD_HOOK = /(^|[\s/'"])herald(\.js)?'?\s+hook\s+claude-code\s*$/;
 
 type Json = Record<string, unknown>;
@@ -19,11 +27,11 @@ function settingsPath(context: InstallContext): string {
   return context.scope === "project" ? join(context.cwd, ".claude", "settings.json") : join(context.home, ".claude", "settings.json");
 }
 
-function hookEntry(command: string) {
-  return { type: "command", command, timeout: HOOK_TIMEOUT_S };
+function hookEntry(command: string, timeout = HOOK_TIMEOUT_S) {
+  return { type: "command", command, timeout };
 }
 
-export function mergeClaudeSettings(path: string, current: string | null, command: string): string {
+export function mergeClaudeSettings(path: string, current: string | null, command: string, events = eventsOf(false)): string {
   let settings: Json;
   try {
     settings = current === null || current.trim() === "" ? {} : (JSON.parse(current) as Json);
@@ -34,14 +42,14 @@ export function mergeClaudeSettings(path: string, current: string | null, comman
   const hooks = settings.hooks ?? {};
   if (!isObject(hooks)) throw new InstallError(`${path}: "hooks" is not an object`);
   let changed = false;
-  for (const event of EVENTS) {
+  for (const { event, timeout } of events) {
     const groups = hooks[event] ?? [];
     if (!Array.isArray(groups)) throw new InstallError(`${path}: "hooks.${event}" is not an array`);
     const ours = groups.flatMap((group: unknown) => (isObject(group) && Array.isArray(group.hooks) ? group.hooks : [])).filter(
       (hook: unknown): hook is Json => isObject(hook) && typeof hook.command === "string" && HERALD_HOOK.test(hook.command),
     );
     if (ours.length === 0) {
-      hooks[event] = [...groups, { hooks: [hookEntry(command)] }];
+      hooks[event] = [...groups, { hooks: [hookEntry(command, timeout)] }];
       changed = true;
     }
     for (const hook of ours) {
@@ -57,13 +65,14 @@ export function mergeClaudeSettings(path: string, current: string | null, comman
 export const claudeCode: HarnessInstaller = {
   harness: "claude-code",
   scopes: ["user", "project"],
+  approvals: true,
   snippet(context) {
-    const hooks = Object.fromEntries(EVENTS.map((event) => [event, [{ hooks: [hookEntry(hookCommand(context))] }]]));
+    const hooks = Object.fromEntries(eventsOf(context.approvals).map(({ event, timeout }) => [event, [{ hooks: [hookEntry(hookCommand(context), timeout)] }]]));
     return `${JSON.stringify({ hooks }, null, 2)}\n`;
   },
   changes(context): FileChange[] {
     const path = settingsPath(context);
-    return [{ path, merge: (current) => mergeClaudeSettings(path, current, hookCommand(context)) }];
+    return [{ path, merge: (current) => mergeClaudeSettings(path, current, hookCommand(context), eventsOf(context.approvals)) }];
   },
 };
 

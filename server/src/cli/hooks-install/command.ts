@@ -1,4 +1,4 @@
-// `herald hooks install <harness> [--print] [--scope user|project] [--command PATH] [--force]`.
+// `herald hooks install <harness> [--print] [--scope user|project] [--command PATH] [--force] [--approvals]`.
 // stdout: the snippet (--print) or one line per file ("installed PATH (backup: ...)" or
 // "unchanged PATH"). A refused install is one stderr line and exit 2; nothing was written.
 import type { Command } from "commander";
@@ -8,6 +8,7 @@ interface Flags {
   scope?: string;
   command?: string;
   force?: boolean;
+  approvals?: boolean;
 }
 
 export function registerHooksCommand(program: Command): void {
@@ -20,6 +21,7 @@ export function registerHooksCommand(program: Command): void {
     .option("--scope <scope>", "user (the default) or project (the working directory's settings), where the harness has both")
     .option("--command <path>", "the herald executable the harness runs (default: herald, found on PATH)")
     .option("--force", "replace a conflicting setting the harness allows only one of (Codex's notify)")
+    .option("--approvals", "claude-code: also ask the person to allow or deny each permission request (PermissionRequest hook)")
     .description("merge Herald's hook into the harness's configuration (idempotent; the previous file is backed up)")
     .action(async (harness: string, flags: Flags) => {
       const { install, installContext, installerOf } = await import("./install.ts");

@@ -1,8 +1,10 @@
 // `herald hooks install <harness>`: merges Herald's hook into the harness's configuration. A
-// second run changes nothing; a changed file is first copied to `<file>.herald-backup-<time>`,
-// then replaced in one rename, so a crash leaves the old file or the new one, never half of one.
+// second run changes nothing; a changed file is first copied to `<file>.herald-backup-<time>` (with
+// `-2`, `-3`, ... when that name is taken: a backup is never overwritten, so two installs within
+// one second keep the person's original), then replaced in one rename, so a crash leaves the old
+// file or the new one, never half of one.
 import { randomBytes } from "node:crypto";
-import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { constants, copyFile, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { installers } from "./harnesses.ts";
 import { type HarnessInstaller, type InstallContext, InstallError, type InstallScope } from "./installer.ts";
@@ -12,6 +14,7 @@ export interface InstallOptions {
   command?: string;
   force?: boolean;
   print?: boolean;
+  approvals?: boolean;
 }
 
 export interface InstallOutcome {
@@ -33,7 +36,8 @@ export function installContext(installer: HarnessInstaller, options: InstallOpti
   const home = env.HOME?.trim();
   if (!home) throw new InstallError("invalid HOME: it is not set");
   const command = options.command?.trim() || "herald";
-  return { scope, home, cwd, env, command, force: options.force === true };
+  if (options.approvals && !installer.approvals) throw new InstallError(`invalid --approvals: ${installer.harness} has no permission hook; give the agent herald mcp's ask tool instead`);
+  return { scope, home, cwd, env, command, force: options.force === true, approvals: options.approvals === true };
 }
 
 /** Applies every change of the installer; a refused merge stops before any file is written. */
@@ -53,8 +57,7 @@ export async function install(installer: HarnessInstaller, context: InstallConte
     let backup: string | null = null;
     let mode = 0o644;
     if (current !== null) {
-      backup = `${path}.herald-backup-${now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z")}`;
-      await copyFile(path, backup);
+      backup = await backUp(path, `${path}.herald-backup-${now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z")}`);
       mode = (await stat(path)).mode & 0o777;
     }
     const temporary = `${path}.herald-${randomBytes(4).toString("hex")}.tmp`;
@@ -68,6 +71,19 @@ export async function install(installer: HarnessInstaller, context: InstallConte
     outcomes.push({ path, status: "installed", backup });
   }
   return outcomes;
+}
+
+/** Copies `path` to `name`, or to `name-2`, `name-3`, ... when taken; returns the copy's path. */
+async function backUp(path: string, name: string): Promise<string> {
+  for (let n = 1; ; n++) {
+    const backup = n === 1 ? name : `${name}-${n}`;
+    try {
+      await copyFile(path, backup, constants.COPYFILE_EXCL);
+      return backup;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+  }
 }
 
 async function readIfPresent(path: string): Promise<string | null> {

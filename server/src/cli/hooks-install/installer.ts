@@ -16,6 +16,8 @@ export interface InstallContext {
   command: string;
   /** --force: replace a conflicting setting the harness allows only one of. */
   force: boolean;
+  /** --approvals: also route the harness's permission requests to the person (where it has such a hook). */
+  approvals: boolean;
 }
 
 export interface FileChange {
@@ -34,6 +36,8 @@ export interface HarnessInstaller {
   harness: string;
   /** The scopes it supports; the first is the default. */
   scopes: readonly InstallScope[];
+  /** It can route permission requests to the person (--approvals). */
+  approvals?: boolean;
   /** What `--print` shows: the configuration to add by hand, as it would be merged. */
   snippet(context: InstallContext): string;
   /** The files an install changes. */

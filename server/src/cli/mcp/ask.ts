@@ -53,24 +53,53 @@ export async function publishQuestion(settings: McpSettings, question: Question)
   return published.id;
 }
 
-// Answered handles of this process: a second await_answer of one returns the same answer (an
-// acknowledged invocation is no longer replayed, and producers cannot read a notification back).
+// Answered handles of this process: a second await_answer of one returns the same answer without
+// asking Herald again.
 const answered = new Map<string, AskOutcome>();
 
 /** Waits up to `timeoutMs` (or until `cancel`) for the answer to the question `handle`. */
 export async function awaitAnswer(settings: McpSettings, handle: string, timeoutMs: number, cancel: AbortSignal): Promise<AskOutcome> {
-  const known = answered.get(handle);
+  const known = answered.get(handle) ?? (await answeredBefore(settings.connection, handle));
   if (known) return known;
   await checkCredential(settings.connection, settings.plugin);
   const signal = AbortSignal.any([cancel, AbortSignal.timeout(timeoutMs)]);
   const invocation = await nextInvocation(settings.connection, settings.plugin, handle, signal);
   if (!invocation) return { status: "pending", handle };
   const outcome = outcomeOf(handle, invocation);
-  await acknowledge(settings.connection, invocation.id, "The agent received the answer.");
+  // Resolved with the answer first: once acknowledged the invocation is replayed no more, and the
+  // resolution is where a later wait (another process, any time later) finds the answer.
   // The person may have dismissed it meanwhile: the answer still stands.
   await resolve(settings.connection, handle, { resolution: { actionId: invocation.actionId, values: invocation.values ?? {} } }).catch(() => undefined);
+  await acknowledge(settings.connection, invocation.id, "The agent received the answer.");
   answered.set(handle, outcome);
   return outcome;
+}
+
+const QUESTION = `query McpQuestion($id: ID!) { notification(id: $id) { status resolution { actionId values } actions { id label } } }`;
+
+/** The answer a question was resolved with (by an earlier wait, in any process), or null. */
+async function answeredBefore(connection: ProducerConnection, handle: string): Promise<AskOutcome | null> {
+  let question: Record<string, unknown>;
+  try {
+    question = await callHerald(connection, "notification", QUESTION, { id: handle });
+  } catch (error) {
+    // Not found (or not this key's): the wait below says no more than before.
+    if (/without notification$/.test((error as Error).message)) return null;
+    throw error;
+  }
+  const resolution = question.resolution as { actionId?: string | null; values?: Record<string, unknown> | null } | null;
+  if (question.status !== "RESOLVED" || !resolution?.actionId) return null;
+  const outcome = outcomeOfAnswer(handle, resolution.actionId, resolution.values ?? {}, (question.actions as { id: string; label: string }[] | null) ?? []);
+  answered.set(handle, outcome);
+  return outcome;
+}
+
+/** An answer from the follow-up the person chose: `choice-N` is the N-th choice, else the form's values. */
+function outcomeOfAnswer(handle: string, actionId: string, values: Record<string, unknown>, actions: { id: string; label: string }[]): AskOutcome {
+  const choice = /^choice-(\d+)$/.exec(actionId);
+  const label = actions.find((a) => a.id === actionId)?.label;
+  if (choice && label !== undefined) return { status: "answered", handle, choice: { index: Number(choice[1]) - 1, label } };
+  return { status: "answered", handle, values };
 }
 
 function outcomeOf(handle: string, invocation: Invocation): AskOutcome {

@@ -7,7 +7,8 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { ProducerFailure } from "../producer-client.ts";
 import { type AskOutcome, awaitAnswer, publishQuestion } from "./ask.ts";
-import { publish, resolve } from "./operations.ts";
+import { plainAgentText } from "../../domain/agent-text.ts";
+import { patchByKey, publish, resolve } from "./operations.ts";
 import { type McpSettings, settingsFromEnv } from "./settings.ts";
 import { keepingAlive, type ToolExtra } from "./waiting.ts";
 
@@ -59,27 +60,36 @@ export function registerTools(server: McpServer): void {
     "notify",
     {
       title: "Notify the person",
-      description: "Send the person a notification. Give a key to revise the same notification in place later; a url adds an Open follow-up.",
+      description:
+        "Send the person a notification. Give a key to revise the same notification in place later (a repeated notify with the key changes only the fields it gives); a url adds an Open follow-up.",
       inputSchema: {
         title: z.string().describe("one line, at most 200 characters"),
         body: z.string().optional(),
-        severity: severity.default("info"),
-        key: z.string().optional().describe("the same key again updates this notification instead of adding one"),
+        severity: severity.optional().describe("info (the default for a new notification), success, warning or error"),
+        key: z.string().optional().describe("the same key again updates this notification instead of adding one; fields left out keep their value"),
         url: z.string().optional().describe("an absolute http(s) URL the person can open"),
       },
     },
-    tool(async (settings, args: { title: string; body?: string; severity: string; key?: string; url?: string }) => {
-      const published = await publish(settings.connection, {
+    tool(async (settings, args: { title: string; body?: string; severity?: string; key?: string; url?: string }) => {
+      const given = {
+        title: plainAgentText(args.title),
+        ...(args.body === undefined ? {} : { body: plainAgentText(args.body) }),
+        ...(args.severity === undefined ? {} : { severity: args.severity.toUpperCase() }),
+        ...(args.url === undefined ? {} : { actions: [{ kind: "OPEN_URL", id: "open", label: "Open", url: args.url }] }),
+      };
+      // A repeated key patches: what the agent left out keeps its value.
+      if (args.key !== undefined) {
+        const patched = await patchByKey(settings.connection, { scope: "PERSON", personId: settings.personId, key: args.key }, given);
+        if (patched) return patched;
+      }
+      return publish(settings.connection, {
         scope: "PERSON",
         personId: settings.personId,
         key: args.key ?? `notify-${randomUUID()}`,
-        title: args.title,
-        body: args.body ?? null,
-        severity: args.severity.toUpperCase(),
+        severity: "INFO",
         source: { plugin: settings.plugin },
-        actions: args.url ? [{ kind: "OPEN_URL", id: "open", label: "Open", url: args.url }] : null,
+        ...given,
       });
-      return published;
     }),
   );
 

@@ -234,8 +234,8 @@ builder.mutationFields((t) => ({
     type: SessionRef,
     args: { input: t.arg({ type: CreateSessionInput, required: true }) },
     resolve: (_root, args, ctx) => {
-      requireProducer(ctx.caller, "createSession");
-      return ctx.services.directory.createSession({ ...args.input, ownerPersonId: String(args.input.ownerPersonId) });
+      const caller = requireProducer(ctx.caller, "createSession");
+      return ctx.services.directory.createSession({ ...args.input, ownerPersonId: String(args.input.ownerPersonId) }, "ownerPersonId", caller.plugin);
     },
   }),
 

@@ -8,6 +8,7 @@ import { limits } from "../../domain/limits.ts";
 import { resolveDisplay } from "../../domain/presentation.ts";
 import type { Display, FollowUpAction, NotificationRecord, Operation, Resolution } from "../../domain/notification.ts";
 import { requirePerson } from "../../service/auth-service.ts";
+import { requireProducer } from "../../service/producer-rights.ts";
 import { StreamEnded } from "../../realtime/stream-registry.ts";
 import { builder } from "./builder.ts";
 import { endedOr, type GraphQLContext, memoize } from "./context.ts";
@@ -206,7 +207,10 @@ builder.queryFields((t) => ({
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
     description: "Null when absent or not visible to the caller.",
-    resolve: (_root, args, ctx) => ctx.services.notifications.get(requirePerson(ctx.caller).personId, String(args.id)),
+    resolve: (_root, args, ctx) =>
+      ctx.caller?.kind === "producer"
+        ? ctx.services.notifications.producerGet(String(args.id), requireProducer(ctx.caller, "notification").plugin)
+        : ctx.services.notifications.get(requirePerson(ctx.caller).personId, String(args.id)),
   }),
 
   notifications: t.connection(

@@ -8,9 +8,10 @@ import { join } from "node:path";
 import { createTempDir, eventually, type TempDir } from "@herald/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AnthropicRequest, type FakeAnthropic, startFakeAnthropic } from "./fakes/anthropic-messages.ts";
+import { harnessBin, harnessesInstalled } from "./support/harnesses.ts";
 import { type HeraldForHooks, INBOX_QUERY, run, SESSION_QUERY, startHeraldForHooks } from "./support/herald-for-hooks.ts";
 
-const claude = join(import.meta.dirname, "..", "..", "node_modules", ".bin", "claude");
+const claude = harnessBin("claude");
 const PROMPT = "please fix the login redirect";
 const ANSWER = "I fixed the login redirect in router.ts; the helper confirmed where it lives.";
 
@@ -29,7 +30,7 @@ function script(r: AnthropicRequest) {
   return { toolUse: { name: "Agent", input: { description: "Find the redirect code", prompt: "HELPER-TASK: find where the login redirect is handled", subagent_type: "general-purpose" } } };
 }
 
-describe("Claude Code with herald hook claude-code", () => {
+describe.skipIf(!harnessesInstalled("@anthropic-ai/claude-code"))("Claude Code with herald hook claude-code", () => {
   let herald: HeraldForHooks;
   let fake: FakeAnthropic;
   let home: TempDir;

@@ -7,13 +7,14 @@ import { join } from "node:path";
 import { createTempDir, eventually, type TempDir } from "@herald/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeResponses, startFakeResponses } from "./fakes/openai-responses.ts";
+import { harnessBin, harnessesInstalled } from "./support/harnesses.ts";
 import { type HeraldForHooks, INBOX_QUERY, run, SESSION_QUERY, startHeraldForHooks } from "./support/herald-for-hooks.ts";
 
-const codex = join(import.meta.dirname, "..", "..", "node_modules", ".bin", "codex");
+const codex = harnessBin("codex");
 const PROMPT = "please add a health route to the api";
 const ANSWER = "I added GET /health, which answers 200 with the service's status.";
 
-describe("Codex with herald hook codex as its notify program", () => {
+describe.skipIf(!harnessesInstalled("@openai/codex"))("Codex with herald hook codex as its notify program", () => {
   let herald: HeraldForHooks;
   let fake: FakeResponses;
   let home: TempDir;

@@ -11,15 +11,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeOpenAIChat, lastMessage, messageText, startFakeOpenAIChat } from "./fakes/openai-chat.ts";
 import { opencode as opencodeInstaller } from "@herald/server/hooks-install/opencode";
 import { applyInstall } from "./support/apply-install.ts";
+import { harnessBin, harnessesInstalled, harnessPackage } from "./support/harnesses.ts";
 import { type AdapterHerald, INBOX_QUERY, LABEL, SESSION_QUERY, HARNESS_TEST_TIMEOUT_MS, SETUP_TIMEOUT_MS, startAdapterHerald } from "./support/adapter-herald.ts";
 
-const opencodeBin = join(import.meta.dirname, "..", "..", "node_modules", ".bin", "opencode");
+const opencodeBin = harnessBin("opencode");
 const plugin = join(import.meta.dirname, "..", "opencode", "index.ts");
-const pluginPackage = join(import.meta.dirname, "..", "..", "node_modules", "@opencode-ai", "plugin");
+const pluginPackage = harnessPackage("@opencode-ai/plugin");
 
 /**
  * opencode installs `@opencode-ai/plugin` into its config folder with npm on a first start (about
- * a minute, from the registry). The same pinned version is in the repository's node_modules, so
+ * a minute, from the registry). The same pinned version is in the harness install, so
  * the test hands opencode that folder as already installed: its manifest, its lock and the package.
  */
 function preinstallPluginPackage(configHome: string): void {
@@ -39,7 +40,7 @@ interface Run {
   events: Record<string, any>[];
 }
 
-describe("the opencode plugin in opencode run", { timeout: HARNESS_TEST_TIMEOUT_MS }, () => {
+describe.skipIf(!harnessesInstalled("opencode-ai", "@opencode-ai/plugin"))("the opencode plugin in opencode run", { timeout: HARNESS_TEST_TIMEOUT_MS }, () => {
   let h: AdapterHerald;
   let model: FakeOpenAIChat;
   let home: TempDir;

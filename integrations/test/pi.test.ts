@@ -12,9 +12,10 @@ import { type FakeOpenAIChat, lastMessage, messageText, startFakeOpenAIChat } fr
 import { type AdapterHerald, INBOX_QUERY, LABEL, metadataCommand, SESSION_QUERY, HARNESS_TEST_TIMEOUT_MS, SETUP_TIMEOUT_MS, startAdapterHerald } from "./support/adapter-herald.ts";
 import { pi as piInstaller } from "@herald/server/hooks-install/pi";
 import { applyInstall } from "./support/apply-install.ts";
+import { harnessesInstalled } from "./support/harnesses.ts";
 import { type PiRpc, startPiRpc, writePiHome } from "./support/pi-rpc.ts";
 
-describe("the Pi extension in Pi's RPC mode", { timeout: HARNESS_TEST_TIMEOUT_MS }, () => {
+describe.skipIf(!harnessesInstalled("@mariozechner/pi-coding-agent"))("the Pi extension in Pi's RPC mode", { timeout: HARNESS_TEST_TIMEOUT_MS }, () => {
   let h: AdapterHerald;
   let model: FakeOpenAIChat;
   let home: TempDir;

@@ -8,6 +8,8 @@ const schema = z.object({
   HOST: z.string().default("127.0.0.1"),
   NODE_ENV: z.string().default("development"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** `pretty` (readable lines) or `json`; unset: pretty on a terminal, JSON otherwise. */
+  HERALD_LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   /** Set to carry events between several instances; unset, one process works in memory. */
   REDIS_URL: z.string().optional(),
   HERALD_SSE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(15_000),

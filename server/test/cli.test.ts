@@ -77,6 +77,25 @@ describe("first start on the embedded default", () => {
   });
 });
 
+describe("herald signin <personId>", () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await providers[0]!.createDatabase();
+  });
+  afterAll(async () => db?.drop());
+
+  it("prints a new one-time sign-in link for an existing person, each time another; an unknown person exits 2 naming the field", async () => {
+    const env = { DATABASE_URL: db.url, HERALD_DASHBOARD_URL: "http://127.0.0.1:5999" };
+    const person = await herald(["person", "create", "--name", "Ada"], env);
+    const personId = person.stdout.split("\n")[0]!.replace("person ", "").trim();
+    const [first, second] = [await herald(["signin", personId], env), await herald(["signin", personId], env)];
+    expect(first.lastLine).toMatch(/^http:\/\/127\.0\.0\.1:5999\/signin\/herald_sc_[A-Za-z0-9_-]{43}$/);
+    expect(second.lastLine).not.toBe(first.lastLine);
+    const unknown = herald(["signin", "no-such-person"], env);
+    await expect(unknown).rejects.toMatchObject({ code: 2, stdout: "", stderr: expect.stringContaining("invalid personId: no such person") });
+  });
+});
+
 describe("the dashboard address for printed sign-in links", () => {
   let db: TestDatabase;
   beforeAll(async () => {

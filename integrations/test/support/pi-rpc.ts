@@ -5,8 +5,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { stopProcess } from "@herald/testkit";
+import { harnessBin } from "./harnesses.ts";
 
-export const piBin = join(import.meta.dirname, "..", "..", "..", "node_modules", ".bin", "pi");
+export const piBin = harnessBin("pi");
 export const piExtension = join(import.meta.dirname, "..", "..", "pi", "index.ts");
 
 export type RpcLine = Record<string, any>;

@@ -5,7 +5,8 @@
 import { Command } from "commander";
 import type { Herald } from "../app.ts";
 import { type Config, DEFAULT_DASHBOARD_URL, loadConfig, tuningFrom } from "../config.ts";
-import { createLogger } from "../logger.ts";
+import { ValidationError } from "../domain/errors.ts";
+import { createLogger, logFormatFrom } from "../logger.ts";
 import { registerHookCommand } from "./hook/command.ts";
 import { registerHooksCommand } from "./hooks-install/command.ts";
 import { registerProducerCommands } from "./producer-commands.ts";
@@ -20,16 +21,16 @@ program
   .description("apply migrations and serve GraphQL at /graphql (PORT, HOST, DATABASE_URL)")
   .action(async () => {
     const { createHerald, startServer } = await import("../app.ts");
-    const { seedDemoOnFirstStart } = await import("./first-start.ts");
+    const { seedDemoOnFirstStart, startBlock } = await import("./first-start.ts");
     const { labelerFrom } = await import("../service/labelers/index.ts");
     const config = loadConfig();
-    const logger = createLogger(config.LOG_LEVEL);
+    const logger = createLogger(config.LOG_LEVEL, undefined, logFormatFrom(config.HERALD_LOG_FORMAT));
     const herald = await createHerald({ databaseUrl: config.DATABASE_URL, logger, tuning: tuningFrom(config), labeler: labelerFrom(config) });
     const running = await startServer(herald, config.PORT, config.HOST);
     const graphiql = `${running.url}/graphql`;
     logger.info({ url: graphiql, provider: herald.database.provider }, "Herald is serving");
-    if (config.NODE_ENV !== "production") await seedDemoOnFirstStart(herald, graphiql, config.HERALD_DASHBOARD_URL);
-    console.log(`Herald GraphQL (GraphiQL in a browser): ${graphiql}`);
+    const demo = config.NODE_ENV !== "production" ? await seedDemoOnFirstStart(herald, config.HERALD_DASHBOARD_URL) : null;
+    process.stdout.write(startBlock(graphiql, demo));
     let stopping = false;
     const stop = async () => {
       // One graceful stop: a repeated signal (a process manager's second SIGTERM, one forwarded
@@ -46,11 +47,12 @@ program
       await herald.close();
       process.exit(0);
     };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
+    // SIGHUP too: a closed terminal or a launcher passing on its own hang-up.
+    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, stop);
     // For scripts and test harnesses: one line they can parse, printed last, once requests are
     // served and a stop signal is handled (one sent on reading it must not meet the default action).
-    console.log(`${READY_PREFIX}${JSON.stringify({ url: graphiql, origin: running.url, health: `${running.url}/health`, pid: process.pid })}`);
+    // `demo` (a first start's credentials) lets `npm start` print them in its own block.
+    console.log(`${READY_PREFIX}${JSON.stringify({ url: graphiql, origin: running.url, health: `${running.url}/health`, pid: process.pid, ...(demo ? { demo } : {}) })}`);
   });
 
 program
@@ -75,8 +77,26 @@ person
       const signIn = await herald.services.auth.issueSignInCode(created.id);
       const token = await herald.services.auth.issuePersonToken(created.id);
       console.log(`person ${created.id}`);
-      console.log(`one-time sign-in link (24 h): ${config.HERALD_DASHBOARD_URL ?? DEFAULT_DASHBOARD_URL}/signin/${signIn.code}`);
+      console.log(`one-time sign-in link (24 h): ${signInLink(config, signIn.code)}`);
       console.log(token.secret);
+    });
+  });
+
+program
+  .command("signin")
+  .argument("<personId>", "the person's id (herald person create prints it)")
+  .description("print a one-time dashboard sign-in link (24 h) for an existing person (printed last)")
+  .action(async (personId: string) => {
+    await withHerald(async (herald, config) => {
+      try {
+        const signIn = await herald.services.auth.issueSignInCode(personId);
+        console.log(signInLink(config, signIn.code));
+      } catch (error) {
+        // An unknown person is a refused argument, as for the producer commands (exit code 2).
+        if (!(error instanceof ValidationError)) throw error;
+        console.error(`invalid personId: no such person (herald person create --name <name> makes one)`);
+        process.exitCode = 2;
+      }
     });
   });
 
@@ -114,12 +134,17 @@ program
   .description("serve the Model Context Protocol on stdio for an agent (HERALD_URL, HERALD_PRODUCER_KEY, HERALD_PERSON_ID)")
   .action(async () => (await import("./mcp/server.ts")).runMcpServer());
 
+/** The dashboard's page that redeems a one-time sign-in code. */
+function signInLink(config: Config, code: string): string {
+  return `${config.HERALD_DASHBOARD_URL ?? DEFAULT_DASHBOARD_URL}/signin/${code}`;
+}
+
 async function withHerald(run: (herald: Herald, config: Config) => Promise<void>) {
   const { createHerald } = await import("../app.ts");
   const config = loadConfig();
   // No bus: a command must not wait for Redis. Running instances find a revocation in the store
   // within HERALD_REVOCATION_CHECK_MS (signOut over the API reaches them at once).
-  const herald = await createHerald({ databaseUrl: config.DATABASE_URL, logger: createLogger(config.LOG_LEVEL) });
+  const herald = await createHerald({ databaseUrl: config.DATABASE_URL, logger: createLogger(config.LOG_LEVEL, undefined, logFormatFrom(config.HERALD_LOG_FORMAT)) });
   try {
     await run(herald, config);
   } finally {

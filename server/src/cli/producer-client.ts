@@ -31,7 +31,8 @@ export function connectionFromEnv(env: NodeJS.ProcessEnv = process.env): Produce
   try {
     url = new URL(raw);
   } catch {
-    throw ProducerFailure.invalid("HERALD_URL", `not a URL: ${raw}`);
+    // Not echoed: a URL can carry credentials (user:password@host).
+    throw ProducerFailure.invalid("HERALD_URL", "not a URL");
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") throw ProducerFailure.invalid("HERALD_URL", "must be http(s)");
   if (!url.pathname.endsWith("/graphql")) url.pathname = `${url.pathname.replace(/\/+$/, "")}/graphql`;
@@ -92,10 +93,33 @@ function failureOf(error: GraphQLError): ProducerFailure {
     const missing = /Field "(\w+)" of required type/.exec(error.message)?.[1];
     const place = (coercion[2] ?? coercion[1]!).replace(/^(input|patch|resolution)\.?/, "");
     const field = [place, missing].filter(Boolean).join(".") || coercion[1]!;
-    return ProducerFailure.invalid(field, error.message);
+    return ProducerFailure.invalid(field, coercionProblem(error.message));
   }
   const code = error.extensions?.code ? ` (${error.extensions.code})` : "";
   return new ProducerFailure(exitCodes.other, `${error.message}${code}`);
+}
+
+/**
+ * graphql-js's coercion message quotes the value sent (a body or a form value can be private):
+ * only the kind of problem is kept, in words that name no value.
+ */
+export function coercionProblem(message: string): string {
+  const problem = message.slice(message.indexOf(";") + 1);
+  const required = /of required type "([^"]+)" was not provided/.exec(problem);
+  if (required) return `required (${required[1]}), not given`;
+  const enumType = /does not exist in "(\w+)" enum/.exec(problem);
+  if (enumType) return `not a ${enumType[1]} value`;
+  const unknown = /Field "(\w+)" is not defined by type "(\w+)"/.exec(problem);
+  if (unknown) return `${unknown[1]} is not a field of ${unknown[2]}`;
+  const scalar = /(?:Expected type "([^"]+)"|^\s*(\w+) cannot represent)/.exec(problem);
+  if (scalar) return `not a valid ${scalar[1] ?? scalar[2]}`;
+  return "a value the schema refuses";
+}
+
+/** A JSON parse error without the text it quotes (V8 quotes the start of the input). */
+export function jsonProblem(error: unknown): string {
+  const position = /at position (\d+)/.exec((error as Error).message)?.[1];
+  return `not valid JSON${position === undefined ? "" : ` (at character ${position})`}`;
 }
 
 /** What a union result means for the caller: the value to print, or a failure with its exit code. */

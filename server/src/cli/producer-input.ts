@@ -2,7 +2,7 @@
 // with the command's flags laid over it.
 import { readFile } from "node:fs/promises";
 import { text } from "node:stream/consumers";
-import { ProducerFailure } from "./producer-client.ts";
+import { jsonProblem, ProducerFailure } from "./producer-client.ts";
 
 type Json = Record<string, unknown>;
 
@@ -18,7 +18,7 @@ export async function readJsonInput(source: string | undefined): Promise<Json> {
   try {
     parsed = JSON.parse(raw);
   } catch (error) {
-    throw ProducerFailure.invalid("--json", (error as Error).message);
+    throw ProducerFailure.invalid("--json", jsonProblem(error));
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw ProducerFailure.invalid("--json", "must be a JSON object");
   return parsed as Json;
@@ -30,7 +30,7 @@ export function parseJsonFlag(flag: string, value: string | undefined): unknown 
   try {
     return JSON.parse(value);
   } catch (error) {
-    throw ProducerFailure.invalid(flag, (error as Error).message);
+    throw ProducerFailure.invalid(flag, jsonProblem(error));
   }
 }
 

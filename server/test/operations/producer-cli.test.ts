@@ -77,6 +77,26 @@ for (const provider of providers) {
       expect(keys.filter((k) => /^v\d$/.test(k))).toEqual([]);
     });
 
+    it("names the field and the problem, never the value sent", async () => {
+      const secret = "PRIVATE-7d1f";
+      const input = { scope: "PERSON", personId: ada.id, key: "p1", title: "t", body: secret, source: { plugin: "ci" } };
+      const results = await Promise.all([
+        herald(["publish", "--json", "-"], JSON.stringify({ ...input, severity: secret })),
+        herald(["publish", "--json", "-"], JSON.stringify({ ...input, title: 424242 })),
+        herald(["publish", "--json", "-"], `{"body": "${secret}" "title": "t"}`),
+        herald(["publish", "--json", "-"], `${secret}`),
+        herald(["resolve", "some-id", "--values", `{"answer": ${secret}}`]),
+        herald(["publish", "--person", ada.id, "--key", "p2", "--title", "t", "--plugin", "ci"], undefined, { HERALD_URL: `http://user:${secret}@[::1` }),
+      ]);
+      const expected = ["invalid severity: not a Severity value", "invalid title: not a valid String", "invalid --json: not valid JSON", "invalid --json: not valid JSON", "invalid --values: not valid JSON", "invalid HERALD_URL: not a URL"];
+      results.forEach((result, i) => {
+        expect({ i, code: result.code }).toEqual({ i, code: 2 });
+        expect(result.stderr).toContain(expected[i]);
+        expect(result.stderr + result.stdout).not.toContain(secret);
+        expect(result.stderr).not.toContain("424242");
+      });
+    });
+
     it("updates, resolves and expires, exiting 3 on a transition the lifecycle refuses and 1 for a missing notification", async () => {
       const published = json((await herald(["publish", "--person", ada.id, "--key", "job", "--title", "Job running", "--plugin", "ci"])).stdout);
       const id = published.id as string;

@@ -81,4 +81,16 @@ describe.skipIf(!providers[0]!.available)("GraphiQL switched on", () => {
     // Herald sends no Content-Security-Policy for it; one would have to allow its inline scripts and blob: workers.
     expect(page.headers.get("content-security-policy")).toBeNull();
   });
+
+  it("sends the page gzip-compressed under 2.5 MB, and a browser holding it gets a 304 without a body", async () => {
+    const first = await fetch(h.url, { headers: { accept: "text/html", "accept-encoding": "gzip" } });
+    expect(first.headers.get("content-encoding")).toBe("gzip");
+    expect(Number(first.headers.get("content-length"))).toBeLessThan(2_500_000);
+    expect(await first.text()).toContain("Herald GraphiQL");
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await fetch(h.url, { headers: { accept: "text/html", "accept-encoding": "gzip", "if-none-match": etag! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+  });
 });

@@ -2,7 +2,7 @@
 import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { GraphQLError } from "graphql";
-import { createYoga, maskError, type Plugin } from "graphql-yoga";
+import { createYoga, type GraphiQLOptions, maskError, type Plugin } from "graphql-yoga";
 import { DomainError, StorageUnavailableError, ValidationError } from "../../domain/errors.ts";
 import { isStorageUnavailable } from "../../service/storage-unavailable.ts";
 import { limits } from "../../domain/limits.ts";
@@ -18,7 +18,7 @@ import type { SignInBudget } from "./sign-in-budget.ts";
 import { boundedParseCache, useDocumentLimits } from "../../util/document-limits.ts";
 import { useGetParams } from "./get-params.ts";
 import { useVaryOrigin } from "./vary-origin.ts";
-import { renderOfflineGraphiQL } from "./graphiql-page.ts";
+import { useGraphiQLPage } from "./graphiql-page.ts";
 import { useGraphQLStream } from "../../realtime/graphql-stream.ts";
 import type { RequestRateLimiter } from "./rate-limiter.ts";
 import type { HeraldObserver } from "../../events/observer.ts";
@@ -44,6 +44,14 @@ query Inbox {
   }
 }
 `;
+
+/** GraphiQL opens on the header editor, whose placeholder says what goes there. */
+const graphiqlOptions = {
+  title: "Herald GraphiQL",
+  defaultQuery: exampleQuery,
+  headers: '{"Authorization": "Bearer <person token or producer key>"}',
+  defaultEditorToolsVisibility: "headers",
+} as GraphiQLOptions;
 
 /** Operations endpoints (/ready, /metrics) and the observer that counts slow-consumer closes. */
 export interface OperationsWiring {
@@ -98,10 +106,8 @@ export function createGraphQLHandler(
     schema,
     graphqlEndpoint: "/graphql",
     landingPage: false,
-    graphiql: tuning.graphiql
-      ? { title: "Herald GraphiQL", defaultQuery: exampleQuery, headers: '{"Authorization": "Bearer "}' }
-      : false,
-    renderGraphiQL: renderOfflineGraphiQL,
+    // Served by useGraphiQLPage below (compressed, revalidated, no request before the person acts).
+    graphiql: false,
     // Browsers may call from the listed origins only (credentials allowed); others get no CORS headers.
     cors: (request) => {
       const origin = request.headers.get("origin");
@@ -117,6 +123,7 @@ export function createGraphQLHandler(
       },
     },
     plugins: [
+      ...(tuning.graphiql ? [useGraphiQLPage("/graphql", graphiqlOptions)] : []),
       useVaryOrigin(),
       // One execution per event for every alike subscription of a person (bench/history.md,
       // "Render once: live fan-out"). Before the tracing plugin, which wraps whatever subscribe it finds.

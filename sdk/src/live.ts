@@ -136,6 +136,11 @@ export class LiveView {
     return this.started;
   }
 
+  /** The newest record this view has observed under `id`, whether it still matches or not (one that just ended). */
+  latest(id: string): Notification | undefined {
+    return this.known.get(id);
+  }
+
   get current(): LiveState {
     return this.state;
   }

@@ -34,6 +34,20 @@ export function relativeTime(iso: string, now: number): string {
   return rtf.format(seconds, "second");
 }
 
+/**
+ * When a producer last revised `n` ("updated 5 min ago"), or null when it never did (revision 1).
+ * `updatedAt` also moves when the person sees, reads, receives or snoozes it, so it is the
+ * revision's time only when none of the person's own times explains it; otherwise the time is not
+ * known here and `at` is null (the card then says "updated" without a time rather than a wrong one).
+ */
+export function revision(n: Pick<Notification, "revision" | "updatedAt" | "createdAt" | "seenAt" | "readAt" | "deliveredAt" | "snoozedUntil" | "dismissedAt">): { at: string | null } | null {
+  if (n.revision <= 1 || n.updatedAt === n.createdAt) return null;
+  const own = [n.seenAt, n.readAt, n.deliveredAt, n.dismissedAt];
+  // A snooze moves updatedAt too and leaves no time of its own.
+  if (own.includes(n.updatedAt) || n.snoozedUntil !== null) return { at: null };
+  return { at: n.updatedAt };
+}
+
 /** A full local date and time, for tooltips and the snooze confirmation. */
 export function absoluteTime(iso: string | Date): string {
   const date = typeof iso === "string" ? new Date(iso) : iso;

@@ -66,6 +66,10 @@ export class Feed {
   /** Records kept on screen after they stopped matching (the unseen tab keeps what it showed). */
   readonly pinned = new SvelteMap<string, Notification>();
   private cursor: string | null = null;
+  /** Ids the list returned last time (plain, not state: written while the list is read). */
+  private shown = new Set<string>();
+  /** Moves on when the ended records are let go, so the list is worked out again. */
+  private forgotten = $state(0);
   private readonly keep?: (notification: Notification, now: Date) => boolean;
 
   constructor(
@@ -84,6 +88,37 @@ export class Feed {
   }
 
   get items(): Notification[] {
+    void this.forgotten;
+    const items = this.withEnded(this.listed());
+    this.shown = new Set(items.map((n) => n.id));
+    return items;
+  }
+
+  /**
+   * A record its producer resolved or expired while this list showed it stays, ended (its card
+   * says so and its buttons are disabled), until the list is reopened: a card vanishing under the
+   * person's eyes reads as a glitch. A dismissal (here or elsewhere) removes it as before.
+   */
+  private withEnded(items: Notification[]): Notification[] {
+    if (this.shown.size === 0 || this.filter.includeTerminal || this.filter.statuses?.length) return items;
+    const ids = new Set(items.map((n) => n.id));
+    const ended: Notification[] = [];
+    for (const id of this.shown) {
+      if (ids.has(id)) continue;
+      const latest = this.live.view.latest(id) ?? this.older.find((n) => n.id === id);
+      const current = latest && this.overrides.resolve(latest);
+      if (current && (current.status === "RESOLVED" || current.status === "EXPIRED") && !this.overrides.gone.has(id)) ended.push(current);
+    }
+    return ended.length ? items.concat(ended).sort(newestFirst) : items;
+  }
+
+  /** Lets go of the ended records kept on screen (the list was closed). */
+  forgetEnded(): void {
+    this.shown = new Set();
+    this.forgotten++;
+  }
+
+  private listed(): Notification[] {
     const live = this.live.state.items;
     let merged = live;
     if (this.started) {

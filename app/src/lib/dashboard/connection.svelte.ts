@@ -2,19 +2,19 @@
 // clock that keeps relative times right, and whether the person's sign-in still holds.
 import { createHeraldClient, HeraldError, type HeraldClient, type LiveState, type NotificationFilter, type ShareOptions } from "@herald/sdk";
 import { SvelteSet } from "svelte/reactivity";
+import { Clock } from "../clock.svelte";
 import { LiveList } from "../live.svelte";
 import { sameFilter } from "./reader-filter";
 import { mountConnectionEffects } from "./ui-effects";
 
 /** The main view holds every active record the badge, banners, modal and overview need. */
 const MAIN_VIEW_ITEMS = 500;
-const TICK_MS = 15_000;
 
 export class Connection {
   client = $state.raw<HeraldClient | null>(null);
   main = $state.raw<LiveList | null>(null);
-  /** Ticks every 15 s so relative times and snooze filters stay right. */
-  now = $state(Date.now());
+  /** The page's clock (clock.svelte.ts): ticks, and wakes when a shown deadline passes. */
+  readonly clock = new Clock();
   /** The person's token stopped working (revoked or expired). */
   signedOut = $state(false);
   /**
@@ -48,10 +48,10 @@ export class Connection {
     this.client = client;
     this.main = this.mainView(client);
     const stopEffects = mountConnectionEffects(client, async () => this.main?.view.refresh());
-    const tick = setInterval(() => (this.now = Date.now()), TICK_MS);
+    const stopClock = this.clock.start();
     return () => {
       stopEffects();
-      clearInterval(tick);
+      stopClock();
       this.main?.close();
       this.main = null;
       client.close();
@@ -87,10 +87,15 @@ export class Connection {
   private mainView(client: HeraldClient): LiveList {
     return new LiveList(client, this.filter, { maxItems: MAIN_VIEW_ITEMS, share: this.share }, (state) => {
       // A change just arrived: "now" moves with it, so a fresh record never reads as from the future.
-      this.now = Date.now();
+      this.clock.sync();
       this.noteFailure(state.error);
       this.onMainState(state);
     });
+  }
+
+  /** The clock's present (ms). */
+  get now(): number {
+    return this.clock.now;
   }
 
   get state() {

@@ -2,7 +2,7 @@
 // (connection), the person's action results (overrides), notices and announcements (messages),
 // the person (viewer) and what they do (actions). What is left here is only what several
 // rooms feed: the active list and the badge, and which layer of the page is on top.
-import { isUnseen, type Notification, type Preferences } from "@herald/sdk";
+import { isUnread, isUnseen, type Notification, type Preferences } from "@herald/sdk";
 import { getContext, setContext } from "svelte";
 import { ActionDisplays } from "./action-displays.svelte";
 import { PersonActions } from "./actions.svelte";
@@ -90,10 +90,31 @@ export class Dashboard {
     return Math.max(0, unseen);
   });
 
-  /** Opens the inbox on one notification. */
+  /** What "Unread" counts: the view's unread count, corrected by this person's own latest actions. */
+  readonly unread: number = $derived.by(() => {
+    const main = this.connection.main;
+    if (!main) return 0;
+    const { items, counts } = main.state;
+    let unread = counts.unread;
+    for (const item of items) {
+      const current = this.overrides.resolve(item);
+      const now = isUnread(current) && !this.overrides.gone.has(item.id) && this.overrides.stillActive(current);
+      if (isUnread(item) && !now) unread--;
+      else if (!isUnread(item) && now) unread++;
+    }
+    return Math.max(0, unread);
+  });
+
+  /** Whether the first counts have arrived (before that a badge would say a false "0"). */
+  get counted(): boolean {
+    return this.connection.main !== null && !this.connection.main.loading;
+  }
+
+  /** Opens the inbox on one notification, which reads it (the person opened it). */
   openNotification(id: string): void {
     this.focusId = id;
     this.drawerOpen = true;
+    void this.actions.markRead([id]);
   }
 
   /**

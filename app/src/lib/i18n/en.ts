@@ -240,7 +240,6 @@ export const en = {
     show: "Show",
     status: {
       all: "All",
-      unseen: "Unseen",
       unread: "Unread",
       snoozed: "Snoozed",
       dismissed: "Dismissed",
@@ -255,7 +254,6 @@ export const en = {
       SESSION: "Session",
       APPLICATION: "Application",
     },
-    emptyUnseen: "You are all caught up",
     emptyUnread: "Nothing unread",
     emptySnoozed: "Nothing is snoozed",
     emptyDismissed: "Nothing dismissed yet",
@@ -318,7 +316,11 @@ export const en = {
       `${{ PENDING: "Pending", ACKNOWLEDGED: "Done", FAILED: "Failed" }[state]}${state === "PENDING" ? ` (waiting for ${plugin})` : ""}${outcome ? `: ${outcome}` : ""}`,
     /** "Dismissed 58 seconds ago": one capital, like every other sentence. */
     terminal: (status: string, when: string | null) => capitalised(`${statusWord(status)}${when ? ` ${when}` : ""}`),
-    timeTitle: (updated: string, created: string | null) => (created ? `Updated ${updated} (created ${created})` : updated),
+    /** A producer revised it since it arrived: "updated 5 minutes ago". */
+    updatedAgo: (when: string) => `updated ${when}`,
+    /** Revised, at a time the record no longer tells (the person's own state moved it since). */
+    updated: "updated",
+    revisedTimes: (count: number) => `Revised ${count} ${plural(count, { one: "time", other: "times" })} since it arrived`,
     cancelQuestion: (label: string) => `${label}?`,
     cancelYes: "Yes, cancel it",
     cancelKeep: "Keep it running",

@@ -1,6 +1,9 @@
 // Authors a migration for each provider from the change in prisma/models.prisma since the last
-// migration. `prisma migrate dev` cannot run offline here (stack.md), so this diffs the schema
-// each provider was last migrated from against the current one, with no database involved.
+// migration. `prisma migrate dev` would need Prisma's native schema engine (a binary downloaded
+// from Prisma's servers on first use, which an offline machine cannot fetch) and a shadow
+// database, so this diffs the schema each provider was last migrated from
+// (migrations/schema.at-last-migration.prisma) against the current one with `prisma migrate diff`
+// on the JavaScript engine, with no database involved for SQLite.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

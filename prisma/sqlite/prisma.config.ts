@@ -1,5 +1,9 @@
-// Prisma CLI configuration for the embedded SQLite store: the JS schema engine with a driver
-// adapter, because the native engines cannot be downloaded here (shared notes, stack.md).
+// Prisma CLI configuration for the embedded SQLite store (`npm run migration:new`, the drift check
+// of `npm run generate`, and applying migrations with the CLI). It selects Prisma's JavaScript
+// schema engine driven through the better-sqlite3 adapter (`engine: "js"`, `adapter`) instead of
+// Prisma's native schema engine: the native engine is a binary the CLI downloads from Prisma's
+// servers on first use, and Herald's development and CI machines may have no access to them, while
+// better-sqlite3 is already installed from npm for the server itself.
 import { defineConfig } from "prisma/config";
 
 export default defineConfig({

@@ -122,7 +122,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
   const url = resolveDatabaseUrl(options.databaseUrl);
   let database = await openDatabase(url, { sqliteBusyMs: tuning.sqliteBusyMs });
   if (options.migrate !== false && (await pendingMigrations(database)).length > 0) {
-    // The migration engine runs in its own process and wants the store to itself.
+    // Migrations apply on a connection of their own (migration-applier.ts); the store opens afresh after.
     await database.close();
     await migrate(url);
     database = await openDatabase(url, { sqliteBusyMs: tuning.sqliteBusyMs });

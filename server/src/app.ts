@@ -224,7 +224,8 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
       maxAttempts: tuning.deliveryMaxAttempts,
       retryBaseMs: tuning.deliveryRetryBaseMs,
       concurrency: tuning.deliveryConcurrency,
-      leaseMs: Math.max(60_000, tuning.deliveryTimeoutMs * 3),
+      // Past any attempt in flight (each is bounded by the timeout), so a live holder never loses its lease.
+      leaseMs: tuning.deliveryTimeoutMs * 3 + 2_000,
       holdRecheckMs: 60_000,
       dashboardUrl: tuning.dashboardUrl,
       vapid,

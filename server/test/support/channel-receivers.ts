@@ -56,6 +56,10 @@ abstract class Receiver {
   /** Answers for the next requests, in order; afterwards `defaultStatus`. */
   readonly script: Reply[] = [];
   defaultStatus = 201;
+  /** Answers this much later (a slow receiver, for the benchmark). */
+  delayMs = 0;
+  /** Called with each request as it arrives. */
+  onReceived: ((r: Received) => void) | null = null;
   private server!: Server;
   private waiters: { count: number; resolve: () => void }[] = [];
   private hanging: ServerResponse[] = [];
@@ -76,11 +80,17 @@ abstract class Receiver {
           problem = (error as Error).message;
         }
         const status = problem ? 400 : reply === "hang" ? 0 : reply.status;
-        this.received.push({ path: req.url ?? "", headers: req.headers, body, payload, problem, status });
+        const received = { path: req.url ?? "", headers: req.headers, body, payload, problem, status };
+        this.received.push(received);
+        this.onReceived?.(received);
         if (reply === "hang") this.hanging.push(res);
         else {
-          res.writeHead(status, reply.headers ?? {});
-          res.end(problem ?? "");
+          const answer = () => {
+            res.writeHead(status, reply.headers ?? {});
+            res.end(problem ?? "");
+          };
+          if (this.delayMs > 0) setTimeout(answer, this.delayMs);
+          else answer();
         }
         this.waiters = this.waiters.filter((w) => (this.received.length >= w.count ? (w.resolve(), false) : true));
       });

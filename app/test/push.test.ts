@@ -5,7 +5,9 @@
 // (registration.getNotifications()); a newer revision with the same tag replaces it; the click
 // logic the worker's notificationclick listener runs (called in the worker: headless Chromium
 // cannot click a system notification) opens the notification in the dashboard tab and POSTs an
-// action button's URL without the dashboard's cookie.
+// action button's URL without the dashboard's cookie. End to end: the payload Herald really sends
+// (taken from a webhook channel, whose `data` is the Web Push plaintext) shown by the worker, its
+// button answered through Herald's own action URL once, and refused the second time.
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { CDPSession, Page, Worker } from "playwright-core";
@@ -27,7 +29,7 @@ interface Shown {
 /** A stand-in for Herald's action endpoint: records each POST and answers with the next status. */
 interface ActionReceiver {
   url: string;
-  posts: { path: string; cookie: string | undefined; origin: string | undefined }[];
+  posts: { path: string; cookie: string | undefined; origin: string | undefined; body: string }[];
   statuses: number[];
   next(): Promise<void>;
   close(): Promise<void>;
@@ -48,9 +50,11 @@ async function startActionReceiver(allowOrigin: string): Promise<ActionReceiver>
       response.end();
       return;
     }
-    request.resume();
+    let body = "";
+    request.setEncoding("utf8");
+    request.on("data", (chunk: string) => (body += chunk));
     request.on("end", () => {
-      receiver.posts.push({ path: request.url ?? "", cookie: request.headers.cookie, origin: request.headers.origin });
+      receiver.posts.push({ path: request.url ?? "", cookie: request.headers.cookie, origin: request.headers.origin, body });
       response.statusCode = receiver.statuses.shift() ?? 200;
       response.end();
       waiting.shift()?.();
@@ -121,7 +125,8 @@ describe.skipIf(!availability.run)("the dashboard's service worker (Web Push)", 
   }
 
   beforeAll(async () => {
-    stack = await startStack();
+    // Webhooks to the test's own receiver on 127.0.0.1 (plain http) carry Herald's real payloads.
+    stack = await startStack({ env: { HERALD_CHANNEL_ALLOW_HOSTS: "127.0.0.1" } });
     receiver = await startActionReceiver(stack.dashboardUrl);
     browser = await launch(stack.dashboardUrl);
     page = browser.page;
@@ -229,7 +234,7 @@ describe.skipIf(!availability.run)("the dashboard's service worker (Web Push)", 
     const posted = receiver.next();
     expect(await click(`herald:${id}`, "approve")).toBe("answered");
     await posted;
-    expect(receiver.posts.at(-1)).toEqual({ path: "/actions/token-approve", cookie: undefined, origin: stack.dashboardUrl });
+    expect(receiver.posts.at(-1)).toEqual({ path: "/actions/token-approve", cookie: undefined, origin: stack.dashboardUrl, body: "{}" });
 
     // The same button again (as from a second copy): Herald answers 410, and the person sees why.
     await push(payload);
@@ -240,5 +245,34 @@ describe.skipIf(!availability.run)("the dashboard's service worker (Web Push)", 
     expect(after[0]).toMatchObject({ title: "Not done: “Approve” on “Approve the release?”", actions: [], data: { url: `${stack.dashboardUrl}/?notification=${id}` } });
     expect(after[0]!.body).toContain("already answered");
     await screenshot(page, "push-dashboard");
+  });
+
+  it("answers with Herald's real action URL: the payload a channel receives, shown by the worker, its button POSTed once", async () => {
+    await stack.personClient.addWebhookChannel({ url: `${receiver.url}/hook`, label: "payload tap" });
+    const delivered = receiver.next();
+    const published = await stack.producer.publish({
+      scope: "PERSON",
+      personId: stack.person.id,
+      key: "push:e2e",
+      title: "Run the migration?",
+      severity: "WARNING",
+      source: { plugin: "push" },
+      actions: [{ kind: "RUN_ACTION", id: "run", label: "Run it", actionId: "db.migrate" }],
+    });
+    if (!published.ok) throw new Error(published.message);
+    await delivered;
+    const hook = receiver.posts.find((p) => p.path === "/hook")!;
+    const payload = (JSON.parse(hook.body) as { data: { notificationId: string; url: string; actions: { id: string; url: string }[] } }).data;
+    expect(payload.notificationId).toBe(published.notification.id);
+    expect(payload.url).toBe(`${stack.dashboardUrl}/?notification=${published.notification.id}`);
+    expect(payload.actions.map((a) => a.id)).toEqual(["run"]);
+
+    await push(payload);
+    const tag = `herald:${published.notification.id}`;
+    expect((await shown()).find((n) => n.tag === tag)?.actions).toEqual([{ action: "run", title: "Run it" }]);
+    expect(await click(tag, "run")).toBe("answered");
+    // Single use: the same button again is refused by Herald, and the page's person is told.
+    await push(payload);
+    expect(await click(tag, "run")).toBe("refused");
   });
 });

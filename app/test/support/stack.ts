@@ -57,13 +57,14 @@ async function startDashboard(port: number, heraldUrl: string, dashboardUrl: str
   return child;
 }
 
-export async function startStack(): Promise<Stack> {
+/** `env`: more settings for the Herald server (a suite's own, such as HERALD_CHANNEL_ALLOW_HOSTS). */
+export async function startStack(options: { env?: Record<string, string> } = {}): Promise<Stack> {
   const store = createTempSqlite("herald-app-");
   const dashboardPort = await freePort();
   const dashboardUrl = `http://127.0.0.1:${dashboardPort}`;
   const metricsToken = "e2e-metrics-token-of-the-stack";
   // The dashboard calls Herald from 127.0.0.1 for each person: Herald believes its X-Forwarded-For.
-  const env = { DATABASE_URL: store.url, HERALD_SNOOZE_INTERVAL_MS: "200", HERALD_DASHBOARD_URL: dashboardUrl, HERALD_METRICS_TOKEN: metricsToken, HERALD_TRUSTED_PROXIES: "127.0.0.1" };
+  const env = { DATABASE_URL: store.url, HERALD_SNOOZE_INTERVAL_MS: "200", HERALD_DASHBOARD_URL: dashboardUrl, HERALD_METRICS_TOKEN: metricsToken, HERALD_TRUSTED_PROXIES: "127.0.0.1", ...options.env };
   const herald = heraldCli(env);
 
   let server: SpawnedHerald | null = null;

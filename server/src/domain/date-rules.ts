@@ -4,23 +4,28 @@
 import * as chrono from "chrono-node";
 
 /** Bump when extraction changes: the scanner re-extracts facts written by an older version. */
-export const DATE_RULES_VERSION = 2;
+export const DATE_RULES_VERSION = 3;
 
 /**
- * A specific upcoming day worth a reminder. A recurring day of the week ("every Tuesday", "on
- * Fridays") or a preference ("prefers deploys on Friday") is a habit, not a date: no rule.
+ * A day worth a reminder. A recurring day of the week ("every Tuesday", "on Sundays") comes back
+ * weekly; a habit or a preference about a weekday ("prefers deploys on Fridays", "usually runs on
+ * Mondays") is no date: no rule.
  */
 export type DateRule =
   /** One day: an explicit date, a date without a year (its next occurrence), or a relative one ("next Friday"). */
   | { kind: "once"; date: string }
   /** A birthday or an anniversary: the day comes back every year. */
-  | { kind: "yearly"; month: number; day: number };
+  | { kind: "yearly"; month: number; day: number }
+  /** "every Tuesday", "on Sundays": the day of the week (0 Sunday ... 6 Saturday) comes back every week. */
+  | { kind: "weekly"; weekday: number };
 
 const MAX_RULES = 10;
 const PLURAL_WEEKDAY = /\b(mon|tues|wednes|thurs|fri|satur|sun)days\b/gi;
 const RECURRING_BEFORE = /\b(every|each)\s+$/i;
 const RECURS_YEARLY = /\b(birthday|born|anniversary|annually|every year|each year)\b/i;
 const PREFERENCE = /\b(prefers?|preferred|likes?|usually|always|typically|tends? to|never)\b/i;
+/** A recurring weekday in a first-person sentence is the person's own routine ("I run on Fridays"), not an appointment. */
+const FIRST_PERSON = /(^|[^A-Za-z'])(I|I'm|I've|we|We|we're|We're)(?![A-Za-z'])/;
 
 /**
  * The dates a fact mentions, as rules. `reference` is when the fact was said (for "tomorrow",
@@ -39,22 +44,28 @@ export function extractDateRules(text: string, reference: Date, timeZone = "UTC"
   for (const result of chrono.parse(singular, reading, { forwardDate: true })) {
     const end = result.index + result.text.length;
     const plural = [...plurals].some((offset) => offset >= result.index && offset < end);
-    const habit = plural || RECURRING_BEFORE.test(text.slice(0, result.index)) || PREFERENCE.test(text);
-    const rule = ruleOf(result, habit, text);
+    const recurring = plural || RECURRING_BEFORE.test(text.slice(0, result.index));
+    const rule = ruleOf(result, recurring, PREFERENCE.test(text), FIRST_PERSON.test(text), text);
     if (rule) rules.set(JSON.stringify(rule), rule);
     if (rules.size >= MAX_RULES) break;
   }
   return [...rules.values()];
 }
 
-function ruleOf(result: chrono.ParsedResult, habit: boolean, text: string): DateRule | null {
+function ruleOf(result: chrono.ParsedResult, recurring: boolean, preference: boolean, routine: boolean, text: string): DateRule | null {
   const start = result.start;
   const month = start.get("month");
   const day = start.get("day");
   const year = start.get("year");
   if (!month || !day || !year) return null;
-  // A weekday alone: a specific day only when it is not a habit ("next Friday", not "on Fridays").
-  if (start.isCertain("weekday") && !start.isCertain("day")) return habit ? null : { kind: "once", date: isoDate(year, month, day) };
+  const habit = recurring || preference;
+  // A weekday alone: weekly when it recurs ("every Tuesday", "on Sundays"), a specific day when
+  // it does not ("next Friday"), nothing when it is a preference or the person's own routine
+  // ("prefers deploys on Fridays", "I walk the dog every Tuesday").
+  if (start.isCertain("weekday") && !start.isCertain("day")) {
+    if (preference || (recurring && routine)) return null;
+    return recurring ? { kind: "weekly", weekday: start.get("weekday")! } : { kind: "once", date: isoDate(year, month, day) };
+  }
   // "tomorrow", "today": a day chrono implies from the reference, never a habit's.
   if (!start.isCertain("day") && !start.isCertain("month")) return habit ? null : { kind: "once", date: isoDate(year, month, day) };
   if (!start.isCertain("month") || !start.isCertain("day")) return null;
@@ -117,6 +128,8 @@ function nextOccurrence(rule: DateRule, today: number): number | null {
       return null; // a kind an older version stored (re-extracted by the scanner)
     case "once":
       return Date.parse(`${rule.date}T00:00:00Z`);
+    case "weekly":
+      return today + ((((rule.weekday - new Date(today).getUTCDay()) % 7) + 7) % 7) * DAY;
     case "yearly": {
       const year = new Date(today).getUTCFullYear();
       const thisYear = yearlyIn(rule, year);
@@ -143,7 +156,7 @@ export function serializeDateRules(rules: DateRule[]): string {
 export function parseDateRules(stored: string): DateRule[] {
   try {
     const value = JSON.parse(stored) as unknown;
-    return Array.isArray(value) ? (value as DateRule[]).filter((r) => r?.kind === "once" || r?.kind === "yearly") : [];
+    return Array.isArray(value) ? (value as DateRule[]).filter((r) => r?.kind === "once" || r?.kind === "yearly" || (r?.kind === "weekly" && Number.isInteger(r.weekday) && r.weekday >= 0 && r.weekday <= 6)) : [];
   } catch {
     return [];
   }

@@ -235,60 +235,6 @@ for (const provider of providers) {
         expect((await list(ada.token)).filter((x) => x.trigger.type === "TIME_BASED")).toEqual([]);
       });
 
-      it("keeps the dedup key the schema describes: person, trigger source and ref; null on producers' publishes", async () => {
-        const ada = await h.newPerson("Ada");
-        const eng = await engagement("Keys", ada.id);
-        const render = await emit({ type: "render.produced", engagementId: eng, payload: { id: "same-1", name: "a" } });
-        const shape = await emit({ type: "shape.confirmed", engagementId: eng, payload: { id: "same-1", name: "b" } });
-        // The same engine id from two event types is two triggers.
-        expect([render.notifications.length, shape.notifications.length]).toEqual([1, 1]);
-        expect((await emit({ type: "render.produced", engagementId: eng, payload: { id: "same-1", name: "a" } })).notifications).toEqual([]);
-        const own = await h.publish({ scope: "PERSON", personId: ada.id, key: "own", title: "Mine", trigger: { type: "EVENT_BASED", ref: "same-1" } });
-        const store = storeOf(h.herald.database);
-        const rows = await store.pick("Notification", ["id", "dedupKey", "triggerRef"], (q) => q.where("personId", "=", ada.id).orderBy("createdAt").orderBy("id"));
-        expect(Object.fromEntries(rows.map((r) => [r.id, r.dedupKey]))).toEqual({
-          [render.notifications[0].id]: `${ada.id}|event:render.produced|same-1`,
-          [shape.notifications[0].id]: `${ada.id}|event:shape.confirmed|same-1`,
-          [own.id]: null,
-        });
-        expect(rows.every((r) => r.triggerRef === "same-1")).toBe(true);
-      });
-
-      it("counts every kind of activity on an engagement's notifications: revisions, reading, follow-ups, acknowledgements, dismissal", async () => {
-        const ada = await h.newPerson("Ada");
-        const bob = await h.newPerson("Bob");
-        const eng = await engagement("Steady", ada.id);
-        const stale = async () => (await list(ada.token)).filter((x) => x.trigger.ref?.startsWith(`stale:${eng}:`));
-        const run = { kind: "RUN_ACTION", id: "go", label: "Go", actionId: "steady.go" };
-        const n = await h.publish({ scope: "PERSON", personId: bob.id, key: "steady", title: "About Steady", engagementId: eng, actions: [run] });
-        const shared = await h.publish({ scope: "APPLICATION", key: "steady:all", title: "Steady for all", engagementId: eng });
-        // Each step comes 13 days after the one before (the nudge is due after 14 days without any).
-        const steps: [string, () => Promise<unknown>][] = [
-          ["a producer's revision", () => h.publish({ scope: "PERSON", personId: bob.id, key: "steady", title: "About Steady, again", engagementId: eng, actions: [run] })],
-          ["reading it", () => gql(h.url, bob.token, `mutation($ids: [ID!]!) { markNotificationsRead(ids: $ids) { id } }`, { ids: [n.id] })],
-          ["running a follow-up", () => gql(h.url, bob.token, `mutation($id: ID!) { invokeNotificationAction(id: $id, actionId: "go") { id } }`, { id: n.id })],
-          [
-            "the producer's acknowledgement",
-            async () => {
-              const page = await producer(`{ actionInvocations(first: 100) { items { id notificationId } } }`);
-              const invocation = page.data!.actionInvocations.items.find((i: any) => i.notificationId === n.id);
-              await producer(`mutation($id: ID!) { acknowledgeActionInvocation(id: $id, outcome: ACKNOWLEDGED) { __typename } }`, { id: invocation.id });
-            },
-          ],
-          ["a reader's dismissal of a shared one", () => gql(h.url, bob.token, `mutation($id: ID!) { dismissNotification(id: $id) { __typename } }`, { id: shared.id })],
-          ["dismissing it", () => gql(h.url, bob.token, `mutation($id: ID!) { dismissNotification(id: $id) { __typename } }`, { id: n.id })],
-        ];
-        for (const [what, step] of steps) {
-          h.clock.advance(13 * DAY);
-          await step();
-          await nextCycle();
-          expect(await stale(), `after ${what}`).toEqual([]);
-        }
-        // Silence after the last of them is still nudged.
-        h.clock.advance(15 * DAY);
-        await nextCycle();
-        expect(await stale()).toHaveLength(1);
-      });
     });
 
     describe("quiet mode set by a producer", () => {
@@ -372,6 +318,64 @@ for (const provider of providers) {
         expect(await facts(ada.id)).toEqual([]);
         const bad = (await producer(OBSERVE, { input: { personId: ada.id, fact: "  ", source: { plugin: "companion" } } })).data!.publishObservation;
         expect(bad).toEqual({ __typename: "ValidationError", field: "fact" });
+      });
+    });
+
+    // Last in the file: these move the clock by months.
+    describe("dedup keys and engagement activity", () => {
+      it("keeps the dedup key the schema describes: person, trigger source and ref; null on producers' publishes", async () => {
+        const ada = await h.newPerson("Ada");
+        const eng = await engagement("Keys", ada.id);
+        const render = await emit({ type: "render.produced", engagementId: eng, payload: { id: "same-1", name: "a" } });
+        const shape = await emit({ type: "shape.confirmed", engagementId: eng, payload: { id: "same-1", name: "b" } });
+        // The same engine id from two event types is two triggers.
+        expect([render.notifications.length, shape.notifications.length]).toEqual([1, 1]);
+        expect((await emit({ type: "render.produced", engagementId: eng, payload: { id: "same-1", name: "a" } })).notifications).toEqual([]);
+        const own = await h.publish({ scope: "PERSON", personId: ada.id, key: "own", title: "Mine", trigger: { type: "EVENT_BASED", ref: "same-1" } });
+        const store = storeOf(h.herald.database);
+        const rows = await store.pick("Notification", ["id", "dedupKey", "triggerRef"], (q) => q.where("personId", "=", ada.id).orderBy("createdAt").orderBy("id"));
+        expect(Object.fromEntries(rows.map((r) => [r.id, r.dedupKey]))).toEqual({
+          [render.notifications[0].id]: `${ada.id}|event:render.produced|same-1`,
+          [shape.notifications[0].id]: `${ada.id}|event:shape.confirmed|same-1`,
+          [own.id]: null,
+        });
+        expect(rows.every((r) => r.triggerRef === "same-1")).toBe(true);
+      });
+
+      it("counts every kind of activity on an engagement's notifications: revisions, reading, follow-ups, acknowledgements, dismissal", async () => {
+        const ada = await h.newPerson("Ada");
+        const bob = await h.newPerson("Bob");
+        const eng = await engagement("Steady", ada.id);
+        const stale = async () => (await list(ada.token)).filter((x) => x.trigger.ref?.startsWith(`stale:${eng}:`));
+        const run = { kind: "RUN_ACTION", id: "go", label: "Go", actionId: "steady.go" };
+        const n = await h.publish({ scope: "PERSON", personId: bob.id, key: "steady", title: "About Steady", engagementId: eng, actions: [run] });
+        const shared = await h.publish({ scope: "APPLICATION", key: "steady:all", title: "Steady for all", engagementId: eng });
+        // Each step comes 13 days after the one before (the nudge is due after 14 days without any).
+        const steps: [string, () => Promise<unknown>][] = [
+          ["a producer's revision", () => h.publish({ scope: "PERSON", personId: bob.id, key: "steady", title: "About Steady, again", engagementId: eng, actions: [run] })],
+          ["reading it", () => gql(h.url, bob.token, `mutation($ids: [ID!]!) { markNotificationsRead(ids: $ids) { id } }`, { ids: [n.id] })],
+          ["running a follow-up", () => gql(h.url, bob.token, `mutation($id: ID!) { invokeNotificationAction(id: $id, actionId: "go") { id } }`, { id: n.id })],
+          [
+            "the producer's acknowledgement",
+            async () => {
+              const page = await producer(`{ actionInvocations(first: 100) { items { id notificationId } } }`);
+              const invocation = page.data!.actionInvocations.items.find((i: any) => i.notificationId === n.id);
+              await producer(`mutation($id: ID!) { acknowledgeActionInvocation(id: $id, outcome: ACKNOWLEDGED) { __typename } }`, { id: invocation.id });
+            },
+          ],
+          ["a reader's dismissal of a shared one", () => gql(h.url, bob.token, `mutation($id: ID!) { dismissNotification(id: $id) { __typename } }`, { id: shared.id })],
+          ["dismissing it", () => gql(h.url, bob.token, `mutation($id: ID!) { dismissNotification(id: $id) { __typename } }`, { id: n.id })],
+        ];
+        for (const [what, step] of steps) {
+          h.clock.advance(13 * DAY);
+          await step();
+          await nextCycle();
+          expect(await stale(), `after ${what}`).toEqual([]);
+        }
+        // Silence after the last of them is still nudged.
+        h.clock.advance(15 * DAY);
+        await nextCycle();
+        expect(await stale()).toHaveLength(1);
       });
     });
   });

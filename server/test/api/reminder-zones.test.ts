@@ -32,13 +32,19 @@ for (const provider of providers) {
       const deadline = await remember("The report is due tomorrow");
       await remember("I walk the dog every Tuesday");
       await remember("Bob prefers deploys after 16:00 on Fridays");
-      await remember("Team sync on Mondays");
+      const sync = await remember("Team sync on Mondays");
 
       h.clock.advance(h.herald.tuning.scanIntervalMs);
       expect(await h.herald.scanner.tick()).not.toBeNull();
       const listed = await gql(h.url, ada.token, `{ notifications(first: 20) { edges { node { title trigger { type ref } } } } }`);
       const reminders = listed.data.notifications.edges.map((e: { node: { title: string; trigger: { ref: string } } }) => e.node);
-      expect(reminders).toEqual([{ title: "Tomorrow: The report is due tomorrow", trigger: { type: "TIME_BASED", ref: `fact:${deadline}:${utcDate}` } }]);
+      // The weekly sync is reminded for its next Monday in Ada's zone; her routine and Bob's preference stay silent.
+      const weekly = reminders.filter((r: { trigger: { ref: string } }) => r.trigger.ref.startsWith(`fact:${sync}:`));
+      expect(weekly).toHaveLength(1);
+      expect(new Date(`${weekly[0].trigger.ref.split(":").at(-1)}T00:00:00Z`).getUTCDay()).toBe(1);
+      expect(reminders.filter((r: { trigger: { ref: string } }) => !r.trigger.ref.startsWith(`fact:${sync}:`))).toEqual([
+        { title: "Tomorrow: The report is due tomorrow", trigger: { type: "TIME_BASED", ref: `fact:${deadline}:${utcDate}` } },
+      ]);
     });
   });
 }

@@ -47,8 +47,8 @@ for (const provider of providers) {
       const said = new Date(now.getTime() - 30 * DAY);
       const facts = [
         newFact("ada", "My sister's birthday is June 14", null, said),
-        // A weekly habit: no reminder.
-        newFact("ada", "Pottery class every Friday", null, said),
+        // A weekly habit of the person's own: no reminder.
+        newFact("ada", "I go to pottery class every Friday", null, said),
         newFact("ada", "Dentist on 2026-09-01", null, said),
         newFact("ada", "Prefers tea", null, said),
         newFact("bob", "Our anniversary is June 11", null, said),

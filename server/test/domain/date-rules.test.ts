@@ -16,17 +16,27 @@ const extraction: [string, DateRule[]][] = [
   ["Conference on March 12, 2027", [{ kind: "once", date: "2027-03-12" }]],
   ["I was born on March 15, 1985", [{ kind: "yearly", month: 3, day: 15 }]],
   ["Our wedding anniversary is June 2, 2019", [{ kind: "yearly", month: 6, day: 2 }]],
-  // A recurring day of the week or a preference is no specific date.
-  ["Team sync every Tuesday", []],
+  // A recurring day of the week comes back weekly (source document 000: "every Tuesday").
+  ["Team sync every Tuesday", [{ kind: "weekly", weekday: 2 }]],
+  ["Standup on Mondays", [{ kind: "weekly", weekday: 1 }]],
+  ["Trash pickup each Thursday", [{ kind: "weekly", weekday: 4 }]],
+  ["Payroll closes every friday at noon", [{ kind: "weekly", weekday: 5 }]],
+  ["Piano lessons on Saturdays and Sundays", [{ kind: "weekly", weekday: 6 }, { kind: "weekly", weekday: 0 }]],
+  // False positives that stay silent: preferences and the person's own routines.
   ["I call mom on Sundays", []],
   ["each Friday I run", []],
   ["I walk the dog every Tuesday", []],
+  ["We eat out every Saturday", []],
   ["Bob prefers deploys after 16:00 on Fridays", []],
   ["Bob prefers deploys on Friday", []],
+  ["Ada usually works from home on Mondays", []],
+  ["likes quiet Wednesdays", []],
+  ["never schedules meetings on Fridays", []],
+  ["typically reviews code every Thursday", []],
   ["meet next Friday", [{ kind: "once", date: "2026-03-20" }]],
   ["deadline tomorrow", [{ kind: "once", date: "2026-03-11" }]],
   ["I like green tea", []],
-  ["Sync every Monday, review on 2026-03-12", [{ kind: "once", date: "2026-03-12" }]],
+  ["Sync every Monday, review on 2026-03-12", [{ kind: "weekly", weekday: 1 }, { kind: "once", date: "2026-03-12" }]],
 ];
 
 describe("extractDateRules", () => {
@@ -46,6 +56,12 @@ const upcoming: [string, DateRule, number, string | null][] = [
   ["once, ahead", { kind: "once", date: "2026-03-12" }, 7, "2026-03-12"],
   ["once, past", { kind: "once", date: "2026-03-01" }, 7, null],
   ["zero lead: only today", { kind: "once", date: "2026-03-10" }, 0, "2026-03-10"],
+  // Weekly: the next such weekday (today included), once per occurrence within the lead.
+  ["weekly, today (a Tuesday)", { kind: "weekly", weekday: 2 }, 7, "2026-03-10"],
+  ["weekly, tomorrow", { kind: "weekly", weekday: 3 }, 7, "2026-03-11"],
+  ["weekly, six days ahead", { kind: "weekly", weekday: 1 }, 7, "2026-03-16"],
+  ["weekly, beyond a short lead", { kind: "weekly", weekday: 1 }, 3, null],
+  ["weekly, zero lead on another day", { kind: "weekly", weekday: 5 }, 0, null],
 ];
 
 describe("upcomingOccurrence", () => {

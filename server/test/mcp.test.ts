@@ -84,6 +84,8 @@ for (const provider of providers) {
       expect(schema("ask").required).toEqual(["question"]);
       expect(schema("ask").properties.timeoutSeconds!.maximum).toBe(3600);
       expect(schema("await_answer").required).toEqual(["handle"]);
+      // Claude Code would otherwise defer them behind its tool search (usable only with ENABLE_TOOL_SEARCH=false).
+      for (const tool of tools) expect(tool._meta?.["anthropic/alwaysLoad"], tool.name).toBe(true);
     });
 
     it("notify: the person sees it, a url becomes an Open follow-up, and a key revises it in place", async () => {

@@ -37,6 +37,14 @@ const formField = z.object({
   maxLength: z.number().int().optional(),
 });
 
+/**
+ * Claude Code (2.1) defers an MCP server's tools behind its tool search by default and loads a
+ * deferred tool only when the model searches for it, so Herald's tools went unused unless
+ * ENABLE_TOOL_SEARCH=false. A tool listed with `anthropic/alwaysLoad` is always in the prompt;
+ * the search hint helps where a client searches anyway. Other clients ignore both.
+ */
+const claudeMeta = (searchHint: string) => ({ _meta: { "anthropic/alwaysLoad": true, "anthropic/searchHint": searchHint } });
+
 const text = (value: unknown): CallToolResult => ({ content: [{ type: "text", text: JSON.stringify(value) }] });
 const failure = (message: string): CallToolResult => ({ content: [{ type: "text", text: message }], isError: true });
 
@@ -59,6 +67,7 @@ export function registerTools(server: McpServer): void {
   server.registerTool(
     "notify",
     {
+      ...claudeMeta("notify tell the person message alert"),
       title: "Notify the person",
       description:
         "Send the person a notification. Give a key to revise the same notification in place later (a repeated notify with the key changes only the fields it gives); a url adds an Open follow-up.",
@@ -96,6 +105,7 @@ export function registerTools(server: McpServer): void {
   server.registerTool(
     "progress",
     {
+      ...claudeMeta("report task progress to the person"),
       title: "Report progress",
       description: "Report a long-running task's progress in one notification, updated in place per key. A finished state (succeeded, failed, cancelled) resolves it.",
       inputSchema: {
@@ -129,6 +139,7 @@ export function registerTools(server: McpServer): void {
   server.registerTool(
     "ask",
     {
+      ...claudeMeta("ask the person a question approval permission confirm"),
       title: "Ask the person",
       description:
         "Ask the person a question and wait for the answer: either choices (up to 5 buttons) or a small form (fields). Returns the answer, or after timeoutSeconds a handle for await_answer (the question stays open and an answer given meanwhile is kept).",
@@ -152,6 +163,7 @@ export function registerTools(server: McpServer): void {
   server.registerTool(
     "await_answer",
     {
+      ...claudeMeta("wait for the person's answer to a question"),
       title: "Wait for an answer",
       description: "Wait again for the answer to a question ask returned a handle for.",
       inputSchema: { handle: z.string().describe("the handle ask returned"), timeoutSeconds },

@@ -57,6 +57,7 @@ describe.skipIf(!availability.run)("the companion in the dashboard", () => {
     await openInbox();
     await card(n.id).getByRole("button", { name: "Not now", exact: true }).click();
     await card(n.id).waitFor({ state: "detached", timeout: 5_000 });
+    await browser.page.getByTestId("undo-commit").click();
     await expect.poll(async () => (await stack.personClient.get(n.id))?.status).toBe("DISMISSED");
   });
 

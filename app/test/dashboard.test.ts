@@ -213,8 +213,10 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
     const id = (await card.getAttribute("data-notification-id")) ?? "";
     await card.getByRole("button", { name: "Dismiss “Deploying 2.4.0 to staging”" }).click();
     await card.waitFor({ state: "detached", timeout: 3_000 });
-    expect((await stack.personClient.get(id))?.status).toBe("DISMISSED");
     await expect.poll(() => page.getByTestId("notices").textContent()).toContain("Dismissed “Deploying 2.4.0 to staging”");
+    // Sent when its undo window closes (its notice's close button closes it now).
+    await page.getByTestId("undo-commit").click();
+    await expect.poll(async () => (await stack.personClient.get(id))?.status).toBe("DISMISSED");
 
     await showStatus("dismissed");
     await drawerCard("deploy:staging").waitFor();
@@ -242,6 +244,7 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
       expect(await card.getAttribute("data-revision")).toBe("1"); // the page has not heard of it
 
       await card.getByRole("button", { name: "Dismiss “Disk on db-1 is 92% full”" }).click();
+      await page.getByTestId("undo-commit").click();
       const message = card.getByTestId("conflict-message");
       await message.waitFor();
       expect(await message.textContent()).toContain("Not dismissed");
@@ -266,6 +269,7 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
     expect(await card.getAttribute("data-revision")).toBe("2");
     await card.getByRole("button", { name: "Dismiss “Disk on db-1 is full”" }).click();
     await card.waitFor({ state: "detached" });
+    await page.getByTestId("undo-commit").click();
     await expect.poll(async () => (await stack.personClient.page({ filter: { statuses: ["DISMISSED"] } })).items.map((n) => n.key)).toContain("disk:db-1");
     await closeDrawer();
   });

@@ -160,6 +160,7 @@ describe.skipIf(!availability.run)("read state in Chromium", () => {
     await expect.poll(async () => (await stack.personClient.get(error.id))?.status).toBe("SEEN");
     await drawer().getByTestId("clear-all").click();
     await drawer().getByTestId("clear-all-confirm").click();
+    await page.getByTestId("undo-commit").click();
     await expect.poll(async () => (await server()).ids).toEqual([error.id]);
     await card(info.id).waitFor({ state: "detached" });
     await card(error.id).getByTestId("unread-dot").waitFor();

@@ -19,6 +19,8 @@ const EMPTY_STATE: LiveState = { items: [], counts: { total: 0, unseen: 0, unrea
 
 /** Records the live window of a Feed keeps current; older ones come from cursor pages. */
 const LIVE_WINDOW = 50;
+/** How long a record that ended while shown stays on screen, ended, before it leaves the list. */
+const ENDED_LINGER_MS = 2_500;
 /** Size of each older page fetched while scrolling. */
 const OLDER_PAGE = 25;
 
@@ -68,6 +70,8 @@ export class Feed {
   private cursor: string | null = null;
   /** Ids the list returned last time (plain, not state: written while the list is read). */
   private shown = new Set<string>();
+  /** When (page clock) each shown record was first seen ended. */
+  private readonly endedSince = new Map<string, number>();
   /** Moves on when the ended records are let go, so the list is worked out again. */
   private forgotten = $state(0);
   private readonly keep?: (notification: Notification, now: Date) => boolean;
@@ -95,19 +99,29 @@ export class Feed {
   }
 
   /**
-   * A record its producer resolved or expired while this list showed it stays, ended (its card
-   * says so and its buttons are disabled), until the list is reopened: a card vanishing under the
-   * person's eyes reads as a glitch. A dismissal (here or elsewhere) removes it as before.
+   * A record its producer resolved or expired while this list showed it stays a moment, ended
+   * (its card says so and its buttons are disabled), then leaves: a card vanishing under the
+   * person's eyes reads as a glitch, one staying for good clutters the list. A dismissal (here or
+   * elsewhere) removes it at once as before.
    */
   private withEnded(items: Notification[]): Notification[] {
     if (this.shown.size === 0 || this.filter.includeTerminal || this.filter.statuses?.length) return items;
     const ids = new Set(items.map((n) => n.id));
     const ended: Notification[] = [];
+    const now = Date.now();
     for (const id of this.shown) {
       if (ids.has(id)) continue;
       const latest = this.live.view.latest(id) ?? this.older.find((n) => n.id === id);
       const current = latest && this.overrides.resolve(latest);
-      if (current && (current.status === "RESOLVED" || current.status === "EXPIRED") && !this.overrides.gone.has(id)) ended.push(current);
+      if (!current || (current.status !== "RESOLVED" && current.status !== "EXPIRED") || this.overrides.gone.has(id)) continue;
+      let since = this.endedSince.get(id);
+      if (since === undefined) {
+        since = now;
+        this.endedSince.set(id, since);
+        // Worked out again when its moment is over (on the page's clock).
+        setTimeout(() => this.forgotten++, ENDED_LINGER_MS);
+      }
+      if (now - since < ENDED_LINGER_MS) ended.push(current);
     }
     return ended.length ? items.concat(ended).sort(newestFirst) : items;
   }
@@ -115,6 +129,7 @@ export class Feed {
   /** Lets go of the ended records kept on screen (the list was closed). */
   forgetEnded(): void {
     this.shown = new Set();
+    this.endedSince.clear();
     this.forgotten++;
   }
 

@@ -6,6 +6,7 @@ import { absoluteTime } from "../format";
 import type { Connection } from "./connection.svelte";
 import type { Messages } from "./messages.svelte";
 import type { Overrides } from "./overrides.svelte";
+import type { UndoQueue } from "./undo.svelte";
 import { t } from "$lib/i18n";
 
 type Action = Notification["actions"][number];
@@ -15,10 +16,14 @@ type Action = Notification["actions"][number];
 const REMEMBER_FACT_ACTION = "herald.rememberFact";
 
 export class PersonActions {
+  /** "Waiting for <producer>" notices by notification id: they go once the producer answers. */
+  private readonly waiting = new Map<string, number>();
+
   constructor(
     private readonly connection: Connection,
     private readonly overrides: Overrides,
     private readonly messages: Messages,
+    private readonly undo: UndoQueue,
   ) {}
 
   async markSeen(ids: readonly string[]): Promise<void> {
@@ -58,16 +63,68 @@ export class PersonActions {
     });
   }
 
+  /**
+   * Gone from every list at once, with Undo; sent (revision-checked) when the undo window closes,
+   * since a dismissal is terminal on the server.
+   */
+  dismiss(n: Notification): void {
+    const { overrides } = this;
+    if (overrides.busy.has(n.id) || overrides.hidden.has(n.id)) return;
+    overrides.hidden.add(n.id);
+    this.undo.offer(
+      t.actions.dismissed(n.display.title),
+      () => {
+        overrides.hidden.delete(n.id);
+        this.messages.announce(t.actions.restored(n.display.title));
+      },
+      async () => {
+        await this.sendDismissal(n);
+        overrides.hidden.delete(n.id);
+      },
+    );
+  }
+
+  /**
+   * "Clear all": what the person has read leaves the lists at once, with Undo; the server
+   * dismisses it (for this person, what they read) when the window closes.
+   */
+  clearRead(listed: readonly Notification[]): void {
+    const client = this.connection.client;
+    if (!client) return;
+    const ids = listed.filter((n) => n.readAt !== null && !this.overrides.hidden.has(n.id)).map((n) => n.id);
+    if (ids.length === 0) {
+      this.messages.notify(t.bulk.nothingToClear);
+      return;
+    }
+    for (const id of ids) this.overrides.hidden.add(id);
+    const filter = { ...this.connection.filter, unread: false };
+    this.undo.offer(
+      t.bulk.cleared(ids.length),
+      () => {
+        for (const id of ids) this.overrides.hidden.delete(id);
+        this.messages.announce(t.bulk.restored(ids.length));
+      },
+      async () => {
+        try {
+          await client.dismissAll(filter);
+          await this.connection.main?.view.refresh();
+        } catch (error) {
+          this.fail(error);
+        } finally {
+          for (const id of ids) this.overrides.hidden.delete(id);
+        }
+      },
+    );
+  }
+
   /** Revision-checked: a record that changed meanwhile is shown, not dismissed. */
-  async dismiss(n: Notification): Promise<void> {
+  private async sendDismissal(n: Notification): Promise<void> {
     const { overrides, messages } = this;
-    if (overrides.busy.has(n.id)) return;
     await this.act(n, async (client) => {
       const result = await client.dismiss(n);
       if (result.ok) {
         overrides.record(result.notification);
         overrides.conflicts.delete(n.id);
-        messages.notify(t.actions.dismissed(n.display.title));
       } else if (result.reason === "conflict") {
         overrides.record(result.current);
         const changedTitle = result.current.display.title !== n.display.title ? t.actions.renamed(result.current.display.title) : "";
@@ -116,9 +173,8 @@ export class PersonActions {
       const invocation = await client.invokeAction(n.id, action.id, values);
       const { id, state, outcomeMessage, display, uiEffects } = invocation;
       this.overrides.record({ ...n, lastInvocation: { __typename: "ActionInvocation", id, state, outcomeMessage, display, uiEffects } });
-      this.messages.notify(
-        action.actionId === REMEMBER_FACT_ACTION ? t.actions.remembered : t.actions.waiting(action.label, n.source.plugin),
-      );
+      if (action.actionId === REMEMBER_FACT_ACTION) this.messages.notify(t.actions.remembered);
+      else if (state === "PENDING") this.waiting.set(n.id, this.messages.notify(t.actions.waiting(action.label, n.source.plugin)));
     } catch (error) {
       if (error instanceof HeraldValidationError && error.field.startsWith("values.")) {
         refused = { field: error.field.slice("values.".length), message: error.message.replace(/^values\.[^:]+: /, "") };
@@ -127,6 +183,14 @@ export class PersonActions {
       this.overrides.busy.delete(n.id);
     }
     return refused;
+  }
+
+  /** A producer answered one of this page's follow-ups (or it ended): its waiting notice goes. */
+  answered(notificationId: string): void {
+    const notice = this.waiting.get(notificationId);
+    if (notice === undefined) return;
+    this.waiting.delete(notificationId);
+    this.messages.close(notice);
   }
 
   async copy(text: string): Promise<void> {

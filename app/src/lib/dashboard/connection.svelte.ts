@@ -15,6 +15,8 @@ export class Connection {
   main = $state.raw<LiveList | null>(null);
   /** The page's clock (clock.svelte.ts): ticks, and wakes when a shown deadline passes. */
   readonly clock = new Clock();
+  /** When the main view last had the server's word (live), for "last synced 3 minutes ago". */
+  lastSynced = $state<number | null>(null);
   /** The person's token stopped working (revoked or expired). */
   signedOut = $state(false);
   /**
@@ -88,6 +90,7 @@ export class Connection {
     return new LiveList(client, this.filter, { maxItems: MAIN_VIEW_ITEMS, share: this.share }, (state) => {
       // A change just arrived: "now" moves with it, so a fresh record never reads as from the future.
       this.clock.sync();
+      if (state.connection === "live") this.lastSynced = this.clock.now;
       this.noteFailure(state.error);
       this.onMainState(state);
     });

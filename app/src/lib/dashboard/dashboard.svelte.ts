@@ -13,6 +13,7 @@ import { FormStates } from "./forms.svelte";
 import { announceArrivals, Messages } from "./messages.svelte";
 import { Overrides } from "./overrides.svelte";
 import { followWorkerMessages } from "./push-links";
+import { UndoQueue } from "./undo.svelte";
 import { readerFilter } from "./reader-filter";
 import { Viewer } from "./viewer.svelte";
 
@@ -23,7 +24,9 @@ export class Dashboard {
   readonly connection = new Connection();
   readonly messages = new Messages();
   readonly overrides = new Overrides(() => this.connection.now);
-  readonly actions = new PersonActions(this.connection, this.overrides, this.messages);
+  /** Dismissals and clear-all within their undo window. */
+  readonly undo = new UndoQueue();
+  readonly actions = new PersonActions(this.connection, this.overrides, this.messages, this.undo);
   /** Producers' direct displays answering this page's own actions. */
   readonly actionDisplays = new ActionDisplays(this.messages);
   readonly viewer: Viewer;
@@ -59,12 +62,15 @@ export class Dashboard {
       // Once the main view is live, after its own subscription: quiet mode then follows live.
       if (state.connection === "live" && !stopPreferences) stopPreferences = this.viewer.followPreferences();
     }, this.personId, readerFilter(this.viewer.controls));
-    const stopDisplays = this.connection.client ? this.actionDisplays.start(this.connection.client) : () => undefined;
+    const client = this.connection.client;
+    const stopDisplays = client ? this.actionDisplays.start(client) : () => undefined;
+    const stopAnswers = client ? client.actionResponses.subscribe((response) => this.actions.answered(response.notificationId)) : () => undefined;
     const stopHeld = this.held.start();
     this.desktop.start();
     const stopWorkerMessages = followWorkerMessages((id) => this.openNotification(id));
     return () => {
       stopWorkerMessages();
+      stopAnswers();
       stopDisplays();
       stopHeld();
       stopPreferences?.();

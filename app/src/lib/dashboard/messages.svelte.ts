@@ -19,10 +19,11 @@ export class Messages {
   private lastId = 0;
 
   /** A visible message (role=status, so screen readers hear it too). */
-  notify(text: string, tone: Notice["tone"] = "info"): void {
+  notify(text: string, tone: Notice["tone"] = "info"): number {
     const notice = { id: ++this.lastId, text, tone };
     this.notices = [...this.notices, notice].slice(-MAX_NOTICES);
     setTimeout(() => this.close(notice.id), NOTICE_MS[tone]);
+    return notice.id;
   }
 
   close(id: number): void {

@@ -19,6 +19,8 @@ export class Overrides {
   readonly busy = new SvelteSet<string>();
   /** Ids the server no longer knows. */
   readonly gone = new SvelteSet<string>();
+  /** Dismissed here, within their undo window: out of every list, not yet sent (undo.svelte.ts). */
+  readonly hidden = new SvelteSet<string>();
 
   constructor(private readonly now: () => number) {}
 
@@ -41,11 +43,11 @@ export class Overrides {
    */
   visible(items: readonly Notification[], filter: NotificationFilter, keep?: (n: Notification, now: Date) => boolean): Notification[] {
     const now = new Date(this.now());
-    return items.map((n) => this.resolve(n)).filter((n) => !this.gone.has(n.id) && (keep ? keep(n, now) : matchesFilter(n, filter, now, { shown: true })));
+    return items.map((n) => this.resolve(n)).filter((n) => !this.gone.has(n.id) && !this.hidden.has(n.id) && (keep ? keep(n, now) : matchesFilter(n, filter, now, { shown: true })));
   }
 
   /** Active and not snoozed: still belongs on the main surfaces. */
   stillActive(n: Notification): boolean {
-    return !this.gone.has(n.id) && !isTerminal(n) && !isSnoozed(n, this.now());
+    return !this.gone.has(n.id) && !this.hidden.has(n.id) && !isTerminal(n) && !isSnoozed(n, this.now());
   }
 }

@@ -325,6 +325,8 @@ export const en = {
     quietSuffix: " · quiet mode on",
     close: "Close notifications",
     show: "Show",
+    filters: "Filters",
+    filtersOn: (count: number) => `Filters (${count})`,
     status: {
       all: "All",
       unread: "Unread",
@@ -357,6 +359,7 @@ export const en = {
     allRead: "Everything was already read.",
     markedRead: (count: number) => `Marked ${count} as read.`,
     nothingToClear: "Nothing read to clear.",
+    restored: (count: number) => `Restored ${count} ${plural(count, { one: "notification", other: "notifications" })}.`,
     cleared: (count: number) => `Cleared ${count} read ${plural(count, { one: "notification", other: "notifications" })}.`,
     confirm: "Clear every notification you have read?",
     clear: "Clear",
@@ -450,8 +453,18 @@ export const en = {
     more: (count: number) => `${count} more ${plural(count, { one: "banner", other: "banners" })} in notifications`,
   },
 
+  offline: {
+    title: "Offline.",
+    lastSynced: (when: string) => `What you see was last synced ${when}; the dashboard keeps trying.`,
+    neverSynced: "Nothing has been synced yet; the dashboard keeps trying.",
+  },
+
   notices: {
     close: "Close message",
+    undo: "Undo",
+    /** The undo notice's close button: the change is sent now. */
+    commit: "Done, close",
+    undoHint: "Ctrl+Z",
   },
 
   /** The plain-text answers of an attachment download that did not work. */
@@ -466,6 +479,7 @@ export const en = {
   /** What the person hears after their own actions (notices and the live region). */
   actions: {
     dismissed: (title: string) => `Dismissed “${title}”.`,
+    restored: (title: string) => `“${title}” is back.`,
     renamed: (title: string) => `, now titled “${title}”`,
     conflict: (title: string, from: number, to: number, renamed: string) =>
       `Not dismissed: “${title}” changed while you were looking at it (revision ${from} → ${to}${renamed}). The newer version is shown; dismiss it again if it is still done with.`,

@@ -21,7 +21,8 @@ export const producerRights = {
   acknowledgeActionInvocation: "plugin",
   emitEvent: "plugin",
   reportExchange: "plugin",
-  // Reading a notification back by id: a bound key sees its own plugin's only.
+  // Reading a notification back by id: a bound key sees its own plugin's only; an admin key is
+  // refused as from every person-only read (transport/graphql/notification.ts).
   notification: "plugin",
   // Only sessions of the harness named like the key's plugin (DirectoryService.createSession).
   createSession: "plugin",

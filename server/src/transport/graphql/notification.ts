@@ -208,7 +208,9 @@ builder.queryFields((t) => ({
     args: { id: t.arg.id({ required: true }) },
     description: "Null when absent or not visible to the caller.",
     resolve: (_root, args, ctx) =>
-      ctx.caller?.kind === "producer"
+      // A bound key reads back its own plugin's records (an agent asks how its question was
+      // answered); an admin key has no person, so it is refused like any person-only read.
+      ctx.caller?.kind === "producer" && ctx.caller.plugin !== null
         ? ctx.services.notifications.producerGet(String(args.id), requireProducer(ctx.caller, "notification").plugin)
         : ctx.services.notifications.get(requirePerson(ctx.caller).personId, String(args.id)),
   }),

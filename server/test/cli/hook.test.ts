@@ -213,7 +213,8 @@ for (const provider of providers) {
       return { code: r.code, stdout: r.stdout.toString(), stderr: r.stderr.toString() };
     };
     const inbox = async () => (await gql(served.url, person.token, INBOX)).data.notifications.edges.map((e: any) => e.node);
-    const session = async (harness: string, id: string) => (await gql(served.url, env.HERALD_PRODUCER_KEY!, SESSION, { h: harness, s: id })).data.session;
+    // Each harness's own bound key: a key bound to another harness sees its sessions as absent.
+    const session = async (harness: string, id: string) => (await gql(served.url, keys[harness]!, SESSION, { h: harness, s: id })).data.session;
 
     it("Claude Code: Stop counts once, a retried Stop and a SubagentStop count nothing, and attention is raised, revised and cleared", async () => {
       const sessionId = `cc-${provider.name}-1`;

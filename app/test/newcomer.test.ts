@@ -88,7 +88,7 @@ describe.skipIf(!browsers.run)("a newcomer's first start, on a clone", () => {
   /** `npm start` in the clone, resolved once it has printed its block. */
   async function npmStart(): Promise<Started> {
     const ports = [await freePort(), await freePort()];
-    const env = { ...process.env, PORT: String(ports[0]), APP_PORT: String(ports[1]), HOST: "127.0.0.1" };
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(ports[0]), APP_PORT: String(ports[1]), HOST: "127.0.0.1" };
     for (const name of ["DATABASE_URL", "HERALD_LOG_FORMAT", "LOG_LEVEL", "NODE_ENV", "CI"]) delete env[name];
     const npm = spawn("npm", ["start"], { cwd: clone, env, stdio: ["ignore", "pipe", "pipe"] });
     running.push(npm);

@@ -118,8 +118,9 @@ describe.skipIf(!browsers.run)("a newcomer's first start, on a clone", () => {
 
     const started = await npmStart();
     const [serverPort, appPort] = started.ports;
-    const out = started.stdout();
-    // What is printed for a person: a line while it prepares, then the block; no tool chatter.
+    // npm's own "> herald@0.1.0 start" lines aside, what is printed for a person: a line while it
+    // prepares, then the block; no tool chatter.
+    const out = started.stdout().replace(/^\n?(> .*\n)+\n?/, "");
     expect(out).toMatch(/^Preparing Herald[^\n]*\n\nHerald is running/);
     expect(out).toContain(`Dashboard:        http://127.0.0.1:${appPort}`);
     expect(out).toContain(`GraphQL/GraphiQL: http://127.0.0.1:${serverPort}/graphql`);

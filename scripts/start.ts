@@ -139,7 +139,8 @@ const app = own(
   spawn(process.execPath, [join(root, "app", "build")], {
     cwd: root,
     env: { ...process.env, PORT: appPort, HOST: host, HERALD_URL: server.url, ORIGIN: dashboardUrl },
-    stdio: ["ignore", "inherit", "inherit"],
+    // Its stdout says only "Listening on ...", which the block says better; errors go to stderr.
+    stdio: ["ignore", "ignore", "inherit"],
   }),
 );
 app.on("exit", onChildExit("The dashboard"));

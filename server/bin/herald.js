@@ -24,6 +24,15 @@ const lightEntries = {
 };
 
 const command = process.argv[2];
+
+// The minimum package.json's engines states (every locked dependency's engines allow it): an older
+// node gets one clear line instead of a failure deep inside a dependency. Not for a harness hook,
+// which must never fail the agent.
+const [major, minor] = process.versions.node.split(".").map(Number);
+if (command !== "hook" && (major < 20 || (major === 20 && minor < 19))) {
+  process.stderr.write(`Herald needs Node.js 20.19 or newer; this is Node.js ${process.versions.node}.\n`);
+  process.exit(1);
+}
 const entry = new URL(`../dist/cli/${lightEntries[command] ?? "main.js"}`, import.meta.url);
 if (!existsSync(entry)) {
   process.stderr.write(`herald is not built (${fileURLToPath(entry)} is missing): run \`npm run build\` in the repository first.\n`);

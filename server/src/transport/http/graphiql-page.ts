@@ -78,9 +78,11 @@ function buildPage(options: GraphiQLOptions): Promise<Page> {
   const key = JSON.stringify(options);
   if (built?.key !== key) {
     const page = import("@graphql-yoga/render-graphiql").then(async ({ renderGraphiQL }) => {
+      // The render call is redirected before the page script goes in: that script calls the real
+      // render function itself, and a replace after it would rewrite its call instead.
       const html = renderGraphiQL(options)
-        .replace("<head>", () => `<head>\n<script>${PAGE_SCRIPT}</script>`)
-        .replace("YogaGraphiQL.renderYogaGraphiQL(", "heraldRenderGraphiQL(");
+        .replace("YogaGraphiQL.renderYogaGraphiQL(", "heraldRenderGraphiQL(")
+        .replace("<head>", () => `<head>\n<script>${PAGE_SCRIPT}</script>`);
       const compressed = await gzipped(html, { level: 9 });
       const body = new Uint8Array(compressed.buffer.slice(compressed.byteOffset, compressed.byteOffset + compressed.byteLength));
       return { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` };

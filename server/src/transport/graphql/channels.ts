@@ -6,6 +6,7 @@ import { NotFoundError } from "../../domain/errors.ts";
 import type { NotificationRecord } from "../../domain/notification.ts";
 import { requirePerson } from "../../service/auth-service.ts";
 import { builder } from "./builder.ts";
+import type { GraphQLContext } from "./context.ts";
 import { PersonRef } from "./directory.ts";
 import { NotificationScopeEnum, SeverityEnum } from "./enums.ts";
 import { asResult, resultUnion } from "./errors.ts";
@@ -105,14 +106,15 @@ const ChannelRulesInput = builder.inputType("ChannelRulesInput", {
   }),
 });
 
+// A Person is also returned to producers (createPerson, the producer HTTP API's routes select every
+// field): a person's channels are answered to that person alone, and as empty to anyone else.
+const viewerIs = (ctx: GraphQLContext, personId: string): boolean => ctx.caller?.kind === "person" && ctx.caller.personId === personId;
+
 builder.objectField(PersonRef, "channels", (t) =>
   t.field({
     type: [ChannelRef],
-    description: "The person's own channels (only the viewer's).",
-    resolve: (person, _args, ctx) => {
-      const { personId } = requirePerson(ctx.caller);
-      return person.id === personId ? ctx.services.channels.list(personId) : [];
-    },
+    description: "The person's own channels (only the viewer's; empty for anyone else, producers included).",
+    resolve: (person, _args, ctx) => (viewerIs(ctx, person.id) ? ctx.services.channels.list(person.id) : []),
   }),
 );
 
@@ -120,11 +122,8 @@ builder.objectField(PersonRef, "recentDeliveries", (t) =>
   t.field({
     type: [ChannelDeliveryRef],
     args: { first: t.arg.int({ required: false, defaultValue: 20 }) },
-    description: "The person's latest deliveries across their channels, newest first (at most 100).",
-    resolve: (person, args, ctx) => {
-      const { personId } = requirePerson(ctx.caller);
-      return person.id === personId ? ctx.services.channels.recent(personId, args.first ?? 20) : [];
-    },
+    description: "The person's latest deliveries across their channels, newest first (at most 100; empty for anyone but the viewer).",
+    resolve: (person, args, ctx) => (viewerIs(ctx, person.id) ? ctx.services.channels.recent(person.id, args.first ?? 20) : []),
   }),
 );
 

@@ -15,6 +15,8 @@ interface Row {
   /** A value as an operator writes it, and what it parses to. */
   good: [string, unknown];
   bad: string[];
+  /** Settings that are only valid together with this one (a key pair). */
+  alongside?: Record<string, string>;
 }
 
 const NOT_A_NUMBER = "ten";
@@ -61,6 +63,19 @@ const settings: Record<string, Row> = {
   HERALD_INSTANCE_GRACE_SECONDS: row(60, ["90", 90], [NOT_A_NUMBER, "1", "86401", "20"]),
   HERALD_OTEL: row(undefined, ["on", "on"], ["yes"]),
   HERALD_DASHBOARD_URL: row(undefined, ["https://dash.example/herald/", "https://dash.example/herald"], ["dash.example", "ftp://dash.example"]),
+  HERALD_LOG_FORMAT: row(undefined, ["pretty", "pretty"], ["color"]),
+  HERALD_SQLITE_BUSY_MS: count(10_000, 0),
+  HERALD_PUBLIC_URL: row(undefined, ["https://herald.example/", "https://herald.example"], ["herald.example", "ftp://herald.example"]),
+  HERALD_VAPID_SUBJECT: row("mailto:herald@localhost", ["https://herald.example/contact", "https://herald.example/contact"], ["herald@example.com"]),
+  // The pair is set together or not at all: each is parsed beside the other, and alone it is refused.
+  HERALD_VAPID_PUBLIC_KEY: { ...row(undefined, ["BPublicKeyBase64url", "BPublicKeyBase64url"], []), alongside: { HERALD_VAPID_PRIVATE_KEY: "privateKeyBase64url" } },
+  HERALD_VAPID_PRIVATE_KEY: { ...row(undefined, ["privateKeyBase64url", "privateKeyBase64url"], []), alongside: { HERALD_VAPID_PUBLIC_KEY: "BPublicKeyBase64url" } },
+  HERALD_CHANNEL_ALLOW_HOSTS: row("", ["push.test,10.0.0.5", "push.test,10.0.0.5"], []),
+  HERALD_DELIVERY_MAX_ATTEMPTS: count(8, 1, 50),
+  HERALD_DELIVERY_RETRY_BASE_MS: count(2_000, 1),
+  HERALD_DELIVERY_POLL_MS: count(1_000, 10),
+  HERALD_DELIVERY_TIMEOUT_MS: count(10_000, 100, 120_000),
+  HERALD_DELIVERY_CONCURRENCY: count(32, 1, 1_000),
 };
 
 /** The setting names config.ts reads, from its source: a new one without a row above fails. */
@@ -77,17 +92,22 @@ describe("HERALD_* settings", () => {
     expect(Object.keys(settings).sort()).toEqual(settingsOfConfig());
   });
 
-  for (const [name, { fallback, good, bad }] of Object.entries(settings)) {
+  for (const [name, { fallback, good, bad, alongside = {} }] of Object.entries(settings)) {
     it(`${name}: default, parsing, refusal naming it`, () => {
       expect((load({}) as Record<string, unknown>)[name], "default").toEqual(fallback);
       // An empty value is an unset one (a blank line in an env file), never a zero.
       expect((load({ [name]: "" }) as Record<string, unknown>)[name], "empty").toEqual(fallback);
-      expect((load({ [name]: good[0] }) as Record<string, unknown>)[name], "parsed").toEqual(good[1]);
+      expect((load({ ...alongside, [name]: good[0] }) as Record<string, unknown>)[name], "parsed").toEqual(good[1]);
       for (const value of bad) {
         expect(() => load({ [name]: value }), `${name}=${value}`).toThrow(new RegExp(`^Invalid environment: ${name}\\b`));
       }
     });
   }
+
+  it("refuses one VAPID key without the other, naming the pair", () => {
+    expect(() => load({ HERALD_VAPID_PUBLIC_KEY: "BPublicKeyBase64url" })).toThrow(/^Invalid environment: HERALD_VAPID_PRIVATE_KEY .*set together/);
+    expect(() => load({ HERALD_VAPID_PRIVATE_KEY: "privateKeyBase64url" })).toThrow(/^Invalid environment: HERALD_VAPID_PRIVATE_KEY .*set together/);
+  });
 
   it("never repeats a refused value in its message (it may be a secret)", () => {
     expect(() => load({ HERALD_METRICS_TOKEN: "s3cr3t" })).toThrow(/^Invalid environment: HERALD_METRICS_TOKEN /);

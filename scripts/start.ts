@@ -55,8 +55,10 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal
 
 /**
  * npm passes SIGINT and SIGTERM on to the script, but a SIGHUP (or a SIGKILL) ends npm alone and
- * leaves its script running. The processes in front of this one (the shell npm runs the script in,
- * and npm) are watched: when one is gone, so is whoever started us.
+ * leaves its script running. The processes in front of this one (npm, and the shell it runs the
+ * script in where that shell did not exec us) are watched: when one is gone, so is whoever started
+ * us. The root package.json's `start` execs this script: a shell left in between would take npm's
+ * SIGINT itself and wait for us (as shells do), so nothing would stop.
  */
 function watchAncestors(): void {
   const chain: number[] = [];

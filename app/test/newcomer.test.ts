@@ -8,48 +8,17 @@
 // without its caches (node_modules/.cache: the generation stamp and turbo's build cache), so the
 // start generates and builds as on a fresh install.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eventually, freePort, stopProcess } from "@herald/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Browser, browserAvailability, launch } from "./support/browser";
+import { alive, descendantsOf } from "./support/process-tree";
 
 const root = join(import.meta.dirname, "..", "..");
 const browsers = browserAvailability();
-
-/** Every process under `pid` (children, their children, ...). */
-function descendantsOf(pid: number): number[] {
-  const parents = new Map<number, number>();
-  for (const name of readdirSync("/proc").filter((n) => /^\d+$/.test(n))) {
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      parents.set(Number(name), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const found: number[] = [];
-  const visit = (p: number) => {
-    for (const [child, parent] of parents) {
-      if (parent !== p) continue;
-      found.push(child);
-      visit(child);
-    }
-  };
-  visit(pid);
-  return found;
-}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** Whether something accepts connections on the port. */
 const listening = (port: number) =>

@@ -2,40 +2,16 @@
 // generation runs only when its inputs changed, and when the Herald server dies under it, it says
 // so and fails instead of leaving silently with the dashboard still running.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createTempSqlite, eventually, exited, freePort, stopProcess } from "@herald/testkit";
 import { afterAll, describe, expect, it } from "vitest";
+import { alive, childrenOf } from "./support/process-tree";
 
 const root = join(import.meta.dirname, "..", "..");
 const started: ChildProcess[] = [];
 afterAll(async () => {
   for (const child of started) await stopProcess(child, "SIGKILL");
 });
-
-/** The processes whose parent is `pid`, with their command lines. */
-function childrenOf(pid: number): { pid: number; cmdline: string }[] {
-  return readdirSync("/proc")
-    .filter((name) => /^\d+$/.test(name))
-    .flatMap((name) => {
-      try {
-        const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-        const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-        return parent === pid ? [{ pid: Number(name), cmdline: readFileSync(`/proc/${name}/cmdline`, "utf8").split("\0").join(" ") }] : [];
-      } catch {
-        return []; // gone meanwhile
-      }
-    });
-}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe("npm start", () => {
   it("regenerates only when an input changed", () => {

@@ -1,12 +1,15 @@
 // Sends the channel outbox off the request path: woken when a revision that may have queued
 // deliveries commits (the bus), when a test send is queued (the bell), and otherwise every poll
 // interval (delays, retries, holds coming due). One run at a time per instance; several instances
-// share the outbox through leases (storage/delivery-outbox.ts).
+// share the outbox through leases (storage/delivery-outbox.ts). Between batches it gives way to
+// requests (yield-to-requests.ts).
+import { performance } from "node:perf_hooks";
 import type { EventBus } from "../events/bus.ts";
 import type { Logger } from "../logger.ts";
 import type { DeliveryBell } from "../service/channel-service.ts";
 import type { DeliveryService } from "../service/delivery-service.ts";
 import { startPeriodic } from "./periodic.ts";
+import { RequestYield } from "./yield-to-requests.ts";
 
 /** Finished deliveries are kept this long (Notification.deliveries, the settings page's recent list). */
 const RETENTION_MS = 7 * 24 * 3600 * 1000;
@@ -16,6 +19,7 @@ export function startDeliveryWorker(deliveries: DeliveryService, bus: EventBus, 
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
+  const yielding = new RequestYield();
 
   const wake = (): void => {
     if (stopped) return;
@@ -27,7 +31,12 @@ export function startDeliveryWorker(deliveries: DeliveryService, bus: EventBus, 
       do {
         again = false;
         try {
-          while (!stopped && (await deliveries.run()) > 0);
+          for (;;) {
+            if (stopped) break;
+            const started = performance.now();
+            if ((await deliveries.run()) === 0) break;
+            await yielding.after(performance.now() - started);
+          }
         } catch (error) {
           logger.warn({ err: (error as Error).message }, "delivery worker failed; will retry");
         }

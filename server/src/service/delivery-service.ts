@@ -25,6 +25,7 @@ import type { DirectoryService } from "./directory-service.ts";
 import type { GuardOptions } from "./channels/guarded-request.ts";
 import { attempt, type SendContext } from "./channels/senders.ts";
 import type { VapidKeys } from "./channels/vapid.ts";
+import { VapidAuthorizations } from "./channels/vapid-authorization.ts";
 
 export interface DeliveryOptions {
   maxAttempts: number;
@@ -54,6 +55,7 @@ export class DeliveryService {
   /** Where action URLs point: the server's public base URL (set when it starts serving). */
   private actionBaseUrl = "";
   private readonly random: () => number;
+  private readonly vapid: VapidAuthorizations;
 
   constructor(
     private readonly outbox: DeliveryOutbox,
@@ -65,6 +67,7 @@ export class DeliveryService {
     private readonly log: DeliveryLog = () => undefined,
   ) {
     this.random = options.random ?? Math.random;
+    this.vapid = new VapidAuthorizations(options.vapid, options.vapidSubject);
   }
 
   setActionBaseUrl(url: string): void {
@@ -77,7 +80,10 @@ export class DeliveryService {
     const claimed = await this.outbox.claim(this.holder, now, now + this.options.leaseMs, this.options.concurrency);
     if (claimed.length === 0) return 0;
     const channels = await this.channels.findMany(claimed.map((d) => d.channelId));
-    await Promise.all(claimed.map((d) => this.deliver(d, channels.get(d.channelId))));
+    // A fan-out's batch is many persons' deliveries of one notification: read it once per batch.
+    const records = new Map<string, Promise<NotificationRecord | null>>();
+    const recordOf = (id: string) => records.get(id) ?? records.set(id, this.notifications.findById(id)).get(id)!;
+    await Promise.all(claimed.map((d) => this.deliver(d, channels.get(d.channelId), recordOf)));
     return claimed.length;
   }
 
@@ -100,11 +106,15 @@ export class DeliveryService {
     await this.outbox.pruneTokens(now);
   }
 
-  private async deliver(delivery: ChannelDelivery, found: { channel: Channel; secret: ChannelSecret } | undefined): Promise<void> {
+  private async deliver(
+    delivery: ChannelDelivery,
+    found: { channel: Channel; secret: ChannelSecret } | undefined,
+    recordOf: (id: string) => Promise<NotificationRecord | null>,
+  ): Promise<void> {
     try {
       if (!found) return void (await this.settle(delivery, { status: "SKIPPED", attempts: delivery.attempts, lastError: "the channel was removed" }));
       const now = this.clock.now();
-      const decided = await this.decide(delivery, found.channel, now);
+      const decided = await this.decide(delivery, found.channel, now, recordOf);
       if ("status" in decided) return void (await this.settle(delivery, decided));
       const outcome = await attempt(found.channel, found.secret, delivery.id, decided.payload, this.sendContext(now));
       await this.record(delivery, found.channel, outcome);
@@ -115,11 +125,16 @@ export class DeliveryService {
   }
 
   /** Whether the delivery is still wanted now, and its payload if so (tokens for its action URLs stored first). */
-  private async decide(delivery: ChannelDelivery, channel: Channel, now: Date): Promise<DeliveryUpdate | { payload: ChannelPayload }> {
+  private async decide(
+    delivery: ChannelDelivery,
+    channel: Channel,
+    now: Date,
+    recordOf: (id: string) => Promise<NotificationRecord | null>,
+  ): Promise<DeliveryUpdate | { payload: ChannelPayload }> {
     const skip = (reason: string): DeliveryUpdate => ({ status: "SKIPPED", attempts: delivery.attempts, lastError: reason });
     const hold = (until: number, reason: string): DeliveryUpdate => ({ status: "PENDING", attempts: delivery.attempts, lastError: `held: ${reason}`, dueAt: until });
     if (delivery.type === "channel.test" || delivery.notificationId === null) return { payload: this.testPayload(channel) };
-    const record = await this.notifications.findById(delivery.notificationId);
+    const record = await recordOf(delivery.notificationId);
     if (!record || !visibleTo(delivery.personId, record)) return skip("the notification is gone");
     const receipt = record.scope === "APPLICATION" ? await this.notifications.findReceipt(record.id, delivery.personId) : null;
     const view = viewOf(record, receipt);
@@ -213,6 +228,6 @@ export class DeliveryService {
   }
 
   private sendContext(now: Date): SendContext {
-    return { guard: this.options.guard, vapid: this.options.vapid, vapidSubject: this.options.vapidSubject, now };
+    return { guard: this.options.guard, vapid: this.vapid, now };
   }
 }

@@ -15,12 +15,11 @@ import {
   retryAfterMs,
 } from "../../domain/channels.ts";
 import { type GuardOptions, guardedRequest, RefusedTarget } from "./guarded-request.ts";
-import type { VapidKeys } from "./vapid.ts";
+import type { VapidAuthorizations } from "./vapid-authorization.ts";
 
 export interface SendContext {
   guard: GuardOptions;
-  vapid: VapidKeys;
-  vapidSubject: string;
+  vapid: VapidAuthorizations;
   now: Date;
 }
 
@@ -49,7 +48,8 @@ function build(channel: Channel, secret: ChannelSecret, deliveryId: string, payl
   switch (secret.kind) {
     case "WEB_PUSH": {
       const details = webpush.generateRequestDetails({ endpoint: channel.url, keys: { p256dh: secret.p256dh, auth: secret.auth } }, JSON.stringify(fitPayload(payload)), {
-        vapidDetails: { subject: context.vapidSubject, publicKey: context.vapid.publicKey, privateKey: context.vapid.privateKey },
+        // Signed once per push service and reused (vapid-authorization.ts), not for every push.
+        headers: { Authorization: context.vapid.headerFor(channel.url) },
         TTL: 24 * 3600,
         contentEncoding: "aes128gcm",
         urgency: pushUrgency(payload.severity),

@@ -178,7 +178,7 @@ export interface PayloadSource {
   body: string;
   severity: Severity;
   scope: NotificationScope;
-  actions: readonly { kind: string; id: string; label: string }[];
+  actions: readonly { kind: string; id: string; label: string; form?: readonly unknown[] | null }[];
 }
 
 /** The payload of the contract ("Channels", Payload): Web Push plaintext, webhook `data`, ntfy's fields. */
@@ -194,9 +194,15 @@ export interface ChannelPayload {
   actions: { id: string; label: string; url: string }[];
 }
 
-/** Follow-ups a notification's receiver can act on from the channel: each gets an action URL. */
+/**
+ * Follow-ups a notification's receiver can act on from the channel: each gets an action URL. A
+ * RUN_ACTION with a form is not one of them: a lock-screen button has nowhere to take the values,
+ * so that follow-up is answered in the dashboard the notification's click opens.
+ */
 export function actionableFollowUps(actions: PayloadSource["actions"]): { id: string; label: string }[] {
-  return actions.filter((a) => a.kind === "RUN_ACTION" || a.kind === "DISMISS").map((a) => ({ id: a.id, label: a.label }));
+  return actions
+    .filter((a) => a.kind === "DISMISS" || (a.kind === "RUN_ACTION" && !(a.form && a.form.length > 0)))
+    .map((a) => ({ id: a.id, label: a.label }));
 }
 
 /** Web Push payloads must fit a push service's 4 KB limit with encryption overhead: the body is cut to fit. */

@@ -1,7 +1,7 @@
 // Sends the channel outbox off the request path: woken when a revision that may have queued
 // deliveries commits (the bus), when a test send is queued (the bell), and otherwise every poll
 // interval (delays, retries, holds coming due). One run at a time per instance; several instances
-// share the outbox through leases (storage/delivery-outbox.ts).
+// share the outbox through leases (storage/channels/delivery-outbox.ts).
 import type { EventBus } from "../events/bus.ts";
 import type { Logger } from "../logger.ts";
 import type { DeliveryBell } from "../service/channel-service.ts";

@@ -7,8 +7,8 @@ import { DomainError, NotFoundError, NotificationTransitionError, RevisionConfli
 import type { Clock } from "../domain/clock.ts";
 import { viewOf } from "../domain/lifecycle.ts";
 import { visibleTo } from "../domain/notification.ts";
-import type { DeliveryOutbox } from "../storage/delivery-outbox.ts";
-import type { NotificationStore } from "../storage/notification-store.ts";
+import type { DeliveryOutbox } from "../storage/channels/delivery-outbox.ts";
+import type { NotificationStore } from "../storage/notifications/notification-store.ts";
 import type { InvocationService } from "./invocation-service.ts";
 import type { NotificationService } from "./notification-service.ts";
 

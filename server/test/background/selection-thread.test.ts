@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHerald, type Herald } from "../../src/app.ts";
 import { InProcessSelector, SelectionThread } from "../../src/background/scanner/selection-thread.ts";
 import { newFact } from "../../src/service/facts.ts";
-import { ScanReads } from "../../src/storage/scan-reads.ts";
+import { ScanReads } from "../../src/storage/companion/scan-reads.ts";
 import { providers, type TestDatabase } from "../support/providers.ts";
 import { storeOf } from "../support/store.ts";
 

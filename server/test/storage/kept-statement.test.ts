@@ -2,8 +2,8 @@
 // binds its own values, and a statement that binds anything but its placeholders is refused.
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { keptStatement } from "../../src/storage/queries.ts";
-import { sqlFor } from "../../src/storage/sql.ts";
+import { keptStatement } from "../../src/storage/sql/queries.ts";
+import { sqlFor } from "../../src/storage/sql/sql.ts";
 
 describe("a kept statement", () => {
   it("is the builder's text in each dialect, compiled once", () => {

@@ -5,8 +5,8 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, repoRoot } from "../../src/storage/database.ts";
-import { migrate, pendingMigrations } from "../../src/storage/migrate.ts";
+import { openDatabase, repoRoot } from "../../src/storage/connection/database.ts";
+import { migrate, pendingMigrations } from "../../src/storage/migrations/migrate.ts";
 import { providers, type TestDatabase } from "../support/providers.ts";
 
 const postgres = providers[1]!;

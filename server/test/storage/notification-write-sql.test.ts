@@ -1,16 +1,16 @@
-// NotificationTx writes with raw SQL (storage/notification-write-sql.ts). What it writes must be
+// NotificationTx writes with raw SQL (storage/notifications/notification-write-sql.ts). What it writes must be
 // what Prisma's own writes were: every column of the model, times in the store's own form, rows
 // that Prisma's queries read back as the record the write returned.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { repoRoot } from "../../src/storage/database-url.ts";
-import { newRowId } from "../../src/storage/row-id.ts";
-import { toColumns, toReceipt, toRecord } from "../../src/storage/notification-mapper.ts";
+import { repoRoot } from "../../src/storage/connection/database-url.ts";
+import { newRowId } from "../../src/storage/sql/row-id.ts";
+import { toColumns, toReceipt, toRecord } from "../../src/storage/notifications/notification-mapper.ts";
 import { tableColumns } from "../../src/storage/generated/columns.ts";
-import { EVENT_COUNTER, NotificationWriteSql } from "../../src/storage/notification-write-sql.ts";
-import { StaleWrite } from "../../src/storage/retrying-transaction.ts";
-import { TransactionRunner } from "../../src/storage/statement-runner.ts";
+import { EVENT_COUNTER, NotificationWriteSql } from "../../src/storage/notifications/notification-write-sql.ts";
+import { StaleWrite } from "../../src/storage/connection/retrying-transaction.ts";
+import { TransactionRunner } from "../../src/storage/sql/statement-runner.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
 import { storeOf } from "../support/store.ts";

@@ -1,16 +1,16 @@
-// NotificationStore's units on SQLite run on the connection itself (storage/sqlite-unit.ts) and
-// share one writer lock with the store's own transactions (storage/sqlite-store.ts). On a real
+// NotificationStore's units on SQLite run on the connection itself (storage/sql/sqlite-unit.ts) and
+// share one writer lock with the store's own transactions (storage/connection/sqlite-store.ts). On a real
 // SQLite file: a transaction held open across awaits while publishes arrive, a publish whose last
 // statement fails, and another connection committing between a unit's reads and its commit.
 import Database from "better-sqlite3";
 import { eventually } from "@herald/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sqliteFileOf } from "../../src/storage/database-url.ts";
-import { EVENT_COUNTER } from "../../src/storage/notification-write-sql.ts";
-import { sqlFor } from "../../src/storage/sql.ts";
-import { StaleWrite } from "../../src/storage/retrying-transaction.ts";
-import { SqliteUnit } from "../../src/storage/sqlite-unit.ts";
-import type { SqliteStore } from "../../src/storage/sqlite-store.ts";
+import { sqliteFileOf } from "../../src/storage/connection/database-url.ts";
+import { EVENT_COUNTER } from "../../src/storage/notifications/notification-write-sql.ts";
+import { sqlFor } from "../../src/storage/sql/sql.ts";
+import { StaleWrite } from "../../src/storage/connection/retrying-transaction.ts";
+import { SqliteUnit } from "../../src/storage/sql/sqlite-unit.ts";
+import type { SqliteStore } from "../../src/storage/connection/sqlite-store.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
 import { storeOf } from "../support/store.ts";

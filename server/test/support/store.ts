@@ -1,5 +1,5 @@
 // Reads and writes a running Herald's store the way its own stores do (the statement builder,
-// storage/queries.ts), for tests that check what was written or prepare a row the API cannot make.
+// storage/sql/queries.ts), for tests that check what was written or prepare a row the API cannot make.
 // Rows come back decoded as the models type them: times as Dates, integers as numbers.
 import type { Herald } from "@herald/server/app";
 import type { Compilable, Kysely, Selectable, SelectQueryBuilder } from "kysely";

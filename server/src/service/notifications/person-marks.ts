@@ -17,7 +17,7 @@ import {
 } from "../../domain/lifecycle.ts";
 import { type NotificationRecord, type Receipt, visibleTo } from "../../domain/notification.ts";
 import { validateIds, validateReason, validateSnoozeUntil } from "../../domain/validation.ts";
-import type { NotificationTx } from "../../storage/notification-tx.ts";
+import type { NotificationTx } from "../../storage/notifications/notification-tx.ts";
 import { ignoreEndedMeanwhile, ignoreNotFound, type NotificationWritePath, YIELD_EVERY, yieldToOtherRequests } from "./write-path.ts";
 
 const MARK_ALL_LIMIT = 10_000;

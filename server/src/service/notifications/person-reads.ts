@@ -5,7 +5,7 @@ import { effectiveFilter, type NotificationFilter, type Position, unreadOnly, un
 import { viewOf } from "../../domain/lifecycle.ts";
 import { type NotificationRecord, type Receipt, visibleTo } from "../../domain/notification.ts";
 import { validatePageSize } from "../../domain/validation.ts";
-import type { NotificationStore } from "../../storage/notification-store.ts";
+import type { NotificationStore } from "../../storage/notifications/notification-store.ts";
 import type { CursorCodec } from "../cursor.ts";
 
 export interface PageArgs {

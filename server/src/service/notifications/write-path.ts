@@ -7,8 +7,8 @@ import { type NotificationRecord, type Receipt, visibleTo } from "../../domain/n
 import { holderAfter } from "../../domain/server-instances.ts";
 import type { EventBus } from "../../events/bus.ts";
 import type { CommittedEvent } from "../../events/committed-event.ts";
-import type { NotificationStore } from "../../storage/notification-store.ts";
-import type { NotificationTx } from "../../storage/notification-tx.ts";
+import type { NotificationStore } from "../../storage/notifications/notification-store.ts";
+import type { NotificationTx } from "../../storage/notifications/notification-tx.ts";
 import { ownOrNone } from "../plugin-scope.ts";
 import type { PluginScope } from "../producer-rights.ts";
 

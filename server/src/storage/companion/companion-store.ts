@@ -1,0 +1,104 @@
+// What the companion reads and writes besides notifications: recorded engine events, the
+// scanner's lease and the facts whose dates need extracting. The scans' selections are in scan-reads.ts.
+import { isUniqueViolation } from "../connection/database.ts";
+import { newRowId as newId } from "../sql/row-id.ts";
+import { StoreBase } from "../sql/store-base.ts";
+
+export interface RecordedEvent {
+  id: string;
+  type: string;
+  listeners: string[];
+  notificationIds: string[];
+  bodyDigest: string | null;
+}
+
+export interface NewEvent {
+  type: string;
+  payload: string;
+  engagementId: string | null;
+  actorPersonId: string | null;
+  occurredAt: Date;
+  receivedAt: Date;
+  idempotencyKey: string | null;
+  producerId: string;
+  bodyDigest: string;
+}
+
+export class CompanionStore extends StoreBase {
+  // ---- emitted events ----------------------------------------------------------------------
+
+  /** An event this producer key recorded under this idempotency key. */
+  async findEvent(producerId: string, idempotencyKey: string): Promise<RecordedEvent | null> {
+    const row = await this.q.first(
+      this.db,
+      "CompanionEvent",
+      this.q.build.selectFrom("CompanionEvent").selectAll().where("producerId", "=", producerId).where("idempotencyKey", "=", idempotencyKey),
+    );
+    return row ? toRecorded(row) : null;
+  }
+
+  /** Records an event; null when another call already recorded the same idempotencyKey. */
+  async recordEvent(event: NewEvent): Promise<RecordedEvent | null> {
+    try {
+      const values = { id: newId(), ...event, occurredAt: this.q.time(event.occurredAt), receivedAt: this.q.time(event.receivedAt) };
+      return toRecorded(await this.q.only(this.db, "CompanionEvent", this.q.build.insertInto("CompanionEvent").values(values).returningAll(), "the event was not recorded"));
+    } catch (error) {
+      if (event.idempotencyKey !== null && isUniqueViolation(error)) return null;
+      throw error;
+    }
+  }
+
+  async completeEvent(id: string, listeners: string[], notificationIds: string[]): Promise<void> {
+    const count = await this.q.execute(
+      this.db,
+      this.q.build.updateTable("CompanionEvent").set({ listeners: JSON.stringify(listeners), notificationIds: JSON.stringify(notificationIds) }).where("id", "=", id),
+    );
+    touchedOne(count, `event ${id}`);
+  }
+
+  // ---- the scanner's lease -----------------------------------------------------------------
+
+  /**
+   * Claims the cycle that starts at `cycleStart`: true for exactly one caller per cycle, on
+   * either provider (a conditional UPDATE of one row is atomic on both).
+   */
+  async claimCycle(name: string, cycleStart: Date, holder: string, now: Date): Promise<boolean> {
+    const { build } = this.q;
+    const time = (value: Date) => this.q.time(value);
+    await this.q.execute(this.db, build.insertInto("ScannerLease").values({ name, cycleStart: time(new Date(0)), holder: "", claimedAt: time(now) })).catch((error: unknown) => {
+      if (!isUniqueViolation(error)) throw error;
+    });
+    const count = await this.q.execute(
+      this.db,
+      build.updateTable("ScannerLease").set({ cycleStart: time(cycleStart), holder, claimedAt: time(now) }).where("name", "=", name).where("cycleStart", "<", time(cycleStart)),
+    );
+    return count === 1;
+  }
+
+  // ---- the time-based scan -----------------------------------------------------------------
+
+  /** Facts whose dates were extracted by an older extractor (or by none: rows from before it). */
+  factsToExtract(version: number, limit: number) {
+    return this.q.rows(this.db, "RememberedFact", this.q.build.selectFrom("RememberedFact").select(["id", "content", "createdAt"]).where("datesVersion", "<", version).limit(limit));
+  }
+
+  async setFactDates(id: string, dateRules: string, hasDates: boolean, version: number): Promise<void> {
+    const count = await this.q.execute(this.db, this.q.build.updateTable("RememberedFact").set({ dateRules, hasDates, datesVersion: version }).where("id", "=", id));
+    touchedOne(count, `fact ${id}`);
+  }
+}
+
+/** An update of one row by id fails when the row is gone (deleted meanwhile). */
+function touchedOne(count: number, what: string): void {
+  if (count !== 1) throw new Error(`no ${what} to update`);
+}
+
+function toRecorded(row: { id: string; type: string; listeners: string; notificationIds: string; bodyDigest: string | null }): RecordedEvent {
+  return {
+    id: row.id,
+    type: row.type,
+    listeners: JSON.parse(row.listeners) as string[],
+    notificationIds: JSON.parse(row.notificationIds) as string[],
+    bodyDigest: row.bodyDigest,
+  };
+}

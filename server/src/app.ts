@@ -185,7 +185,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
   const selectionOptions = { dateLeadDays: tuning.dateLeadDays, staleEngagementDays: tuning.staleEngagementDays, timeZone: tuning.timeZone };
   const selector =
     database.provider === "sqlite" && sqliteFileOf(database.url) === ":memory:"
-      ? new InProcessSelector(new ScanReads(database.provider, (sql, params) => database.queries.compiled(database.db, sql, params)), selectionOptions)
+      ? new InProcessSelector(new ScanReads(database.provider, (sql, params) => database.db.query(sql, params)), selectionOptions)
       : new SelectionThread({ databaseUrl: database.url, options: selectionOptions });
   const scanner = new TriggerScanner(new ScanService(companionStore), selector, notifications, clock, logger, { intervalMs: tuning.scanIntervalMs });
   const invocations = new InvocationService(notificationStore, invocationStore, bus, cursors, clock, {

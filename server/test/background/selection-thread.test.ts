@@ -65,7 +65,7 @@ for (const provider of providers) {
       else process.env.TZ = zone;
     });
 
-    const onClient = () => new InProcessSelector(new ScanReads(herald.database.provider, (sql, params) => herald.database.queries.compiled(herald.database.db, sql, params)), options);
+    const onClient = () => new InProcessSelector(new ScanReads(herald.database.provider, (sql, params) => herald.database.db.query(sql, params)), options);
 
     it("selects what the server's own client selects, off the request thread", async () => {
       const [off, on] = [await thread.select(now), await onClient().select(now)];

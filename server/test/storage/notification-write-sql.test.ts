@@ -111,14 +111,14 @@ for (const provider of providers) {
     });
 
     it("append no event and leave the counter alone when the write they carry finds its rows changed", async () => {
-      const { db, queries, provider: name } = h.herald.database;
+      const { db, provider: name } = h.herald.database;
       const probe = storeOf(h.herald.database);
       const counter = async () => (await probe.first("EventCounter", (q) => q.where("name", "=", EVENT_COUNTER)))!.value;
       const before = await counter();
       const id = (await h.herald.services.notifications.publish({ scope: "PERSON", personId: ada.id, key: "stale", title: "t", source: { plugin: "tests" } })).id;
       const event = { personId: ada.id, type: "UPDATED" as const, notificationId: id, revision: 2, snapshot: "{}" };
       const attempt = db.transaction(async (tx) => {
-        const sql = new NotificationWriteSql(new TransactionRunner(queries, tx), name);
+        const sql = new NotificationWriteSql(new TransactionRunner(tx), name);
         // lockVersion 7 was never read: another writer "moved" the row on.
         await sql.appendEvents([event], new Date(), [sql.updateRows([id], 7, { title: "lost" })]);
       });

@@ -6,8 +6,8 @@ import type { AssetBytes } from "./asset-bytes.ts";
 import type { ExpressionBuilder } from "kysely";
 import type { Database } from "../connection/database.ts";
 import type { DB } from "../sql/sql.ts";
-import { StoreBase } from "../sql/store-base.ts";
 import type { Row } from "../sql/stored-values.ts";
+import * as run from "../sql/run.ts";
 
 /** An asset's row without its bytes (the columns as the models state them). */
 export type AssetMeta = Omit<Row<"Asset">, "bytes">;
@@ -36,13 +36,11 @@ const META_COLUMNS = ["id", "producerId", "filename", "contentType", "size", "sh
  * The default: bytes in the Asset row itself (nothing else to run, back up or keep in step),
  * written and read through the driver in slices (asset-bytes.ts), never whole.
  */
-export class DatabaseAssetStore extends StoreBase implements AssetStore {
+export class DatabaseAssetStore implements AssetStore {
   constructor(
-    database: Database,
+    private readonly database: Database,
     private readonly bytes: AssetBytes,
-  ) {
-    super(database);
-  }
+  ) {}
 
   async put(meta: AssetMeta, bytes: Uint8Array<ArrayBuffer>): Promise<void> {
     await this.insertRow(meta);
@@ -50,26 +48,26 @@ export class DatabaseAssetStore extends StoreBase implements AssetStore {
       await this.bytes.write(meta.id, bytes);
     } catch (error) {
       // Nobody knows the id yet: the row goes with the failure (the collector would take it later).
-      await this.q.execute(this.db, this.q.build.deleteFrom("Asset").where("id", "=", meta.id)).catch(() => undefined);
+      await run.execute(this.database.db, this.database.build.deleteFrom("Asset").where("id", "=", meta.id)).catch(() => undefined);
       throw error;
     }
   }
 
   /** The asset's row, its bytes empty: they are written apart (here through the driver, or as a file). */
   async insertRow(meta: AssetMeta): Promise<void> {
-    const row = { ...meta, createdAt: this.q.time(meta.createdAt), bytes: Buffer.alloc(0) };
-    await this.q.execute(this.db, this.q.build.insertInto("Asset").values(row));
+    const row = { ...meta, createdAt: this.database.time(meta.createdAt), bytes: Buffer.alloc(0) };
+    await run.execute(this.database.db, this.database.build.insertInto("Asset").values(row));
   }
 
   /** Which of the ids have a row. */
   async existing(ids: readonly string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const rows = await this.q.rows(this.db, "Asset", this.q.build.selectFrom("Asset").select("id").where("id", "in", ids));
+    const rows = await run.rows(this.database.db, "Asset", this.database.build.selectFrom("Asset").select("id").where("id", "in", ids));
     return new Set(rows.map((r) => r.id));
   }
 
   meta(id: string): Promise<AssetMeta | null> {
-    return this.q.first(this.db, "Asset", this.q.build.selectFrom("Asset").select(META_COLUMNS).where("id", "=", id));
+    return run.first(this.database.db, "Asset", this.database.build.selectFrom("Asset").select(META_COLUMNS).where("id", "=", id));
   }
 
   open(id: string, size: number, chunkBytes: number): Promise<AsyncIterable<Uint8Array>> {
@@ -92,7 +90,7 @@ export class DatabaseAssetStore extends StoreBase implements AssetStore {
 
   async removeUnreferenced(id: string): Promise<boolean> {
     try {
-      const count = await this.q.execute(this.db, this.q.build.deleteFrom("Asset").where("id", "=", id).where(unreferenced));
+      const count = await run.execute(this.database.db, this.database.build.deleteFrom("Asset").where("id", "=", id).where(unreferenced));
       return count === 1;
     } catch (error) {
       // A publish wrote its reference between the check and the delete: the foreign key refuses
@@ -104,11 +102,13 @@ export class DatabaseAssetStore extends StoreBase implements AssetStore {
 }
 
 /** Reference queries: which assets a producer owns, who may read one, which are orphaned. */
-export class AssetIndex extends StoreBase {
+export class AssetIndex {
+  constructor(private readonly database: Database) {}
+
   /** Owner of each existing asset among `ids` (missing ones are absent from the map). */
   async ownersOf(ids: readonly string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.q.rows(this.db, "Asset", this.q.build.selectFrom("Asset").select(["id", "producerId"]).where("id", "in", ids));
+    const rows = await run.rows(this.database.db, "Asset", this.database.build.selectFrom("Asset").select(["id", "producerId"]).where("id", "in", ids));
     return new Map(rows.map((r) => [r.id, r.producerId]));
   }
 
@@ -117,9 +117,9 @@ export class AssetIndex extends StoreBase {
    * SESSION records, every APPLICATION one; terminal ones too) references the asset.
    */
   async visibleTo(assetId: string, personId: string): Promise<boolean> {
-    const refs = await this.q.raw(
-      this.db,
-      this.q.build
+    const refs = await run.raw(
+      this.database.db,
+      this.database.build
         .selectFrom("AssetReference")
         .innerJoin("Notification", "Notification.id", "AssetReference.notificationId")
         .select("AssetReference.assetId")
@@ -132,10 +132,10 @@ export class AssetIndex extends StoreBase {
 
   /** Assets created before `cutoff` that no notification references, oldest first. */
   async unreferencedBefore(cutoff: Date, limit: number): Promise<string[]> {
-    const rows = await this.q.rows(
-      this.db,
+    const rows = await run.rows(
+      this.database.db,
       "Asset",
-      this.q.build.selectFrom("Asset").select("id").where("createdAt", "<", this.q.time(cutoff)).where(unreferenced).orderBy("createdAt", "asc").limit(limit),
+      this.database.build.selectFrom("Asset").select("id").where("createdAt", "<", this.database.time(cutoff)).where(unreferenced).orderBy("createdAt", "asc").limit(limit),
     );
     return rows.map((r) => r.id);
   }

@@ -14,19 +14,17 @@ import { type NotificationScope, NotificationScopes } from "../../domain/enums.t
 import type { Database } from "../connection/database.ts";
 import { isUniqueViolation } from "../connection/database.ts";
 import { newRowId } from "../sql/row-id.ts";
-import { StoreBase } from "../sql/store-base.ts";
 import type { Row } from "../sql/stored-values.ts";
+import * as run from "../sql/run.ts";
 
 export class DuplicateChannel extends Error {}
 
-export class ChannelStore extends StoreBase {
+export class ChannelStore {
   constructor(
-    database: Database,
+    private readonly database: Database,
     /** 32 bytes: the key channel secrets are encrypted with (a server setting, created once). */
     private readonly key: Buffer,
-  ) {
-    super(database);
-  }
+  ) {}
 
   async add(input: { personId: string; kind: ChannelKind; label: string; url: string; secret: ChannelSecret; rules: ChannelRules; now: Date }): Promise<Channel> {
     const values = {
@@ -37,10 +35,10 @@ export class ChannelStore extends StoreBase {
       url: input.url,
       secret: this.seal(input.secret),
       ...rulesColumns(input.rules),
-      createdAt: this.q.time(input.now),
+      createdAt: this.database.time(input.now),
     };
     try {
-      const row = await this.q.only(this.db, "Channel", this.q.build.insertInto("Channel").values(values).returningAll(), "the channel was not stored");
+      const row = await run.only(this.database.db, "Channel", this.database.build.insertInto("Channel").values(values).returningAll(), "the channel was not stored");
       return channelOf(row);
     } catch (error) {
       if (isUniqueViolation(error)) throw new DuplicateChannel();
@@ -50,10 +48,10 @@ export class ChannelStore extends StoreBase {
 
   /** A browser that subscribes again with the same endpoint gets its keys renewed, not a second channel. */
   async renewPushKeys(personId: string, url: string, secret: ChannelSecret, label: string): Promise<Channel | null> {
-    const row = await this.q.first(
-      this.db,
+    const row = await run.first(
+      this.database.db,
       "Channel",
-      this.q.build
+      this.database.build
         .updateTable("Channel")
         .set({ secret: this.seal(secret), label, failing: false })
         .where("personId", "=", personId)
@@ -65,23 +63,23 @@ export class ChannelStore extends StoreBase {
   }
 
   async listOf(personId: string): Promise<Channel[]> {
-    const rows = await this.q.rows(this.db, "Channel", this.q.build.selectFrom("Channel").selectAll().where("personId", "=", personId).orderBy("createdAt").orderBy("id"));
+    const rows = await run.rows(this.database.db, "Channel", this.database.build.selectFrom("Channel").selectAll().where("personId", "=", personId).orderBy("createdAt").orderBy("id"));
     return rows.map(channelOf);
   }
 
   async countOf(personId: string): Promise<number> {
-    const [row] = await this.q.raw(this.db, this.q.build.selectFrom("Channel").select((eb) => eb.fn.countAll().as("n")).where("personId", "=", personId));
+    const [row] = await run.raw(this.database.db, this.database.build.selectFrom("Channel").select((eb) => eb.fn.countAll().as("n")).where("personId", "=", personId));
     return Number(row?.n ?? 0);
   }
 
   /** One channel of this person; null when absent or another person's. */
   async findOwn(personId: string, id: string): Promise<Channel | null> {
-    const row = await this.q.first(this.db, "Channel", this.q.build.selectFrom("Channel").selectAll().where("id", "=", id).where("personId", "=", personId));
+    const row = await run.first(this.database.db, "Channel", this.database.build.selectFrom("Channel").selectAll().where("id", "=", id).where("personId", "=", personId));
     return row ? channelOf(row) : null;
   }
 
   async findById(id: string): Promise<Channel | null> {
-    const row = await this.q.first(this.db, "Channel", this.q.build.selectFrom("Channel").selectAll().where("id", "=", id));
+    const row = await run.first(this.database.db, "Channel", this.database.build.selectFrom("Channel").selectAll().where("id", "=", id));
     return row ? channelOf(row) : null;
   }
 
@@ -89,36 +87,36 @@ export class ChannelStore extends StoreBase {
   async findMany(ids: readonly string[]): Promise<Map<string, { channel: Channel; secret: ChannelSecret }>> {
     const found = new Map<string, { channel: Channel; secret: ChannelSecret }>();
     if (ids.length === 0) return found;
-    const rows = await this.q.rows(this.db, "Channel", this.q.build.selectFrom("Channel").selectAll().where("id", "in", [...new Set(ids)]));
+    const rows = await run.rows(this.database.db, "Channel", this.database.build.selectFrom("Channel").selectAll().where("id", "in", [...new Set(ids)]));
     for (const row of rows) found.set(row.id, { channel: channelOf(row), secret: this.open(row.secret) });
     return found;
   }
 
   async setRules(personId: string, id: string, rules: ChannelRules): Promise<Channel | null> {
-    const row = await this.q.first(
-      this.db,
+    const row = await run.first(
+      this.database.db,
       "Channel",
-      this.q.build.updateTable("Channel").set(rulesColumns(rules)).where("id", "=", id).where("personId", "=", personId).returningAll(),
+      this.database.build.updateTable("Channel").set(rulesColumns(rules)).where("id", "=", id).where("personId", "=", personId).returningAll(),
     );
     return row ? channelOf(row) : null;
   }
 
   /** Removes one of this person's channels (its deliveries go with it); false when it was not theirs or is gone. */
   async remove(personId: string, id: string): Promise<boolean> {
-    return (await this.q.execute(this.db, this.q.build.deleteFrom("Channel").where("id", "=", id).where("personId", "=", personId))) > 0;
+    return (await run.execute(this.database.db, this.database.build.deleteFrom("Channel").where("id", "=", id).where("personId", "=", personId))) > 0;
   }
 
   /** A push service said the subscription is gone. */
   async removeGone(id: string): Promise<void> {
-    await this.q.execute(this.db, this.q.build.deleteFrom("Channel").where("id", "=", id).where("kind", "=", "WEB_PUSH"));
+    await run.execute(this.database.db, this.database.build.deleteFrom("Channel").where("id", "=", id).where("kind", "=", "WEB_PUSH"));
   }
 
   async markSent(id: string, at: Date): Promise<void> {
-    await this.q.execute(this.db, this.q.build.updateTable("Channel").set({ failing: false, lastDeliveryAt: this.q.time(at) }).where("id", "=", id));
+    await run.execute(this.database.db, this.database.build.updateTable("Channel").set({ failing: false, lastDeliveryAt: this.database.time(at) }).where("id", "=", id));
   }
 
   async markFailing(id: string): Promise<void> {
-    await this.q.execute(this.db, this.q.build.updateTable("Channel").set({ failing: true }).where("id", "=", id));
+    await run.execute(this.database.db, this.database.build.updateTable("Channel").set({ failing: true }).where("id", "=", id));
   }
 
   private seal(secret: ChannelSecret): string {

@@ -10,8 +10,9 @@ import type { NotificationRecord } from "../../domain/notification.ts";
 import type { Provider } from "../connection/database.ts";
 import { sqlFor } from "../sql/sql.ts";
 import type { RowWrite, WriteQuery } from "../sql/statement-runner.ts";
-import { StoreBase } from "../sql/store-base.ts";
 import { decodeRow, type Row } from "../sql/stored-values.ts";
+import * as run from "../sql/run.ts";
+import type { Database } from "../connection/database.ts";
 
 /**
  * The deliveries a new revision causes, as one write of its transaction: one row per channel
@@ -60,14 +61,16 @@ export interface DeliveryWithChannel extends ChannelDelivery {
   channel: { id: string; kind: string; label: string };
 }
 
-export class DeliveryOutbox extends StoreBase {
+export class DeliveryOutbox {
+  constructor(private readonly database: Database) {}
+
   /**
    * Claims up to `limit` due deliveries for `holder` until `leaseUntil`: pending, due, and not
    * leased by a live holder. One statement: on PostgreSQL the rows are picked FOR UPDATE SKIP
    * LOCKED, so concurrent claims of several instances take disjoint rows; SQLite has one writer.
    */
   async claim(holder: string, now: number, leaseUntil: number, limit: number): Promise<ChannelDelivery[]> {
-    const b = this.q.build;
+    const b = this.database.build;
     let due = b
       .selectFrom("ChannelDelivery")
       .select("id")
@@ -76,9 +79,9 @@ export class DeliveryOutbox extends StoreBase {
       .where((eb) => eb.or([eb("leaseUntil", "is", null), eb("leaseUntil", "<=", now as never)]))
       .orderBy("dueAt")
       .limit(limit);
-    if (this.q.provider === "postgresql") due = due.forUpdate().skipLocked();
-    const rows = await this.q.rows(
-      this.db,
+    if (this.database.provider === "postgresql") due = due.forUpdate().skipLocked();
+    const rows = await run.rows(
+      this.database.db,
       "ChannelDelivery",
       b
         .updateTable("ChannelDelivery")
@@ -92,21 +95,21 @@ export class DeliveryOutbox extends StoreBase {
   /** Records an outcome, only while `holder` still holds the lease (else another instance took the row over). */
   async settle(id: string, holder: string, update: DeliveryUpdate): Promise<boolean> {
     const set: Record<string, unknown> = { status: update.status, attempts: update.attempts, leaseHolder: null, leaseUntil: null };
-    if (update.status === "SENT") Object.assign(set, { sentAt: this.q.time(update.sentAt), lastError: null });
+    if (update.status === "SENT") Object.assign(set, { sentAt: this.database.time(update.sentAt), lastError: null });
     else if (update.status === "PENDING") Object.assign(set, { lastError: update.lastError, dueAt: update.dueAt });
     else set.lastError = update.lastError;
-    const changed = await this.q.execute(this.db, this.q.build.updateTable("ChannelDelivery").set(set as never).where("id", "=", id).where("leaseHolder", "=", holder));
+    const changed = await run.execute(this.database.db, this.database.build.updateTable("ChannelDelivery").set(set as never).where("id", "=", id).where("leaseHolder", "=", holder));
     return changed > 0;
   }
 
   /** A channel's test send, due now. */
   async insertTest(channel: { id: string; personId: string }, id: string, now: Date): Promise<ChannelDelivery> {
-    const row = await this.q.only(
-      this.db,
+    const row = await run.only(
+      this.database.db,
       "ChannelDelivery",
-      this.q.build
+      this.database.build
         .insertInto("ChannelDelivery")
-        .values({ id, channelId: channel.id, personId: channel.personId, notificationId: null, revision: 0, type: "channel.test", dueAt: now.getTime() as never, createdAt: this.q.time(now) })
+        .values({ id, channelId: channel.id, personId: channel.personId, notificationId: null, revision: 0, type: "channel.test", dueAt: now.getTime() as never, createdAt: this.database.time(now) })
         .returningAll(),
       "the test delivery was not stored",
     );
@@ -114,15 +117,15 @@ export class DeliveryOutbox extends StoreBase {
   }
 
   async findById(id: string): Promise<ChannelDelivery | null> {
-    const row = await this.q.first(this.db, "ChannelDelivery", this.q.build.selectFrom("ChannelDelivery").selectAll().where("id", "=", id));
+    const row = await run.first(this.database.db, "ChannelDelivery", this.database.build.selectFrom("ChannelDelivery").selectAll().where("id", "=", id));
     return row ? deliveryOf(row) : null;
   }
 
   /** One person's deliveries of one notification, oldest first, with the channel each went to. */
   async ofNotification(notificationId: string, personId: string): Promise<DeliveryWithChannel[]> {
-    const rows = await this.q.raw(
-      this.db,
-      this.q.build
+    const rows = await run.raw(
+      this.database.db,
+      this.database.build
         .selectFrom("ChannelDelivery")
         .innerJoin("Channel", "Channel.id", "ChannelDelivery.channelId")
         .selectAll("ChannelDelivery")
@@ -138,19 +141,19 @@ export class DeliveryOutbox extends StoreBase {
 
   /** A person's latest deliveries across their channels (the settings page's "recent"). */
   async recentOf(personId: string, limit: number): Promise<ChannelDelivery[]> {
-    const rows = await this.q.rows(
-      this.db,
+    const rows = await run.rows(
+      this.database.db,
       "ChannelDelivery",
-      this.q.build.selectFrom("ChannelDelivery").selectAll().where("personId", "=", personId).orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit),
+      this.database.build.selectFrom("ChannelDelivery").selectAll().where("personId", "=", personId).orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit),
     );
     return rows.map(deliveryOf);
   }
 
   /** Pending deliveries of one person held for quiet mode: due again now (quiet mode ended). */
   async releaseHeld(personId: string, now: number): Promise<number> {
-    return this.q.execute(
-      this.db,
-      this.q.build
+    return run.execute(
+      this.database.db,
+      this.database.build
         .updateTable("ChannelDelivery")
         .set({ dueAt: now as never })
         .where("personId", "=", personId)
@@ -162,14 +165,14 @@ export class DeliveryOutbox extends StoreBase {
 
   /** Finished deliveries older than `before` go (the record of what was sent is kept that long). */
   async prune(before: Date, limit: number): Promise<number> {
-    const b = this.q.build;
-    const old = b.selectFrom("ChannelDelivery").select("id").where("status", "!=", "PENDING").where("createdAt", "<", this.q.time(before)).limit(limit);
-    return this.q.execute(this.db, b.deleteFrom("ChannelDelivery").where("id", "in", old));
+    const b = this.database.build;
+    const old = b.selectFrom("ChannelDelivery").select("id").where("status", "!=", "PENDING").where("createdAt", "<", this.database.time(before)).limit(limit);
+    return run.execute(this.database.db, b.deleteFrom("ChannelDelivery").where("id", "in", old));
   }
 
   /** How many deliveries wait (metrics, the benchmark). */
   async pendingCount(): Promise<number> {
-    const [row] = await this.q.raw(this.db, this.q.build.selectFrom("ChannelDelivery").select((eb) => eb.fn.countAll().as("n")).where("status", "=", "PENDING"));
+    const [row] = await run.raw(this.database.db, this.database.build.selectFrom("ChannelDelivery").select((eb) => eb.fn.countAll().as("n")).where("status", "=", "PENDING"));
     return Number(row?.n ?? 0);
   }
 
@@ -184,10 +187,10 @@ export class DeliveryOutbox extends StoreBase {
       notificationId: t.notificationId,
       revision: t.revision,
       actionId: t.actionId,
-      expiresAt: this.q.time(t.expiresAt),
-      createdAt: this.q.time(now),
+      expiresAt: this.database.time(t.expiresAt),
+      createdAt: this.database.time(now),
     }));
-    await this.q.execute(this.db, this.q.build.insertInto("ActionToken").values(values).onConflict((conflict) => conflict.column("tokenHash").doNothing()));
+    await run.execute(this.database.db, this.database.build.insertInto("ActionToken").values(values).onConflict((conflict) => conflict.column("tokenHash").doNothing()));
   }
 
   /**
@@ -196,21 +199,21 @@ export class DeliveryOutbox extends StoreBase {
    */
   async useToken(token: string, now: Date): Promise<{ ok: true; token: Row<"ActionToken"> } | { ok: false; reason: "unknown" | "used" | "expired" }> {
     const hash = tokenDigest(token);
-    const at = this.q.time(now);
-    const used = await this.q.first(
-      this.db,
+    const at = this.database.time(now);
+    const used = await run.first(
+      this.database.db,
       "ActionToken",
-      this.q.build.updateTable("ActionToken").set({ usedAt: at }).where("tokenHash", "=", hash).where("usedAt", "is", null).where("expiresAt", ">", at).returningAll(),
+      this.database.build.updateTable("ActionToken").set({ usedAt: at }).where("tokenHash", "=", hash).where("usedAt", "is", null).where("expiresAt", ">", at).returningAll(),
     );
     if (used) return { ok: true, token: used };
-    const row = await this.q.first(this.db, "ActionToken", this.q.build.selectFrom("ActionToken").selectAll().where("tokenHash", "=", hash));
+    const row = await run.first(this.database.db, "ActionToken", this.database.build.selectFrom("ActionToken").selectAll().where("tokenHash", "=", hash));
     if (!row) return { ok: false, reason: "unknown" };
     return { ok: false, reason: row.usedAt ? "used" : "expired" };
   }
 
   /** Expired tokens go. */
   async pruneTokens(now: Date): Promise<number> {
-    return this.q.execute(this.db, this.q.build.deleteFrom("ActionToken").where("expiresAt", "<", this.q.time(now)));
+    return run.execute(this.database.db, this.database.build.deleteFrom("ActionToken").where("expiresAt", "<", this.database.time(now)));
   }
 }
 

@@ -2,7 +2,8 @@
 // scanner's lease and the facts whose dates need extracting. The scans' selections are in scan-reads.ts.
 import { isUniqueViolation } from "../connection/database.ts";
 import { newRowId as newId } from "../sql/row-id.ts";
-import { StoreBase } from "../sql/store-base.ts";
+import * as run from "../sql/run.ts";
+import type { Database } from "../connection/database.ts";
 
 export interface RecordedEvent {
   id: string;
@@ -24,15 +25,17 @@ export interface NewEvent {
   bodyDigest: string;
 }
 
-export class CompanionStore extends StoreBase {
+export class CompanionStore {
+  constructor(private readonly database: Database) {}
+
   // ---- emitted events ----------------------------------------------------------------------
 
   /** An event this producer key recorded under this idempotency key. */
   async findEvent(producerId: string, idempotencyKey: string): Promise<RecordedEvent | null> {
-    const row = await this.q.first(
-      this.db,
+    const row = await run.first(
+      this.database.db,
       "CompanionEvent",
-      this.q.build.selectFrom("CompanionEvent").selectAll().where("producerId", "=", producerId).where("idempotencyKey", "=", idempotencyKey),
+      this.database.build.selectFrom("CompanionEvent").selectAll().where("producerId", "=", producerId).where("idempotencyKey", "=", idempotencyKey),
     );
     return row ? toRecorded(row) : null;
   }
@@ -40,8 +43,8 @@ export class CompanionStore extends StoreBase {
   /** Records an event; null when another call already recorded the same idempotencyKey. */
   async recordEvent(event: NewEvent): Promise<RecordedEvent | null> {
     try {
-      const values = { id: newId(), ...event, occurredAt: this.q.time(event.occurredAt), receivedAt: this.q.time(event.receivedAt) };
-      return toRecorded(await this.q.only(this.db, "CompanionEvent", this.q.build.insertInto("CompanionEvent").values(values).returningAll(), "the event was not recorded"));
+      const values = { id: newId(), ...event, occurredAt: this.database.time(event.occurredAt), receivedAt: this.database.time(event.receivedAt) };
+      return toRecorded(await run.only(this.database.db, "CompanionEvent", this.database.build.insertInto("CompanionEvent").values(values).returningAll(), "the event was not recorded"));
     } catch (error) {
       if (event.idempotencyKey !== null && isUniqueViolation(error)) return null;
       throw error;
@@ -49,9 +52,9 @@ export class CompanionStore extends StoreBase {
   }
 
   async completeEvent(id: string, listeners: string[], notificationIds: string[]): Promise<void> {
-    const count = await this.q.execute(
-      this.db,
-      this.q.build.updateTable("CompanionEvent").set({ listeners: JSON.stringify(listeners), notificationIds: JSON.stringify(notificationIds) }).where("id", "=", id),
+    const count = await run.execute(
+      this.database.db,
+      this.database.build.updateTable("CompanionEvent").set({ listeners: JSON.stringify(listeners), notificationIds: JSON.stringify(notificationIds) }).where("id", "=", id),
     );
     touchedOne(count, `event ${id}`);
   }
@@ -63,13 +66,13 @@ export class CompanionStore extends StoreBase {
    * either provider (a conditional UPDATE of one row is atomic on both).
    */
   async claimCycle(name: string, cycleStart: Date, holder: string, now: Date): Promise<boolean> {
-    const { build } = this.q;
-    const time = (value: Date) => this.q.time(value);
-    await this.q.execute(this.db, build.insertInto("ScannerLease").values({ name, cycleStart: time(new Date(0)), holder: "", claimedAt: time(now) })).catch((error: unknown) => {
+    const { build } = this.database;
+    const time = (value: Date) => this.database.time(value);
+    await run.execute(this.database.db, build.insertInto("ScannerLease").values({ name, cycleStart: time(new Date(0)), holder: "", claimedAt: time(now) })).catch((error: unknown) => {
       if (!isUniqueViolation(error)) throw error;
     });
-    const count = await this.q.execute(
-      this.db,
+    const count = await run.execute(
+      this.database.db,
       build.updateTable("ScannerLease").set({ cycleStart: time(cycleStart), holder, claimedAt: time(now) }).where("name", "=", name).where("cycleStart", "<", time(cycleStart)),
     );
     return count === 1;
@@ -79,11 +82,11 @@ export class CompanionStore extends StoreBase {
 
   /** Facts whose dates were extracted by an older extractor (or by none: rows from before it). */
   factsToExtract(version: number, limit: number) {
-    return this.q.rows(this.db, "RememberedFact", this.q.build.selectFrom("RememberedFact").select(["id", "content", "createdAt"]).where("datesVersion", "<", version).limit(limit));
+    return run.rows(this.database.db, "RememberedFact", this.database.build.selectFrom("RememberedFact").select(["id", "content", "createdAt"]).where("datesVersion", "<", version).limit(limit));
   }
 
   async setFactDates(id: string, dateRules: string, hasDates: boolean, version: number): Promise<void> {
-    const count = await this.q.execute(this.db, this.q.build.updateTable("RememberedFact").set({ dateRules, hasDates, datesVersion: version }).where("id", "=", id));
+    const count = await run.execute(this.database.db, this.database.build.updateTable("RememberedFact").set({ dateRules, hasDates, datesVersion: version }).where("id", "=", id));
     touchedOne(count, `fact ${id}`);
   }
 }

@@ -1,6 +1,6 @@
 // What Herald's statements run on: the store's own connection (better-sqlite3 or a node-postgres
-// pool), never an ORM's client. Stores build statements with sql.ts and run them through Queries
-// (queries.ts) on a Store or on one of its transactions; both are opened by database.ts.
+// pool), never an ORM's client. Stores build statements with sql/sql.ts and run them with
+// sql/run.ts on a Store or on one of its transactions; both are opened by database.ts.
 
 /** Rows as the driver gives them; stored-values.ts decodes them as the models type them. */
 export type RawRows = Record<string, unknown>[];
@@ -37,7 +37,7 @@ export class TransactionExpired extends Error {
 /** Checks what a statement binds: a time must have been encoded by sql.ts (storedTime), never bound as a Date. */
 export function checkedParameters(parameters: readonly unknown[]): readonly unknown[] {
   for (const value of parameters) {
-    if (value instanceof Date) throw new Error("a time was bound unencoded: bind it with Queries.time (storage/sql/queries.ts)");
+    if (value instanceof Date) throw new Error("a time was bound unencoded: bind it with Database.time (storage/sql/sql.ts, storedTime)");
   }
   return parameters;
 }

@@ -1,13 +1,14 @@
 // Opens the store a DATABASE_URL names: SQLite (the embedded default) or PostgreSQL, on Herald's
 // own connections (sqlite-store.ts, pg-store.ts). Prisma keeps the models and the migrations;
-// statements are built with sql.ts and run through Queries. Each provider's driver is imported
+// statements are built with sql/sql.ts and run with sql/run.ts. Each provider's driver is imported
 // when a store of that kind is opened, so a process loads only the one it uses.
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Pool } from "pg";
 import type { Connection, Store } from "./connection.ts";
 import { type Provider, providerOf, sqliteFileOf } from "./database-url.ts";
-import { Queries } from "../sql/queries.ts";
+import type { RawBuilder } from "kysely";
+import { type Builder, sqlFor, storedTime } from "../sql/sql.ts";
 import type { SqliteStore } from "./sqlite-store.ts";
 
 /** The store, and one of its transactions. */
@@ -16,10 +17,12 @@ export type Tx = Connection;
 export { type Provider, providerOf, repoRoot, resolveDatabaseUrl } from "./database-url.ts";
 
 export interface Database {
-  /** The store's connection: statements run on it or in one of its transactions (queries.ts). */
+  /** The store's connection: statements run on it or in one of its transactions (sql/run.ts). */
   db: Db;
-  /** Builds and runs statements on `db` (queries.ts): the one way stores reach the tables. */
-  queries: Queries;
+  /** The statement builder of the store's dialect (sql/sql.ts): the one way stores build SQL. */
+  build: Builder;
+  /** A time as the store keeps it (sql/sql.ts, storedTime): every Date a statement binds goes through here. */
+  time(value: Date): RawBuilder<Date>;
   provider: Provider;
   url: string;
   /** SQLite: the same store as `db`, with its connection and the writer lock every transaction on it takes. */
@@ -63,11 +66,15 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
     const config = postgresPoolConfig(url, { max: 10, connectionTimeoutMillis: options.connectTimeoutMs ?? POSTGRES_CONNECT_TIMEOUT_MS, types: postgresTypes(pg) });
     const pool = hearingConnectionErrors(new pg.Pool(config));
     const db = new PostgresStore(pool, options.transactionTimeoutMs);
-    return { db, queries: new Queries(provider), provider, url, sqlite: null, postgres: { pool, schema: postgresSchemaOf(url) }, close: () => db.close() };
+    return { db, ...builderOf(provider), provider, url, sqlite: null, postgres: { pool, schema: postgresSchemaOf(url) }, close: () => db.close() };
   }
   const { SqliteStore } = await import("./sqlite-store.ts");
   const db = await SqliteStore.open(ensureSqliteDirectory(url), { transactionTimeoutMs: options.transactionTimeoutMs, busyMs: options.sqliteBusyMs });
-  return { db, queries: new Queries(provider), provider, url, sqlite: db, postgres: null, close: () => db.close() };
+  return { db, ...builderOf(provider), provider, url, sqlite: db, postgres: null, close: () => db.close() };
+}
+
+function builderOf(provider: Provider): Pick<Database, "build" | "time"> {
+  return { build: sqlFor(provider), time: (value) => storedTime(provider, value) };
 }
 
 /** Creates the folder of a SQLite file URL (the embedded default lives in ./data/). */

@@ -2,22 +2,21 @@
 import type { NotificationEventType } from "../../domain/enums.ts";
 import type { CommittedEvent } from "../../events/committed-event.ts";
 import type { EventLogReader } from "../../events/event-log-reader.ts";
-import { keptStatement } from "../sql/queries.ts";
-import { StoreBase } from "../sql/store-base.ts";
 import type { Row } from "../sql/stored-values.ts";
+import * as run from "../sql/run.ts";
+import type { Database } from "../connection/database.ts";
 
-// The head every live-only stream reads as it opens, compiled once.
-const MAX_SEQ = keptStatement((b) => b.selectFrom("NotificationEvent").select((eb) => eb.fn.max("seq").as("seq")));
+export class EventLog implements EventLogReader {
+  constructor(private readonly database: Database) {}
 
-export class EventLog extends StoreBase implements EventLogReader {
   async maxSeq(): Promise<number> {
-    const [row] = await this.q.kept(this.db, MAX_SEQ);
+    const [row] = await run.raw(this.database.db, this.database.build.selectFrom("NotificationEvent").select((eb) => eb.fn.max("seq").as("seq")));
     return Number(row?.seq ?? 0);
   }
 
   /** Every event after `seq`, in order (served by the primary key). */
   async readAfter(seq: number, limit: number): Promise<CommittedEvent[]> {
-    const rows = await this.q.rows(this.db, "NotificationEvent", this.after(seq).orderBy("seq", "asc").limit(limit));
+    const rows = await run.rows(this.database.db, "NotificationEvent", this.after(seq).orderBy("seq", "asc").limit(limit));
     return rows.map(toCommitted);
   }
 
@@ -27,12 +26,12 @@ export class EventLog extends StoreBase implements EventLogReader {
       .where((eb) => eb.or([eb("personId", "=", personId), eb("personId", "is", null)]))
       .orderBy("seq", "asc")
       .limit(limit);
-    const rows = await this.q.rows(this.db, "NotificationEvent", query);
+    const rows = await run.rows(this.database.db, "NotificationEvent", query);
     return rows.map(toCommitted);
   }
 
   private after(seq: number) {
-    return this.q.build.selectFrom("NotificationEvent").selectAll().where("seq", ">", seq);
+    return this.database.build.selectFrom("NotificationEvent").selectAll().where("seq", ">", seq);
   }
 }
 

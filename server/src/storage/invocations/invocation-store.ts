@@ -7,8 +7,8 @@ import type { Display } from "../../domain/notification.ts";
 import type { Database, Tx } from "../connection/database.ts";
 import { newRowId } from "../sql/row-id.ts";
 import { StaleWrite } from "../connection/retrying-transaction.ts";
-import { StoreBase } from "../sql/store-base.ts";
 import type { Row } from "../sql/stored-values.ts";
+import * as run from "../sql/run.ts";
 
 type InvocationRow = Row<"ActionInvocation">;
 
@@ -16,18 +16,17 @@ const INVOCATION_COUNTER = "invocations";
 
 export type NewInvocation = Omit<InvocationRecord, "id" | "seq">;
 
-export class InvocationStore extends StoreBase {
+export class InvocationStore {
   /** PostgreSQL locks the row an acknowledgement reads; SQLite has one writer and needs no row locks. */
   private readonly lockRows: boolean;
 
-  constructor(database: Database) {
-    super(database);
+  constructor(private readonly database: Database) {
     this.lockRows = database.provider === "postgresql";
   }
 
   /** The counter row must exist before a transaction increments it (as for the event log). */
   async init(): Promise<void> {
-    await this.q.execute(this.db, this.q.build.insertInto("EventCounter").values({ name: INVOCATION_COUNTER, value: 0 }).onConflict((conflict) => conflict.column("name").doNothing()));
+    await run.execute(this.database.db, this.database.build.insertInto("EventCounter").values({ name: INVOCATION_COUNTER, value: 0 }).onConflict((conflict) => conflict.column("name").doNothing()));
   }
 
   /**
@@ -35,8 +34,8 @@ export class InvocationStore extends StoreBase {
    * commit order and a reader that has seen seq 11 cannot miss a late-committing 10.
    */
   async insert(tx: Tx, invocation: NewInvocation): Promise<InvocationRecord> {
-    const { build } = this.q;
-    const [counter] = await this.q.rows(
+    const { build } = this.database;
+    const [counter] = await run.rows(
       tx,
       "EventCounter",
       build
@@ -57,32 +56,32 @@ export class InvocationStore extends StoreBase {
         values: invocation.values === null ? null : JSON.stringify(invocation.values),
         display: toJson(invocation.display),
         uiEffects: toJson(invocation.uiEffects),
-        createdAt: this.q.time(invocation.createdAt),
-        acknowledgedAt: invocation.acknowledgedAt === null ? null : this.q.time(invocation.acknowledgedAt),
+        createdAt: this.database.time(invocation.createdAt),
+        acknowledgedAt: invocation.acknowledgedAt === null ? null : this.database.time(invocation.acknowledgedAt),
       })
       .returningAll();
-    const [row] = await this.q.rows(tx, "ActionInvocation", insert);
+    const [row] = await run.rows(tx, "ActionInvocation", insert);
     return toRecord(row!);
   }
 
   async findForUpdate(tx: Tx, id: string): Promise<InvocationRecord | null> {
     const query = this.byId(id);
-    const row = await this.q.first(tx, "ActionInvocation", this.lockRows ? query.forUpdate() : query);
+    const row = await run.first(tx, "ActionInvocation", this.lockRows ? query.forUpdate() : query);
     return row ? toRecord(row) : null;
   }
 
   /** Compare-and-set from PENDING: a concurrent acknowledgement makes the unit of work run again. */
   async settle(tx: Tx, next: InvocationRecord): Promise<void> {
-    const count = await this.q.execute(
+    const count = await run.execute(
       tx,
-      this.q.build
+      this.database.build
         .updateTable("ActionInvocation")
         .set({
           state: next.state,
           message: next.message,
           display: toJson(next.display),
           uiEffects: toJson(next.uiEffects),
-          acknowledgedAt: next.acknowledgedAt === null ? null : this.q.time(next.acknowledgedAt),
+          acknowledgedAt: next.acknowledgedAt === null ? null : this.database.time(next.acknowledgedAt),
         })
         .where("id", "=", next.id)
         .where("state", "=", "PENDING"),
@@ -92,14 +91,14 @@ export class InvocationStore extends StoreBase {
 
   /** Deletes up to `limit` invocations made before `cutoff`, oldest first; returns how many. */
   async deleteCreatedBefore(cutoff: Date, limit: number): Promise<number> {
-    const { build } = this.q;
-    const rows = await this.q.rows(this.db, "ActionInvocation", build.selectFrom("ActionInvocation").select("id").where("createdAt", "<", this.q.time(cutoff)).orderBy("seq", "asc").limit(limit));
+    const { build } = this.database;
+    const rows = await run.rows(this.database.db, "ActionInvocation", build.selectFrom("ActionInvocation").select("id").where("createdAt", "<", this.database.time(cutoff)).orderBy("seq", "asc").limit(limit));
     if (rows.length === 0) return 0;
-    return this.q.execute(this.db, build.deleteFrom("ActionInvocation").where("id", "in", rows.map((r) => r.id)));
+    return run.execute(this.database.db, build.deleteFrom("ActionInvocation").where("id", "in", rows.map((r) => r.id)));
   }
 
   async maxSeq(): Promise<number> {
-    const row = await this.q.first(this.db, "ActionInvocation", this.q.build.selectFrom("ActionInvocation").select("seq").orderBy("seq", "desc").limit(1));
+    const row = await run.first(this.database.db, "ActionInvocation", this.database.build.selectFrom("ActionInvocation").select("seq").orderBy("seq", "desc").limit(1));
     return row?.seq ?? 0;
   }
 
@@ -109,15 +108,15 @@ export class InvocationStore extends StoreBase {
    * plugin lies in between.
    */
   async read(query: { after: number; upTo: number; plugin: string | null; state: InvocationState | null; limit: number }): Promise<InvocationRecord[]> {
-    let select = this.q.build.selectFrom("ActionInvocation").selectAll().where("seq", ">", query.after).where("seq", "<=", query.upTo);
+    let select = this.database.build.selectFrom("ActionInvocation").selectAll().where("seq", ">", query.after).where("seq", "<=", query.upTo);
     if (query.plugin !== null) select = select.where("plugin", "=", query.plugin);
     if (query.state !== null) select = select.where("state", "=", query.state);
-    const rows = await this.q.rows(this.db, "ActionInvocation", select.orderBy("seq", "asc").limit(query.limit));
+    const rows = await run.rows(this.database.db, "ActionInvocation", select.orderBy("seq", "asc").limit(query.limit));
     return rows.map(toRecord);
   }
 
   async findById(id: string): Promise<InvocationRecord | null> {
-    const row = await this.q.first(this.db, "ActionInvocation", this.byId(id));
+    const row = await run.first(this.database.db, "ActionInvocation", this.byId(id));
     return row ? toRecord(row) : null;
   }
 
@@ -128,21 +127,21 @@ export class InvocationStore extends StoreBase {
    */
   async latestOf(notificationIds: readonly string[], personId: string | null): Promise<Map<string, InvocationRecord>> {
     if (notificationIds.length === 0) return new Map();
-    const { build } = this.q;
+    const { build } = this.database;
     let latest = build
       .selectFrom("ActionInvocation")
       .select((eb) => eb.fn.max("seq").as("seq"))
       .where("notificationId", "in", notificationIds)
       .groupBy("notificationId");
     if (personId !== null) latest = latest.where("personId", "=", personId);
-    const seqs = (await this.q.raw(this.db, latest)).map((g) => g.seq).filter((seq) => seq !== null && seq !== undefined).map(Number);
+    const seqs = (await run.raw(this.database.db, latest)).map((g) => g.seq).filter((seq) => seq !== null && seq !== undefined).map(Number);
     if (seqs.length === 0) return new Map();
-    const rows = await this.q.rows(this.db, "ActionInvocation", build.selectFrom("ActionInvocation").selectAll().where("seq", "in", seqs));
+    const rows = await run.rows(this.database.db, "ActionInvocation", build.selectFrom("ActionInvocation").selectAll().where("seq", "in", seqs));
     return new Map(rows.map((row) => [row.notificationId, toRecord(row)]));
   }
 
   private byId(id: string) {
-    return this.q.build.selectFrom("ActionInvocation").selectAll().where("id", "=", id);
+    return this.database.build.selectFrom("ActionInvocation").selectAll().where("id", "=", id);
   }
 }
 

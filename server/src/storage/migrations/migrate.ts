@@ -3,6 +3,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Database, repoRoot } from "../connection/database.ts";
 import { applyMigrations } from "./migration-applier.ts";
+import * as run from "../sql/run.ts";
 
 /** Prisma's own record of applied migrations (not a model: the migration engine keeps it). */
 type PrismaMigrations = {
@@ -26,10 +27,9 @@ export async function pendingMigrations(database: Database): Promise<string[]> {
     .sort();
   let applied: string[] = [];
   try {
-    const q = database.queries;
-    const rows = await q.raw(
+    const rows = await run.raw(
       database.db,
-      q.build
+      database.build
         .withTables<PrismaMigrations>()
         .selectFrom("_prisma_migrations")
         .select("migration_name")

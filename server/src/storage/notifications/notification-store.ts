@@ -12,16 +12,15 @@ import { SqliteUnit } from "../sql/sqlite-unit.ts";
 import type { SqliteStore } from "../connection/sqlite-store.ts";
 import { NotificationTx } from "./notification-tx.ts";
 import { TransactionRunner } from "../sql/statement-runner.ts";
-import { StoreBase } from "../sql/store-base.ts";
+import * as run from "../sql/run.ts";
 
-export class NotificationStore extends StoreBase {
+export class NotificationStore {
   private readonly sqlite: SqliteStore | null;
   constructor(
-    database: Database,
+    private readonly database: Database,
     /** Terminal records a scope target lists (HERALD_HISTORY_LIMIT); older ones wait for the pruner unseen. Null: all. */
     private readonly historyLimit: number | null = null,
   ) {
-    super(database);
     this.sqlite = database.sqlite;
   }
 
@@ -29,7 +28,7 @@ export class NotificationStore extends StoreBase {
   async init(): Promise<void> {
     // One statement, no read-then-write transaction: on SQLite another process (a CLI command
     // beside a running server) may write between the two and fail an upgrade with SQLITE_BUSY.
-    await this.q.execute(this.db, this.q.build.insertInto("EventCounter").values({ name: EVENT_COUNTER, value: 0 }).onConflict((conflict) => conflict.column("name").doNothing()));
+    await run.execute(this.database.db, this.database.build.insertInto("EventCounter").values({ name: EVENT_COUNTER, value: 0 }).onConflict((conflict) => conflict.column("name").doNothing()));
   }
 
   /**
@@ -49,7 +48,7 @@ export class NotificationStore extends StoreBase {
     return retrying(() =>
       sqlite.exclusive(async (section) => {
         const unit = new SqliteUnit(sqlite, section);
-        const result = await work(new NotificationTx(unit, this.q.provider, null));
+        const result = await work(new NotificationTx(unit, this.database.provider, null));
         // Another process holding the file (a CLI command, a backup) is waited for between tries.
         await sqlite.whenFree(() => unit.commit());
         return result;
@@ -59,22 +58,22 @@ export class NotificationStore extends StoreBase {
 
   /** transaction() in one of the store's transactions, for work that also writes through other stores (tx.connection). */
   async sharedTransaction<T>(work: (tx: NotificationTx) => Promise<T>): Promise<T> {
-    return retryingTransaction(this.db, (tx) => work(new NotificationTx(new TransactionRunner(this.q, tx), this.q.provider, tx)));
+    return retryingTransaction(this.database.db, (tx) => work(new NotificationTx(new TransactionRunner(tx), this.database.provider, tx)));
   }
 
   async findById(id: string): Promise<NotificationRecord | null> {
-    const row = await this.q.first(this.db, "Notification", this.q.build.selectFrom("Notification").selectAll().where("id", "=", id));
+    const row = await run.first(this.database.db, "Notification", this.database.build.selectFrom("Notification").selectAll().where("id", "=", id));
     return row ? toRecord(row) : null;
   }
 
   async findReceipt(notificationId: string, personId: string): Promise<Receipt | null> {
-    const row = await this.q.first(this.db, "NotificationReceipt", this.receipts(notificationId).where("personId", "=", personId));
+    const row = await run.first(this.database.db, "NotificationReceipt", this.receipts(notificationId).where("personId", "=", personId));
     return row ? toReceipt(row) : null;
   }
 
   /** Every person's receipt of one shared record (only persons who acted on it have one). */
   async receiptsOf(notificationId: string): Promise<Map<string, Receipt>> {
-    const rows = await this.q.rows(this.db, "NotificationReceipt", this.receipts(notificationId));
+    const rows = await run.rows(this.database.db, "NotificationReceipt", this.receipts(notificationId));
     return new Map(rows.map((row) => [row.personId, toReceipt(row)]));
   }
 
@@ -84,9 +83,9 @@ export class NotificationStore extends StoreBase {
    * keyset query and index, then merged; an OR across both would defeat the indexes' ordering.
    */
   async page(personId: string, filter: EffectiveFilter, page: PageWindow, now: Date): Promise<NotificationRecord[]> {
-    const statement = pageStatement(this.q.provider, personId, filter, page, now, this.historyLimit);
+    const statement = pageStatement(this.database.provider, personId, filter, page, now, this.historyLimit);
     if (!statement) return [];
-    const rows = await this.q.raw(this.db, statement);
+    const rows = await run.raw(this.database.db, statement);
     return rows.map((raw) => {
       const { row, receipt } = toPageRow(raw);
       const record = toRecord(row);
@@ -95,29 +94,29 @@ export class NotificationStore extends StoreBase {
   }
 
   async count(personId: string, filter: EffectiveFilter, now: Date): Promise<number> {
-    const statement = countStatement(this.q.provider, personId, filter, now, this.historyLimit);
+    const statement = countStatement(this.database.provider, personId, filter, now, this.historyLimit);
     if (!statement) return 0;
-    const [row] = await this.q.raw(this.db, statement);
+    const [row] = await run.raw(this.database.db, statement);
     return Number(row?.n ?? 0);
   }
 
   /** Active records with a retention policy (and request, when given): the retention sweeps. */
   async activeIdsWithRetention(policy: string, requestId: string | null, plugin: string | null = null): Promise<string[]> {
-    let query = this.q.build.selectFrom("Notification").select("id").where("retentionPolicy", "=", policy).where("activeKey", "is not", null);
+    let query = this.database.build.selectFrom("Notification").select("id").where("retentionPolicy", "=", policy).where("activeKey", "is not", null);
     if (requestId !== null) query = query.where("requestId", "=", requestId);
     if (plugin !== null) query = query.where("sourcePlugin", "=", plugin);
-    const rows = await this.q.rows(this.db, "Notification", query);
+    const rows = await run.rows(this.database.db, "Notification", query);
     return rows.map((r) => r.id);
   }
 
   /** Snoozes that have passed: (notification, reader) pairs for the snooze waker. */
   async dueSnoozes(now: Date, limit: number): Promise<{ notificationId: string; personId: string }[]> {
-    const { build } = this.q;
-    const due = this.q.time(now);
+    const { build } = this.database;
+    const due = this.database.time(now);
     const [own, shared] = await Promise.all([
-      this.q.rows(this.db, "Notification", build.selectFrom("Notification").select(["id", "personId"]).where("snoozedUntil", "<=", due).where("activeKey", "is not", null).where("personId", "is not", null).limit(limit)),
-      this.q.rows(
-        this.db,
+      run.rows(this.database.db, "Notification", build.selectFrom("Notification").select(["id", "personId"]).where("snoozedUntil", "<=", due).where("activeKey", "is not", null).where("personId", "is not", null).limit(limit)),
+      run.rows(
+        this.database.db,
         "NotificationReceipt",
         build
           .selectFrom("NotificationReceipt")
@@ -132,14 +131,14 @@ export class NotificationStore extends StoreBase {
   }
 
   private receipts(notificationId: string) {
-    return this.q.build.selectFrom("NotificationReceipt").selectAll().where("notificationId", "=", notificationId);
+    return this.database.build.selectFrom("NotificationReceipt").selectAll().where("notificationId", "=", notificationId);
   }
 
   /** Ids of the records a person sees with the given filter (used by batch operations). */
   async visibleIds(personId: string, filter: EffectiveFilter, now: Date, limit: number): Promise<string[]> {
-    const statement = visibleIdsStatement(this.q.provider, personId, filter, now, limit, this.historyLimit);
+    const statement = visibleIdsStatement(this.database.provider, personId, filter, now, limit, this.historyLimit);
     if (!statement) return [];
-    const rows = await this.q.raw(this.db, statement);
+    const rows = await run.raw(this.database.db, statement);
     return rows.map((r) => String(r.id));
   }
 }

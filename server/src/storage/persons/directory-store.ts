@@ -3,11 +3,11 @@
 import type { Severity } from "../../domain/enums.ts";
 import { defaultPreferences, type Preferences, type QuietHours } from "../../domain/preferences.ts";
 import { newRowId as newId } from "../sql/row-id.ts";
-import { keptStatement, type Queries } from "../sql/queries.ts";
 import { sql } from "../sql/sql.ts";
-import { StoreBase } from "../sql/store-base.ts";
 import { decodeRow, type Row } from "../sql/stored-values.ts";
 import { toSession } from "../sessions/session-store.ts";
+import * as run from "../sql/run.ts";
+import type { Database } from "../connection/database.ts";
 
 /** A remembered fact with the date rules extracted from it (domain/date-rules.ts). */
 export interface FactRow {
@@ -20,23 +20,22 @@ export interface FactRow {
   createdAt: Date;
 }
 
-// The two look-ups every publish or stream makes, compiled once (the id is bound when they run).
-const PERSON_EXISTS = keptStatement((b, id: string) => b.selectFrom("Person").select(sql.lit(1).as("found")).where("id", "=", id), "");
-const PREFERENCES = keptStatement((b, id: string) => b.selectFrom("Person").select(["quietMode", "mutedPlugins", "severityFloor", "quietHours"]).where("id", "=", id), "");
 
-export class DirectoryStore extends StoreBase {
+export class DirectoryStore {
+  constructor(private readonly database: Database) {}
+
   createPerson(name: string) {
-    return this.inserted("Person", this.q.build.insertInto("Person").values({ id: newId(), name, createdAt: this.q.time(new Date()) }).returningAll());
+    return this.inserted("Person", this.database.build.insertInto("Person").values({ id: newId(), name, createdAt: this.database.time(new Date()) }).returningAll());
   }
   findPerson(id: string) {
-    return this.q.first(this.db, "Person", this.q.build.selectFrom("Person").selectAll().where("id", "=", id));
+    return run.first(this.database.db, "Person", this.database.build.selectFrom("Person").selectAll().where("id", "=", id));
   }
   /** Whether a person exists: every publish to a person asks. */
   async personExists(id: string): Promise<boolean> {
-    return (await this.q.kept(this.db, PERSON_EXISTS, id)).length > 0;
+    return (await run.raw(this.database.db, this.database.build.selectFrom("Person").select(sql.lit(1).as("found")).where("id", "=", id))).length > 0;
   }
   async countPersons(): Promise<number> {
-    const [row] = await this.q.raw(this.db, this.q.build.selectFrom("Person").select((eb) => eb.fn.countAll().as("count")));
+    const [row] = await run.raw(this.database.db, this.database.build.selectFrom("Person").select((eb) => eb.fn.countAll().as("count")));
     return Number(row!.count);
   }
   setQuietMode(personId: string, quietMode: boolean) {
@@ -44,7 +43,7 @@ export class DirectoryStore extends StoreBase {
   }
   /** A person's reader controls: every stream reads them as it opens. */
   async preferences(personId: string): Promise<Preferences> {
-    const [raw] = await this.q.kept(this.db, PREFERENCES, personId);
+    const [raw] = await run.raw(this.database.db, this.database.build.selectFrom("Person").select(["quietMode", "mutedPlugins", "severityFloor", "quietHours"]).where("id", "=", personId));
     return raw ? preferencesOf(decodeRow("Person", raw) as Row<"Person">) : defaultPreferences;
   }
   async setPreferences(personId: string, preferences: Preferences): Promise<Preferences> {
@@ -58,29 +57,29 @@ export class DirectoryStore extends StoreBase {
   }
 
   async createSession(input: { harness: string; nativeSessionId: string; ownerPersonId: string }) {
-    return toSession(await this.inserted("Session", this.q.build.insertInto("Session").values({ id: newId(), ...input, createdAt: this.q.time(new Date()) }).returningAll()));
+    return toSession(await this.inserted("Session", this.database.build.insertInto("Session").values({ id: newId(), ...input, createdAt: this.database.time(new Date()) }).returningAll()));
   }
   async findSession(id: string) {
-    const row = await this.q.first(this.db, "Session", this.q.build.selectFrom("Session").selectAll().where("id", "=", id));
+    const row = await run.first(this.database.db, "Session", this.database.build.selectFrom("Session").selectAll().where("id", "=", id));
     return row ? toSession(row) : null;
   }
   async findSessionByNativeId(harness: string, nativeSessionId: string) {
-    const row = await this.q.first(this.db, "Session", this.q.build.selectFrom("Session").selectAll().where("harness", "=", harness).where("nativeSessionId", "=", nativeSessionId));
+    const row = await run.first(this.database.db, "Session", this.database.build.selectFrom("Session").selectAll().where("harness", "=", harness).where("nativeSessionId", "=", nativeSessionId));
     return row ? toSession(row) : null;
   }
 
   createEngagement(input: { name: string; operatorPersonId: string; createdAt: Date }) {
-    return this.inserted("Engagement", this.q.build.insertInto("Engagement").values({ id: newId(), ...input, createdAt: this.q.time(input.createdAt) }).returningAll());
+    return this.inserted("Engagement", this.database.build.insertInto("Engagement").values({ id: newId(), ...input, createdAt: this.database.time(input.createdAt) }).returningAll());
   }
   findEngagement(id: string) {
-    return this.q.first(this.db, "Engagement", this.q.build.selectFrom("Engagement").selectAll().where("id", "=", id));
+    return run.first(this.database.db, "Engagement", this.database.build.selectFrom("Engagement").selectAll().where("id", "=", id));
   }
   /** The engagement, when the person is one of its members (the operator is one). */
   findEngagementOfMember(id: string, personId: string) {
-    return this.q.first(
-      this.db,
+    return run.first(
+      this.database.db,
       "Engagement",
-      this.q.build
+      this.database.build
         .selectFrom("Engagement")
         .selectAll()
         .where("id", "=", id)
@@ -91,29 +90,29 @@ export class DirectoryStore extends StoreBase {
   addEngagementMember(input: { engagementId: string; personId: string; role: string; createdAt: Date }) {
     return this.inserted(
       "EngagementMember",
-      this.q.build
+      this.database.build
         .insertInto("EngagementMember")
-        .values({ ...input, createdAt: this.q.time(input.createdAt) })
+        .values({ ...input, createdAt: this.database.time(input.createdAt) })
         .onConflict((conflict) => conflict.columns(["engagementId", "personId"]).doUpdateSet({ role: input.role }))
         .returningAll(),
     );
   }
   rememberFact(fact: FactRow) {
-    return this.inserted("RememberedFact", this.q.build.insertInto("RememberedFact").values({ id: newId(), ...fact, createdAt: this.q.time(fact.createdAt) }).returningAll());
+    return this.inserted("RememberedFact", this.database.build.insertInto("RememberedFact").values({ id: newId(), ...fact, createdAt: this.database.time(fact.createdAt) }).returningAll());
   }
   /** Members of an engagement with their role (the operator's role is OPERATOR). */
   engagementMembers(engagementId: string) {
-    return this.q.rows(this.db, "EngagementMember", this.q.build.selectFrom("EngagementMember").select(["personId", "role"]).where("engagementId", "=", engagementId));
+    return run.rows(this.database.db, "EngagementMember", this.database.build.selectFrom("EngagementMember").select(["personId", "role"]).where("engagementId", "=", engagementId));
   }
 
   /** The row an INSERT ... RETURNING wrote. */
-  private async inserted<T extends "Person" | "Session" | "Engagement" | "EngagementMember" | "RememberedFact">(table: T, query: Parameters<Queries["rows"]>[2]): Promise<Row<T>> {
-    return this.q.only(this.db, table, query, `the ${table} row was not written`);
+  private async inserted<T extends "Person" | "Session" | "Engagement" | "EngagementMember" | "RememberedFact">(table: T, query: Parameters<typeof run.rows>[2]): Promise<Row<T>> {
+    return run.only(this.database.db, table, query, `the ${table} row was not written`);
   }
 
   /** An update of a missing row fails. */
   private async updatedPerson(id: string, columns: { quietMode?: boolean; mutedPlugins?: string; severityFloor?: string; quietHours?: string | null }): Promise<Row<"Person">> {
-    return this.q.only(this.db, "Person", this.q.build.updateTable("Person").set(columns).where("id", "=", id).returningAll(), `no person ${id} to update`);
+    return run.only(this.database.db, "Person", this.database.build.updateTable("Person").set(columns).where("id", "=", id).returningAll(), `no person ${id} to update`);
   }
 }
 

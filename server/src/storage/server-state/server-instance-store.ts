@@ -1,16 +1,19 @@
 // The running `herald serve` instances of a store, and the server-lifetime records each holds.
 import type { InstanceBeat } from "../../domain/server-instances.ts";
-import { StoreBase } from "../sql/store-base.ts";
+import * as run from "../sql/run.ts";
+import type { Database } from "../connection/database.ts";
 
 const SERVER_LIFETIME = "UNTIL_SERVER_RESTART";
 
-export class ServerInstanceStore extends StoreBase {
+export class ServerInstanceStore {
+  constructor(private readonly database: Database) {}
+
   /** Records the instance as beating at `now` (again, if a sweep took it for ended during a long pause). */
   async beat(id: string, now: Date): Promise<void> {
-    const at = this.q.time(now);
-    await this.q.execute(
-      this.db,
-      this.q.build
+    const at = this.database.time(now);
+    await run.execute(
+      this.database.db,
+      this.database.build
         .insertInto("ServerInstance")
         .values({ id, startedAt: at, heartbeatAt: at })
         .onConflict((conflict) => conflict.column("id").doUpdateSet({ heartbeatAt: at })),
@@ -18,11 +21,11 @@ export class ServerInstanceStore extends StoreBase {
   }
 
   async list(): Promise<InstanceBeat[]> {
-    return this.q.rows(this.db, "ServerInstance", this.q.build.selectFrom("ServerInstance").select(["id", "heartbeatAt"]));
+    return run.rows(this.database.db, "ServerInstance", this.database.build.selectFrom("ServerInstance").select(["id", "heartbeatAt"]));
   }
 
   async remove(ids: readonly string[]): Promise<void> {
-    if (ids.length > 0) await this.q.execute(this.db, this.q.build.deleteFrom("ServerInstance").where("id", "in", ids));
+    if (ids.length > 0) await run.execute(this.database.db, this.database.build.deleteFrom("ServerInstance").where("id", "in", ids));
   }
 
   /** Active server-lifetime records held by one of these instances. */
@@ -39,11 +42,11 @@ export class ServerInstanceStore extends StoreBase {
   }
 
   private lifetimeRecords() {
-    return this.q.build.selectFrom("Notification").select("id").where("retentionPolicy", "=", SERVER_LIFETIME).where("activeKey", "is not", null);
+    return this.database.build.selectFrom("Notification").select("id").where("retentionPolicy", "=", SERVER_LIFETIME).where("activeKey", "is not", null);
   }
 
   private async activeIds(query: ReturnType<ServerInstanceStore["lifetimeRecords"]>): Promise<string[]> {
-    const rows = await this.q.raw(this.db, query);
+    const rows = await run.raw(this.database.db, query);
     return rows.map((r) => String(r.id));
   }
 }

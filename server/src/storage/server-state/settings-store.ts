@@ -1,14 +1,17 @@
 // Server-wide values that must survive restarts, such as the cursor-signing secret.
 import { randomBytes } from "node:crypto";
-import { StoreBase } from "../sql/store-base.ts";
+import * as run from "../sql/run.ts";
+import type { Database } from "../connection/database.ts";
 
-export class SettingsStore extends StoreBase {
+export class SettingsStore {
+  constructor(private readonly database: Database) {}
+
   /** Returns the stored value, creating it once with `make()` (first writer wins). */
   async getOrCreate(key: string, make: () => string): Promise<string> {
-    const read = () => this.q.first(this.db, "ServerSetting", this.q.build.selectFrom("ServerSetting").select("value").where("key", "=", key));
+    const read = () => run.first(this.database.db, "ServerSetting", this.database.build.selectFrom("ServerSetting").select("value").where("key", "=", key));
     const existing = await read();
     if (existing) return existing.value;
-    await this.q.execute(this.db, this.q.build.insertInto("ServerSetting").values({ key, value: make() }).onConflict((conflict) => conflict.column("key").doNothing()));
+    await run.execute(this.database.db, this.database.build.insertInto("ServerSetting").values({ key, value: make() }).onConflict((conflict) => conflict.column("key").doNothing()));
     const row = await read();
     if (!row) throw new Error(`the server setting ${key} was not stored`);
     return row.value;

@@ -10,11 +10,10 @@ import {
   readLabelState,
   type SessionRecord,
 } from "../../domain/session-labels.ts";
-import type { Tx } from "../connection/database.ts";
-import type { Queries } from "../sql/queries.ts";
+import type { Database, Tx } from "../connection/database.ts";
 import { retryingTransaction, StaleWrite } from "../connection/retrying-transaction.ts";
-import { StoreBase } from "../sql/store-base.ts";
 import type { Row } from "../sql/stored-values.ts";
+import * as run from "../sql/run.ts";
 
 /**
  * Completion ids remembered per session: what the retry rules need (a harness retries an exchange
@@ -23,11 +22,11 @@ import type { Row } from "../sql/stored-values.ts";
 export const EXCHANGE_WINDOW = 100;
 
 /** Forgets a session's completion ids beyond the newest EXCHANGE_WINDOW (a few per exchange at most). */
-async function forgetBeyondWindow(q: Queries, tx: Tx, sessionId: string): Promise<void> {
-  const older = await q.rows(
+async function forgetBeyondWindow(database: Database, tx: Tx, sessionId: string): Promise<void> {
+  const older = await run.rows(
     tx,
     "SessionExchange",
-    q.build
+    database.build
       .selectFrom("SessionExchange")
       .select("completionId")
       .where("sessionId", "=", sessionId)
@@ -38,7 +37,7 @@ async function forgetBeyondWindow(q: Queries, tx: Tx, sessionId: string): Promis
   );
   if (older.length > 0) {
     const ids = older.map((r) => r.completionId);
-    await q.execute(tx, q.build.deleteFrom("SessionExchange").where("sessionId", "=", sessionId).where("completionId", "in", ids));
+    await run.execute(tx, database.build.deleteFrom("SessionExchange").where("sessionId", "=", sessionId).where("completionId", "in", ids));
   }
 }
 
@@ -53,27 +52,29 @@ export interface Accepted {
   unnotified: boolean;
 }
 
-export class SessionStore extends StoreBase {
+export class SessionStore {
+  constructor(private readonly database: Database) {}
+
   /** Decides and records one exchange of a session in one transaction (see decideExchange). */
   accept(sessionId: string, completionId: string, decide: (state: LabelState, seenBefore: boolean) => ExchangeDecision): Promise<Accepted> {
-    const q = this.q;
-    return retryingTransaction(this.db, async (tx) => {
-      const prior = await stateOf(q, tx, sessionId);
-      const seen = await q.first(
+    const database = this.database;
+    return retryingTransaction(this.database.db, async (tx) => {
+      const prior = await stateOf(database, tx, sessionId);
+      const seen = await run.first(
         tx,
         "SessionExchange",
-        q.build.selectFrom("SessionExchange").select("notificationId").where("sessionId", "=", sessionId).where("completionId", "=", completionId),
+        database.build.selectFrom("SessionExchange").select("notificationId").where("sessionId", "=", sessionId).where("completionId", "=", completionId),
       );
       const decision = decide(prior, seen !== null);
       const unnotified = seen !== null && seen.notificationId === null;
       if (decision.kind !== "accepted") return { prior, decision, unnotified };
       // A concurrent report of the same completion id collides here and is retried as a duplicate.
-      await q.execute(tx, q.build.insertInto("SessionExchange").values({ sessionId, completionId, createdAt: q.time(new Date()) }));
-      await forgetBeyondWindow(q, tx, sessionId);
+      await run.execute(tx, database.build.insertInto("SessionExchange").values({ sessionId, completionId, createdAt: database.time(new Date()) }));
+      await forgetBeyondWindow(database, tx, sessionId);
       const { next } = decision;
-      const count = await q.execute(
+      const count = await run.execute(
         tx,
-        q.build
+        database.build
           .updateTable("Session")
           .set({ completionId: next.completionId, sourceGeneration: formatGeneration(next.sourceGeneration), namingFingerprint: next.namingFingerprint })
           .where("id", "=", sessionId)
@@ -86,19 +87,19 @@ export class SessionStore extends StoreBase {
 
   /** The exchange's completion notification is published: a retry of it is a plain duplicate now. */
   async markNotified(sessionId: string, completionId: string, notificationId: string): Promise<void> {
-    await this.q.execute(this.db, this.q.build.updateTable("SessionExchange").set({ notificationId }).where("sessionId", "=", sessionId).where("completionId", "=", completionId));
+    await run.execute(this.database.db, this.database.build.updateTable("SessionExchange").set({ notificationId }).where("sessionId", "=", sessionId).where("completionId", "=", completionId));
   }
 
   /** Applies a labeler's answer, decided against the current state (see decideLabelResult). */
   recordLabel(sessionId: string, decide: (state: LabelState) => LabelOutcome): Promise<LabelOutcome> {
-    const q = this.q;
-    return retryingTransaction(this.db, async (tx) => {
-      const state = await stateOf(q, tx, sessionId);
+    const database = this.database;
+    return retryingTransaction(this.database.db, async (tx) => {
+      const state = await stateOf(database, tx, sessionId);
       const outcome = decide(state);
       if (outcome.kind !== "write") return outcome;
-      const count = await q.execute(
+      const count = await run.execute(
         tx,
-        q.build
+        database.build
           .updateTable("Session")
           .set({ label: outcome.label, labelGeneration: formatGeneration(outcome.labelGeneration) })
           .where("id", "=", sessionId)
@@ -111,8 +112,8 @@ export class SessionStore extends StoreBase {
   }
 }
 
-async function stateOf(q: Queries, tx: Tx, sessionId: string): Promise<LabelState> {
-  const row = await q.first(tx, "Session", q.build.selectFrom("Session").selectAll().where("id", "=", sessionId));
+async function stateOf(database: Database, tx: Tx, sessionId: string): Promise<LabelState> {
+  const row = await run.first(tx, "Session", database.build.selectFrom("Session").selectAll().where("id", "=", sessionId));
   if (!row) throw new LabelStateUnavailable("the session no longer exists");
   const state = readLabelState(row);
   if (state === "invalid") throw new LabelStateUnavailable("the stored label state is not valid");

@@ -3,7 +3,7 @@
 // reads at once and writes everything at its commit.
 import type { Compilable, DeleteQueryBuilder, InsertQueryBuilder, UpdateQueryBuilder } from "kysely";
 import type { Connection } from "../connection/connection.ts";
-import type { Queries } from "./queries.ts";
+import * as run from "./run.ts";
 import { StaleWrite } from "../connection/retrying-transaction.ts";
 import type { DB } from "./sql.ts";
 
@@ -33,18 +33,15 @@ export interface StatementRunner {
 export class TransactionRunner implements StatementRunner {
   readonly deferred = false;
 
-  constructor(
-    private readonly queries: Queries,
-    private readonly tx: Connection,
-  ) {}
+  constructor(private readonly tx: Connection) {}
 
   read(statement: Compilable): Promise<Record<string, unknown>[]> {
-    return this.queries.raw(this.tx, statement);
+    return run.raw(this.tx, statement);
   }
 
   async write(writes: readonly RowWrite[]): Promise<void> {
     for (const write of writes) {
-      const rows = await this.queries.execute(this.tx, write.statement);
+      const rows = await run.execute(this.tx, write.statement);
       if (write.rows !== null && rows !== write.rows) throw new StaleWrite();
     }
   }

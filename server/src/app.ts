@@ -188,7 +188,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
       ? new InProcessSelector(new ScanReads(database.provider, (sql, params) => database.db.query(sql, params)), selectionOptions)
       : new SelectionThread({ databaseUrl: database.url, options: selectionOptions });
   const scanner = new TriggerScanner(new ScanService(companionStore), selector, notifications, clock, logger, { intervalMs: tuning.scanIntervalMs });
-  const invocations = new InvocationService(notificationStore, invocationStore, bus, cursors, clock, {
+  const invocations = new InvocationService(notifications.writes, invocationStore, bus, cursors, clock, {
     retentionMs: tuning.invocationRetentionMs,
   });
   const services: Services = {

@@ -15,8 +15,7 @@ import {
 } from "../domain/channels.ts";
 import type { Clock } from "../domain/clock.ts";
 import { isTerminal } from "../domain/enums.ts";
-import { viewOf } from "../domain/lifecycle.ts";
-import { type NotificationRecord, visibleTo } from "../domain/notification.ts";
+import type { NotificationRecord } from "../domain/notification.ts";
 import { pushVerdict } from "../domain/preferences.ts";
 import type { ChannelStore } from "../storage/channels/channel-store.ts";
 import type { DeliveryOutbox, DeliveryUpdate } from "../storage/channels/delivery-outbox.ts";
@@ -119,10 +118,9 @@ export class DeliveryService {
     const skip = (reason: string): DeliveryUpdate => ({ status: "SKIPPED", attempts: delivery.attempts, lastError: reason });
     const hold = (until: number, reason: string): DeliveryUpdate => ({ status: "PENDING", attempts: delivery.attempts, lastError: `held: ${reason}`, dueAt: until });
     if (delivery.type === "channel.test" || delivery.notificationId === null) return { payload: this.testPayload(channel) };
-    const record = await this.notifications.findById(delivery.notificationId);
-    if (!record || !visibleTo(delivery.personId, record)) return skip("the notification is gone");
-    const receipt = record.scope === "APPLICATION" ? await this.notifications.findReceipt(record.id, delivery.personId) : null;
-    const view = viewOf(record, receipt);
+    const found = await this.notifications.viewFor(delivery.notificationId, delivery.personId);
+    if (!found) return skip("the notification is gone");
+    const { record, view } = found;
     if (isTerminal(view.status)) return skip(`${view.status.toLowerCase()} before it was sent`);
     if (record.revision !== delivery.revision) return skip(`replaced by revision ${record.revision}`);
     if (view.status === "SEEN") return skip("seen before it was sent");

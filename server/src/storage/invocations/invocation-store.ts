@@ -90,11 +90,11 @@ export class InvocationStore {
   }
 
   /** Deletes up to `limit` invocations made before `cutoff`, oldest first; returns how many. */
-  async deleteCreatedBefore(cutoff: Date, limit: number): Promise<number> {
+  async deleteCreatedBefore(tx: Tx, cutoff: Date, limit: number): Promise<number> {
     const { build } = this.database;
-    const rows = await run.rows(this.database.db, "ActionInvocation", build.selectFrom("ActionInvocation").select("id").where("createdAt", "<", this.database.time(cutoff)).orderBy("seq", "asc").limit(limit));
+    const rows = await run.rows(tx, "ActionInvocation", build.selectFrom("ActionInvocation").select("id").where("createdAt", "<", this.database.time(cutoff)).orderBy("seq", "asc").limit(limit));
     if (rows.length === 0) return 0;
-    return run.execute(this.database.db, build.deleteFrom("ActionInvocation").where("id", "in", rows.map((r) => r.id)));
+    return run.execute(tx, build.deleteFrom("ActionInvocation").where("id", "in", rows.map((r) => r.id)));
   }
 
   async maxSeq(): Promise<number> {

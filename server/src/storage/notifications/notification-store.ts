@@ -11,6 +11,7 @@ import { retrying, retryingTransaction } from "../connection/retrying-transactio
 import { SqliteUnit } from "../sql/sqlite-unit.ts";
 import type { SqliteStore } from "../connection/sqlite-store.ts";
 import { NotificationTx } from "./notification-tx.ts";
+import { type PersonView, personView } from "./person-view.ts";
 import { TransactionRunner } from "../sql/statement-runner.ts";
 import * as run from "../sql/run.ts";
 
@@ -64,6 +65,11 @@ export class NotificationStore {
   async findById(id: string): Promise<NotificationRecord | null> {
     const row = await run.first(this.database.db, "Notification", this.database.build.selectFrom("Notification").selectAll().where("id", "=", id));
     return row ? toRecord(row) : null;
+  }
+
+  /** The person's view of a record outside a unit of work (person-view.ts); null when it is not theirs to see. */
+  viewFor(id: string, personId: string): Promise<PersonView | null> {
+    return personView(this, id, personId);
   }
 
   async findReceipt(notificationId: string, personId: string): Promise<Receipt | null> {

@@ -16,6 +16,7 @@ import type { StatementRunner } from "../sql/statement-runner.ts";
 import { changedColumns, groupBy, writeKey } from "../sql/changed-columns.ts";
 import type { CommittedEvent } from "../../events/committed-event.ts";
 import { outboxWrite } from "../channels/delivery-outbox.ts";
+import { type PersonView, personView, personViews } from "./person-view.ts";
 
 export interface Applied {
   record: NotificationRecord;
@@ -23,6 +24,11 @@ export interface Applied {
 }
 
 export class NotificationTx {
+  /**
+   * Every event this unit appended, in order: the write path publishes them once the unit
+   * committed (a unit that is retried starts afresh with a new NotificationTx).
+   */
+  readonly appended: CommittedEvent[] = [];
   /** lockVersion of each row as this transaction read it: the optimistic lock of apply(). */
   private readonly seen = new Map<string, number>();
   /** Assets each row's follow-ups named as this transaction read it (its AssetReference rows). */
@@ -56,6 +62,16 @@ export class NotificationTx {
   /** An event that changes no notification row (the person's action invocation changed state). */
   appendEvent(personId: string | null, type: NotificationEventType, record: NotificationRecord): Promise<CommittedEvent> {
     return this.append(personId, type, record);
+  }
+
+  /** The person's view of a record (person-view.ts), read and remembered for this unit's optimistic lock. */
+  viewFor(id: string, personId: string): Promise<PersonView | null> {
+    return personView(this, id, personId);
+  }
+
+  /** The person's views of the records among `ids` they can see, from two reads for all of them. */
+  viewsFor(ids: readonly string[], personId: string): Promise<PersonView[]> {
+    return personViews(this, ids, personId);
   }
 
   private remember(row: Row<"Notification">): NotificationRecord {
@@ -338,7 +354,9 @@ export class NotificationTx {
       revision: record.revision,
     }));
     const first = await this.sql.appendEvents(stored, new Date(), writes);
-    return stored.map((event, i): CommittedEvent => ({ seq: first + i, ...event }));
+    const committed = stored.map((event, i): CommittedEvent => ({ seq: first + i, ...event }));
+    this.appended.push(...committed);
+    return committed;
   }
 
   private async append(personId: string | null, type: NotificationEventType, record: NotificationRecord, writes: readonly RowWrite[] = []): Promise<CommittedEvent> {

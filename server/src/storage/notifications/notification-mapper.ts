@@ -3,10 +3,23 @@ import type { NotificationScope, NotificationStatus, RetentionPolicy, Severity, 
 import type { JsonObject, JsonValue } from "../../domain/json.ts";
 import type { Display, FollowUpAction, NotificationRecord, Operation, Receipt, Resolution } from "../../domain/notification.ts";
 import type { NewNotification } from "../../domain/lifecycle.ts";
+import type { NOTIFICATION_BOOKKEEPING_COLUMNS, NOTIFICATION_FIELDS } from "../../domain/notification-fields.ts";
 import type { Row as StoredRow } from "../sql/stored-values.ts";
 
 type Row = StoredRow<"Notification">;
 type ReceiptRow = StoredRow<"NotificationReceipt">;
+
+// Held to the field table (domain/notification-fields.ts) by type: every column of the table is
+// placed there (a field's or the store's bookkeeping), every column placed there exists, and
+// toColumns writes every one of them but the few an insert alone sets. A compile error here names
+// the column that is missing from one side.
+type Placed = (typeof NOTIFICATION_FIELDS)[keyof typeof NOTIFICATION_FIELDS]["columns"][number] | (typeof NOTIFICATION_BOOKKEEPING_COLUMNS)[number];
+type SetOnInsertOnly = "id" | "createdAt" | "lockVersion" | "serverInstanceId" | "dedupKey";
+const _everyColumnPlaced: Exclude<keyof Row, Placed> extends never ? true : { unplacedColumn: Exclude<keyof Row, Placed> } = true;
+const _everyPlacedColumnExists: Exclude<Placed, keyof Row> extends never ? true : { unknownColumn: Exclude<Placed, keyof Row> } = true;
+const _everyColumnWritten: Exclude<Placed, keyof ReturnType<typeof toColumns> | SetOnInsertOnly> extends never
+  ? true
+  : { unwrittenColumn: Exclude<Placed, keyof ReturnType<typeof toColumns> | SetOnInsertOnly> } = true;
 
 export function toRecord(row: Row): NotificationRecord {
   return {

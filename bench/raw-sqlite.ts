@@ -1,5 +1,5 @@
 // Raw SQLite through better-sqlite3, on the same file the Herald server uses, with the
-// connection settings Herald applies (storage/database.ts), so only Herald's own work differs.
+// connection settings Herald applies (storage/connection/database.ts), so only Herald's own work differs.
 import Database from "better-sqlite3";
 import { listParams, type RawDriver, type RawRow } from "./raw-driver.ts";
 import { packageVersion } from "./environment.ts";

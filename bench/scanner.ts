@@ -45,14 +45,16 @@ function factText(i: number, rnd: () => number): string {
 }
 
 async function seed(herald: Herald) {
-  const { db, queries: q } = herald.database;
-  const build = q.build;
-  const time = (value: Date) => q.time(value);
+  const { db, build, time } = herald.database;
+  const execute = (statement: { compile(): { sql: string; parameters: readonly unknown[] } }) => {
+    const { sql, parameters } = statement.compile();
+    return db.execute(sql, parameters);
+  };
   const rnd = random(42);
   const persons = sizes.engagements;
   const chunk = <T>(rows: T[], size = 1_000) => Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
   const personRows = Array.from({ length: persons }, (_, i) => ({ id: `p${i}`, name: `Person ${i}`, quietMode: i % 20 === 0, createdAt: time(new Date()) }));
-  for (const rows of chunk(personRows)) await q.execute(db, build.insertInto("Person").values(rows));
+  for (const rows of chunk(personRows)) await execute(build.insertInto("Person").values(rows));
   // Engagements spread over the last 60 days: about a quarter are silent for 14 days or more.
   const engagementRows = Array.from({ length: sizes.engagements }, (_, i) => ({
     id: `e${i}`,
@@ -60,34 +62,32 @@ async function seed(herald: Herald) {
     operatorPersonId: `p${i}`,
     createdAt: new Date(now.getTime() - Math.floor(rnd() * 60) * DAY),
   }));
-  for (const rows of chunk(engagementRows)) await q.execute(db, build.insertInto("Engagement").values(rows.map((e) => ({ ...e, createdAt: time(e.createdAt) }))));
+  for (const rows of chunk(engagementRows)) await execute(build.insertInto("Engagement").values(rows.map((e) => ({ ...e, createdAt: time(e.createdAt) }))));
   const members = engagementRows.map((e) => ({ engagementId: e.id, personId: e.operatorPersonId, role: "OPERATOR", createdAt: e.createdAt }));
-  for (const rows of chunk(members)) await q.execute(db, build.insertInto("EngagementMember").values(rows.map((m) => ({ ...m, createdAt: time(m.createdAt) }))));
+  for (const rows of chunk(members)) await execute(build.insertInto("EngagementMember").values(rows.map((m) => ({ ...m, createdAt: time(m.createdAt) }))));
   const events = engagementRows
     .filter((_, i) => i % 2 === 0)
     .map((e, i) => ({ id: `ev${i}`, type: "render.produced", payload: "{}", engagementId: e.id, occurredAt: now, receivedAt: new Date(now.getTime() - Math.floor(rnd() * 30) * DAY) }));
   for (const rows of chunk(events)) {
-    await q.execute(db, build.insertInto("CompanionEvent").values(rows.map((e) => ({ ...e, occurredAt: time(e.occurredAt), receivedAt: time(e.receivedAt) }))));
+    await execute(build.insertInto("CompanionEvent").values(rows.map((e) => ({ ...e, occurredAt: time(e.occurredAt), receivedAt: time(e.receivedAt) }))));
   }
   const facts = Array.from({ length: sizes.facts }, (_, i) => ({ id: `f${i}`, ...newFact(`p${i % persons}`, factText(i, rnd), null, new Date(now.getTime() - 30 * DAY)) }));
-  for (const rows of chunk(facts)) await q.execute(db, build.insertInto("RememberedFact").values(rows.map((f) => ({ ...f, createdAt: time(f.createdAt) }))));
+  for (const rows of chunk(facts)) await execute(build.insertInto("RememberedFact").values(rows.map((f) => ({ ...f, createdAt: time(f.createdAt) }))));
 }
 
 /** The scanner's two selections as one SQL statement each, run back to back: the baseline. */
 async function sqlSelection(herald: Herald): Promise<number> {
-  const { db, queries: q } = herald.database;
+  const { db } = herald.database;
   const pgsql = herald.database.provider === "postgresql";
   const t = (sqlite: string, postgres: string) => (pgsql ? postgres : sqlite);
   const started = performance.now();
-  await q.compiled(
-    db,
+  await db.query(
     `SELECT f."id", f."personId", f."content", f."dateRules" FROM "RememberedFact" f JOIN "Person" p ON p."id" = f."personId"
      WHERE f."hasDates" = ${t("1", "true")} AND p."quietMode" = ${t("0", "false")}`,
     [],
   );
   const latest = (sub: string) => `COALESCE((${sub}), e."createdAt")`;
-  await q.compiled(
-    db,
+  await db.query(
     `SELECT e."id", e."name", e."operatorPersonId", ${t("MAX", "GREATEST")}(e."createdAt",
        ${latest(`SELECT MAX(x."receivedAt") FROM "CompanionEvent" x WHERE x."engagementId" = e."id"`)},
        ${latest(`SELECT MAX(m."createdAt") FROM "EngagementMember" m WHERE m."engagementId" = e."id"`)},

@@ -74,21 +74,19 @@ try {
   // A known session for the metadata query, and a person and key for publish.
   const seeding = await createHerald({ databaseUrl: store.url, logger: createLogger("silent") });
   const personId = (await seeding.services.directory.createPerson({ name: "Bench" })).id;
-  const { db, queries: q } = seeding.database;
-  await q.execute(
-    db,
-    q.build.insertInto("Session").values({
-      id: randomUUID(),
-      harness: "pi",
-      nativeSessionId: "bench-1",
-      ownerPersonId: personId,
-      label: "Measure The Start",
-      completionId: "c1",
-      sourceGeneration: "1",
-      labelGeneration: "1",
-      createdAt: q.time(new Date()),
-    }),
-  );
+  const { db, build, time } = seeding.database;
+  const insert = build.insertInto("Session").values({
+    id: randomUUID(),
+    harness: "pi",
+    nativeSessionId: "bench-1",
+    ownerPersonId: personId,
+    label: "Measure The Start",
+    completionId: "c1",
+    sourceGeneration: "1",
+    labelGeneration: "1",
+    createdAt: time(new Date()),
+  }).compile();
+  await db.execute(insert.sql, insert.parameters);
   await seeding.close();
   const producerKey = await heraldCli(env).createProducerKey("startup bench");
   const server = await spawnHerald({ env });

@@ -4,6 +4,9 @@
 // database, so this diffs the schema each provider was last migrated from
 // (migrations/schema.at-last-migration.prisma) against the current one with `prisma migrate diff`
 // on the JavaScript engine, with no database involved for SQLite.
+// PRISMA_CLIENT_ENGINE_TYPE=client is set for the CLI, as `npm run generate` does: without it the
+// CLI first fetches the native query engine from binaries.prisma.sh (even for a diff, which never
+// uses it) and fails on a machine that cannot reach that host. With it, nothing is downloaded.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -33,7 +36,7 @@ for (const provider of providers) {
     "npx",
     ["prisma", "migrate", "diff", "--config", configPath(provider), ...from, "--to-schema-datamodel", current, "--script"],
     // The CLI opens its driver adapter even for a diff; give it a throwaway target.
-    { cwd: root, encoding: "utf8", env: { ...process.env, DATABASE_URL: scratchUrl[provider] } },
+    { cwd: root, encoding: "utf8", env: { ...process.env, DATABASE_URL: scratchUrl[provider], PRISMA_CLIENT_ENGINE_TYPE: "client", CHECKPOINT_DISABLE: "1" } },
   );
   const migrationDir = join(dir, `${stamp}_${name}`);
   mkdirSync(migrationDir);

@@ -2,7 +2,7 @@
 // (installed under the alias pg-adapter-migrate) because 6.19's adapter fails to read the
 // migrations table there (adapter-pg 6.19 cannot deserialize PostgreSQL's `name` column type); the runtime client keeps adapter-pg 6.19.3.
 import { defineConfig } from "prisma/config";
-import { postgresPoolConfig, postgresSchemaOf } from "../../server/src/storage/postgres-url.ts";
+import { postgresPoolConfig, postgresSchemaOf } from "../../server/src/storage/connection/postgres-url.ts";
 
 export default defineConfig({
   experimental: { adapter: true },

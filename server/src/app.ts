@@ -15,7 +15,7 @@ import { startSnoozeWaker } from "./background/snooze-waker.ts";
 import { startHistoryPruner } from "./background/history-pruner.ts";
 import { startInvocationSweep } from "./background/invocation-sweep.ts";
 import { HistoryService } from "./service/history-service.ts";
-import { HistoryStore } from "./storage/history-store.ts";
+import { HistoryStore } from "./storage/notifications/history-store.ts";
 import { loadConfig, type Tuning, tuningFrom } from "./config.ts";
 import { type Clock, systemClock } from "./domain/clock.ts";
 import { type EventBus, InMemoryEventBus } from "./events/bus.ts";
@@ -30,8 +30,8 @@ import { DeliveryService } from "./service/delivery-service.ts";
 import { startDeliveryWorker } from "./background/delivery-worker.ts";
 import { withActionLinks } from "./transport/http/action-links.ts";
 import { Agent as HttpsAgent } from "node:https";
-import { ChannelStore } from "./storage/channel-store.ts";
-import { DeliveryOutbox } from "./storage/delivery-outbox.ts";
+import { ChannelStore } from "./storage/channels/channel-store.ts";
+import { DeliveryOutbox } from "./storage/channels/delivery-outbox.ts";
 import { vapidKeysOf } from "./service/channels/vapid.ts";
 import { CursorCodec } from "./service/cursor.ts";
 import { DirectoryService } from "./service/directory-service.ts";
@@ -45,22 +45,22 @@ import { ServerInstanceService } from "./service/server-instance-service.ts";
 import { SessionService } from "./service/session-service.ts";
 import { ScanService } from "./service/scan-service.ts";
 import type { Services } from "./services.ts";
-import { assetBytesOf } from "./storage/asset-bytes.ts";
-import { AssetIndex, type AssetStore, DatabaseAssetStore } from "./storage/asset-store.ts";
-import { assetDirFor, FileAssetStore } from "./storage/file-asset-store.ts";
-import { CompanionStore } from "./storage/companion-store.ts";
-import { CredentialStore, SignInCodeStore } from "./storage/credential-store.ts";
-import { type Database, openDatabase, pingDatabase, resolveDatabaseUrl } from "./storage/database.ts";
-import { sqliteFileOf } from "./storage/database-url.ts";
-import { ScanReads } from "./storage/scan-reads.ts";
-import { DirectoryStore } from "./storage/directory-store.ts";
-import { EventLog } from "./storage/event-log.ts";
-import { InvocationStore } from "./storage/invocation-store.ts";
-import { migrate, pendingMigrations } from "./storage/migrate.ts";
-import { NotificationStore } from "./storage/notification-store.ts";
-import { ServerInstanceStore } from "./storage/server-instance-store.ts";
-import { SessionStore } from "./storage/session-store.ts";
-import { randomSecret, SettingsStore } from "./storage/settings-store.ts";
+import { assetBytesOf } from "./storage/assets/asset-bytes.ts";
+import { AssetIndex, type AssetStore, DatabaseAssetStore } from "./storage/assets/asset-store.ts";
+import { assetDirFor, FileAssetStore } from "./storage/assets/file-asset-store.ts";
+import { CompanionStore } from "./storage/companion/companion-store.ts";
+import { CredentialStore, SignInCodeStore } from "./storage/persons/credential-store.ts";
+import { type Database, openDatabase, pingDatabase, resolveDatabaseUrl } from "./storage/connection/database.ts";
+import { sqliteFileOf } from "./storage/connection/database-url.ts";
+import { ScanReads } from "./storage/companion/scan-reads.ts";
+import { DirectoryStore } from "./storage/persons/directory-store.ts";
+import { EventLog } from "./storage/event-log/event-log.ts";
+import { InvocationStore } from "./storage/invocations/invocation-store.ts";
+import { migrate, pendingMigrations } from "./storage/migrations/migrate.ts";
+import { NotificationStore } from "./storage/notifications/notification-store.ts";
+import { ServerInstanceStore } from "./storage/server-state/server-instance-store.ts";
+import { SessionStore } from "./storage/sessions/session-store.ts";
+import { randomSecret, SettingsStore } from "./storage/server-state/settings-store.ts";
 import { waitAtMost } from "./util/wait-at-most.ts";
 import { withHealth } from "./transport/http/health.ts";
 import { RequestRateLimiter } from "./transport/http/rate-limiter.ts";
@@ -185,10 +185,10 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
   const selectionOptions = { dateLeadDays: tuning.dateLeadDays, staleEngagementDays: tuning.staleEngagementDays, timeZone: tuning.timeZone };
   const selector =
     database.provider === "sqlite" && sqliteFileOf(database.url) === ":memory:"
-      ? new InProcessSelector(new ScanReads(database.provider, (sql, params) => database.queries.compiled(database.db, sql, params)), selectionOptions)
+      ? new InProcessSelector(new ScanReads(database.provider, (sql, params) => database.db.query(sql, params)), selectionOptions)
       : new SelectionThread({ databaseUrl: database.url, options: selectionOptions });
   const scanner = new TriggerScanner(new ScanService(companionStore), selector, notifications, clock, logger, { intervalMs: tuning.scanIntervalMs });
-  const invocations = new InvocationService(notificationStore, invocationStore, bus, cursors, clock, {
+  const invocations = new InvocationService(notifications.writes, invocationStore, bus, cursors, clock, {
     retentionMs: tuning.invocationRetentionMs,
   });
   const services: Services = {

@@ -32,8 +32,8 @@ const packages = (modules: string[]) => new Set(modules.flatMap((path) => /\/nod
 const ownModules = (modules: string[]) => modules.filter((path) => path.startsWith(server) && !path.includes("/node_modules/")).map((path) => path.slice(server.length + 1));
 
 const storeModules = {
-  sqlite: { packages: ["better-sqlite3"], client: "dist/storage/sqlite-store.js" },
-  postgresql: { packages: ["pg"], client: "dist/storage/pg-store.js" },
+  sqlite: { packages: ["better-sqlite3"], client: "dist/storage/connection/sqlite-store.js" },
+  postgresql: { packages: ["pg"], client: "dist/storage/connection/pg-store.js" },
 };
 
 function runNode(args: string[], env: Record<string, string | undefined>): Promise<{ code: number | null; stdout: string; stderr: string }> {

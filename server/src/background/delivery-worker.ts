@@ -1,8 +1,8 @@
 // Sends the channel outbox off the request path: woken when a revision that may have queued
 // deliveries commits (the bus), when a test send is queued (the bell), and otherwise every poll
 // interval (delays, retries, holds coming due). One run at a time per instance; several instances
-// share the outbox through leases (storage/delivery-outbox.ts). Between batches it gives way to
-// requests (yield-to-requests.ts).
+// share the outbox through leases (storage/channels/delivery-outbox.ts). Between batches it gives
+// way to requests (yield-to-requests.ts).
 import { performance } from "node:perf_hooks";
 import type { EventBus } from "../events/bus.ts";
 import type { Logger } from "../logger.ts";

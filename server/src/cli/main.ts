@@ -59,8 +59,8 @@ program
   .command("migrate")
   .description("apply pending migrations to DATABASE_URL (or the embedded default)")
   .action(async () => {
-    const { resolveDatabaseUrl } = await import("../storage/database.ts");
-    const { migrate } = await import("../storage/migrate.ts");
+    const { resolveDatabaseUrl } = await import("../storage/connection/database.ts");
+    const { migrate } = await import("../storage/migrations/migrate.ts");
     const url = resolveDatabaseUrl(loadConfig().DATABASE_URL);
     await migrate(url);
     console.log("Migrations applied.");

@@ -3,8 +3,8 @@
 // (exit 2). Nothing on stderr, stdin unread, the store never written. Started by bin/herald.js
 // directly, so none of the server's start-up (folders, WAL, migrations, secrets) runs.
 import { INVALID_REQUEST, metadataLine, parseMetadataArgs } from "../domain/session-metadata.ts";
-import { resolveDatabaseUrl } from "../storage/database-url.ts";
-import { readSessionMetadata } from "../storage/session-metadata-reader.ts";
+import { resolveDatabaseUrl } from "../storage/connection/database-url.ts";
+import { readSessionMetadata } from "../storage/sessions/session-metadata-reader.ts";
 
 async function answer(args: readonly string[]): Promise<{ line: string; code: number }> {
   const request = parseMetadataArgs(args);

@@ -145,7 +145,7 @@ export function storedActiveKey(record: Target & Pick<NotificationRecord, "statu
 /**
  * Who may see a record: PERSON and SESSION records have one reader (the addressee or the session's
  * owner), APPLICATION ones are everyone's. The SQL of the lists states the same rule as a filter
- * (storage/notification-page-sql.ts); its tests hold the two together.
+ * (storage/notifications/notification-page-sql.ts); its tests hold the two together.
  */
 export function visibleTo(personId: string, record: Pick<NotificationRecord, "scope" | "personId">): boolean {
   return record.scope === "APPLICATION" || record.personId === personId;

@@ -329,6 +329,14 @@ function toContent(
   };
 }
 
+/** Content fields a patch that omits them does not keep as they are: validatePatch merges the display and drops the ui effects. */
+type NotKeptByPatch = "displayOverrides" | "uiEffects";
+
+/**
+ * The current content as patch input: every field a patch that omits it keeps. Total by type: a
+ * field added to NotificationContent fails to compile here until it is listed (or named in
+ * NotKeptByPatch), and one whose stored form is not a valid input fails too (no cast).
+ */
 function contentToInput(content: NotificationContent): ParsedContent {
   return {
     title: content.title,
@@ -342,7 +350,7 @@ function contentToInput(content: NotificationContent): ParsedContent {
     trigger: content.trigger,
     engagementId: content.engagementId,
     requestId: content.requestId,
-  } as ParsedContent;
+  } satisfies Record<Exclude<keyof NotificationContent, NotKeptByPatch>, unknown>;
 }
 
 const untilSchema = z.date();

@@ -1,5 +1,5 @@
 // What the event path reads from the append-only event log. Storage implements it
-// (storage/event-log.ts); events/ knows only this interface, so the dependency runs one way.
+// (storage/event-log/event-log.ts); events/ knows only this interface, so the dependency runs one way.
 import type { CommittedEvent } from "./committed-event.ts";
 
 export interface EventLogReader {

@@ -1,7 +1,7 @@
 // One instance's ordered view of the deployment's events. Bus messages may arrive late, twice,
 // out of order or not at all; the feed hands its subscribers every event exactly once, in
 // sequence order, filling gaps from the event log (which has every committed event: sequence
-// numbers become visible in commit order, see storage/notification-store.ts).
+// numbers become visible in commit order, see storage/notifications/notification-store.ts).
 // Protocol: docs/event-stream.md.
 import type { Logger } from "../logger.ts";
 import type { ActionInvocationMessage, BusMessage, EventBus } from "../events/bus.ts";

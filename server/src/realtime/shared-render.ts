@@ -26,6 +26,7 @@ import { isAsyncIterable } from "@graphql-tools/utils";
 import type { Plugin } from "graphql-yoga";
 import type { StreamSink } from "./person-stream.ts";
 import type { Caller } from "../service/caller.ts";
+import { notificationGraphqlFields } from "../domain/notification-fields.ts";
 
 /** What a render reads of its subscription's context (transport/graphql/context.ts makes it). */
 interface RenderContext {
@@ -74,16 +75,15 @@ export const splicesCursor = (ctx: object): boolean => (ctx as Record<symbol, un
 /**
  * The fields a render shared across persons may read: none of them reads the caller. An
  * allow-list, so that a field added later stays bound to its person until someone checks it and
- * lists it here (lastInvocation, engagement and session read through the caller's context).
+ * lists it here. Notification's free fields are those that show a field of the record
+ * (domain/notification-fields.ts); every other field of each type listed here must be named in
+ * PERSON_BOUND (test/realtime/person-free.test.ts holds both lists to the schema), so a new
+ * field fails that test until it is classified.
  */
-const PERSON_FREE: Readonly<Record<string, ReadonlySet<string>>> = {
+export const PERSON_FREE: Readonly<Record<string, ReadonlySet<string>>> = {
   Subscription: new Set(["notificationEvents"]),
   NotificationEvent: new Set(["cursor", "type", "notification"]),
-  Notification: new Set([
-    "actions", "body", "createdAt", "data", "deliveredAt", "dismissedAt", "display", "expiredAt", "id", "key", "operation",
-    "personId", "readAt", "requestId", "resolution", "resolvedAt", "retention", "revision", "scope", "seenAt", "sessionId", "severity",
-    "snoozedUntil", "source", "status", "terminalReason", "title", "trigger", "uiEffects", "updatedAt",
-  ]),
+  Notification: new Set(notificationGraphqlFields()),
   NotificationSource: new Set(["plugin", "subsystem"]),
   NotificationDisplay: new Set(["body", "dismissible", "format", "presentation", "title", "variant"]),
   NotificationAction: new Set(["actionId", "assetId", "fixedParams", "form", "id", "kind", "label", "text", "url"]),
@@ -91,6 +91,16 @@ const PERSON_FREE: Readonly<Record<string, ReadonlySet<string>>> = {
   NotificationRetention: new Set(["expiresAt", "policy", "requestId"]),
   NotificationTrigger: new Set(["ref", "type"]),
   NotificationResolution: new Set(["actionId", "values"]),
+};
+
+/**
+ * The other fields of the types above: each reads the caller (their membership, their
+ * invocations, their deliveries) or is another subscription, so a document that selects one is
+ * rendered per person.
+ */
+export const PERSON_BOUND: Readonly<Record<string, ReadonlySet<string>>> = {
+  Subscription: new Set(["actionInvocations", "preferencesEvents"]),
+  Notification: new Set(["deliveries", "engagement", "lastInvocation", "session"]),
 };
 
 /** Whether every field the document selects (in every operation and fragment) is person-free. */

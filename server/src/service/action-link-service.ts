@@ -5,10 +5,8 @@
 import { isTerminal } from "../domain/enums.ts";
 import { DomainError, NotFoundError, NotificationTransitionError, RevisionConflictError, ValidationError } from "../domain/errors.ts";
 import type { Clock } from "../domain/clock.ts";
-import { viewOf } from "../domain/lifecycle.ts";
-import { visibleTo } from "../domain/notification.ts";
-import type { DeliveryOutbox } from "../storage/delivery-outbox.ts";
-import type { NotificationStore } from "../storage/notification-store.ts";
+import type { DeliveryOutbox } from "../storage/channels/delivery-outbox.ts";
+import type { NotificationStore } from "../storage/notifications/notification-store.ts";
 import type { InvocationService } from "./invocation-service.ts";
 import type { NotificationService } from "./notification-service.ts";
 
@@ -36,10 +34,9 @@ export class ActionLinkService {
       return used.reason === "used" ? { status: 409, error: "this action link was already used" } : { status: 410, error: "this action link has expired" };
     }
     const { personId, notificationId, revision, actionId } = used.token;
-    const record = await this.notifications.findById(notificationId);
-    if (!record || !visibleTo(personId, record)) return { status: 410, error: "the notification is gone" };
-    const receipt = record.scope === "APPLICATION" ? await this.notifications.findReceipt(notificationId, personId) : null;
-    const view = viewOf(record, receipt);
+    const found = await this.notifications.viewFor(notificationId, personId);
+    if (!found) return { status: 410, error: "the notification is gone" };
+    const { record, view } = found;
     if (isTerminal(view.status)) return { status: 410, error: "the notification has ended" };
     if (record.revision !== revision) return { status: 409, error: `the notification changed (revision ${record.revision}); open it to act` };
     const action = view.actions.find((a) => a.id === actionId);

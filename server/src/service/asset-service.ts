@@ -5,7 +5,7 @@ import { assetIdsOf, checkUpload } from "../domain/assets.ts";
 import type { Clock } from "../domain/clock.ts";
 import { ValidationError } from "../domain/errors.ts";
 import type { FollowUpAction } from "../domain/notification.ts";
-import type { AssetIndex, AssetMeta, AssetStore } from "../storage/asset-store.ts";
+import type { AssetIndex, AssetMeta, AssetStore } from "../storage/assets/asset-store.ts";
 
 export interface AssetSettings {
   /** Largest file accepted (HERALD_ASSET_MAX_BYTES). */

@@ -19,9 +19,9 @@ import type { Clock } from "../domain/clock.ts";
 import type { NotificationScope, Severity } from "../domain/enums.ts";
 import { NotFoundError, ValidationError } from "../domain/errors.ts";
 import { visibleTo } from "../domain/notification.ts";
-import { type ChannelStore, DuplicateChannel } from "../storage/channel-store.ts";
-import type { DeliveryOutbox, DeliveryWithChannel } from "../storage/delivery-outbox.ts";
-import type { NotificationStore } from "../storage/notification-store.ts";
+import { type ChannelStore, DuplicateChannel } from "../storage/channels/channel-store.ts";
+import type { DeliveryOutbox, DeliveryWithChannel } from "../storage/channels/delivery-outbox.ts";
+import type { NotificationStore } from "../storage/notifications/notification-store.ts";
 
 export interface RulesPatch {
   minSeverity?: Severity | null;

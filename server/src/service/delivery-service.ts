@@ -15,12 +15,12 @@ import {
 } from "../domain/channels.ts";
 import type { Clock } from "../domain/clock.ts";
 import { isTerminal } from "../domain/enums.ts";
-import { viewOf } from "../domain/lifecycle.ts";
-import { type NotificationRecord, visibleTo } from "../domain/notification.ts";
+import type { NotificationRecord } from "../domain/notification.ts";
 import { pushVerdict } from "../domain/preferences.ts";
-import type { ChannelStore } from "../storage/channel-store.ts";
-import type { DeliveryOutbox, DeliveryUpdate } from "../storage/delivery-outbox.ts";
-import type { NotificationStore } from "../storage/notification-store.ts";
+import type { ChannelStore } from "../storage/channels/channel-store.ts";
+import type { DeliveryOutbox, DeliveryUpdate } from "../storage/channels/delivery-outbox.ts";
+import type { NotificationStore } from "../storage/notifications/notification-store.ts";
+import { personView, type ViewReads } from "../storage/notifications/person-view.ts";
 import type { DirectoryService } from "./directory-service.ts";
 import type { GuardOptions } from "./channels/guarded-request.ts";
 import { attempt, type SendContext } from "./channels/senders.ts";
@@ -82,8 +82,11 @@ export class DeliveryService {
     const channels = await this.channels.findMany(claimed.map((d) => d.channelId));
     // A fan-out's batch is many persons' deliveries of one notification: read it once per batch.
     const records = new Map<string, Promise<NotificationRecord | null>>();
-    const recordOf = (id: string) => records.get(id) ?? records.set(id, this.notifications.findById(id)).get(id)!;
-    await Promise.all(claimed.map((d) => this.deliver(d, channels.get(d.channelId), recordOf)));
+    const reads: ViewReads = {
+      findById: (id) => records.get(id) ?? records.set(id, this.notifications.findById(id)).get(id)!,
+      findReceipt: (id, personId) => this.notifications.findReceipt(id, personId),
+    };
+    await Promise.all(claimed.map((d) => this.deliver(d, channels.get(d.channelId), reads)));
     return claimed.length;
   }
 
@@ -109,12 +112,12 @@ export class DeliveryService {
   private async deliver(
     delivery: ChannelDelivery,
     found: { channel: Channel; secret: ChannelSecret } | undefined,
-    recordOf: (id: string) => Promise<NotificationRecord | null>,
+    reads: ViewReads,
   ): Promise<void> {
     try {
       if (!found) return void (await this.settle(delivery, { status: "SKIPPED", attempts: delivery.attempts, lastError: "the channel was removed" }));
       const now = this.clock.now();
-      const decided = await this.decide(delivery, found.channel, now, recordOf);
+      const decided = await this.decide(delivery, found.channel, now, reads);
       if ("status" in decided) return void (await this.settle(delivery, decided));
       const outcome = await attempt(found.channel, found.secret, delivery.id, decided.payload, this.sendContext(now));
       await this.record(delivery, found.channel, outcome);
@@ -129,15 +132,14 @@ export class DeliveryService {
     delivery: ChannelDelivery,
     channel: Channel,
     now: Date,
-    recordOf: (id: string) => Promise<NotificationRecord | null>,
+    reads: ViewReads,
   ): Promise<DeliveryUpdate | { payload: ChannelPayload }> {
     const skip = (reason: string): DeliveryUpdate => ({ status: "SKIPPED", attempts: delivery.attempts, lastError: reason });
     const hold = (until: number, reason: string): DeliveryUpdate => ({ status: "PENDING", attempts: delivery.attempts, lastError: `held: ${reason}`, dueAt: until });
     if (delivery.type === "channel.test" || delivery.notificationId === null) return { payload: this.testPayload(channel) };
-    const record = await recordOf(delivery.notificationId);
-    if (!record || !visibleTo(delivery.personId, record)) return skip("the notification is gone");
-    const receipt = record.scope === "APPLICATION" ? await this.notifications.findReceipt(record.id, delivery.personId) : null;
-    const view = viewOf(record, receipt);
+    const found = await personView(reads, delivery.notificationId, delivery.personId);
+    if (!found) return skip("the notification is gone");
+    const { record, view } = found;
     if (isTerminal(view.status)) return skip(`${view.status.toLowerCase()} before it was sent`);
     if (record.revision !== delivery.revision) return skip(`replaced by revision ${record.revision}`);
     if (view.status === "SEEN") return skip("seen before it was sent");

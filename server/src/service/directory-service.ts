@@ -7,7 +7,7 @@ import { type Preferences, validatePreferencesUpdate } from "../domain/preferenc
 import { parse, validateName } from "../domain/validation.ts";
 import type { Clock } from "../domain/clock.ts";
 import type { EventBus } from "../events/bus.ts";
-import type { DirectoryStore } from "../storage/directory-store.ts";
+import type { DirectoryStore } from "../storage/persons/directory-store.ts";
 import { mustHaveEngagement, mustHavePerson } from "./existence.ts";
 import { personTimeZone } from "../domain/date-rules.ts";
 import { newFact } from "./facts.ts";

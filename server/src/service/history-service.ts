@@ -4,7 +4,7 @@
 // docs/decisions.md, "History limit".
 import type { Clock } from "../domain/clock.ts";
 import { ValidationError } from "../domain/errors.ts";
-import type { HistoryStore } from "../storage/history-store.ts";
+import type { HistoryStore } from "../storage/notifications/history-store.ts";
 
 export interface HistoryOptions {
   limit: number;

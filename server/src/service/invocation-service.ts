@@ -1,22 +1,22 @@
 // RUN_ACTION invocations: a person runs a follow-up (with its form's values), the invocation is
 // stored with its event in one transaction, producers receive it live or later (replay by
-// cursor) and acknowledge it; the person's notification shows the latest state.
+// cursor) and acknowledge it; the person's notification shows the latest state. Every write goes
+// through the notifications' write path (NotificationWritePath.write), which publishes the
+// events after the commit; this service adds only the producers' signal that an invocation is new.
 import type { Clock } from "../domain/clock.ts";
 import { isTerminal } from "../domain/enums.ts";
 import { NotFoundError, NotificationTransitionError, RevisionConflictError, ValidationError } from "../domain/errors.ts";
 import { applyForm } from "../domain/form.ts";
 import { type AckResponse, decideAcknowledge, type InvocationRecord, isOutcome } from "../domain/invocation.ts";
-import { decideRead, decideResolve, viewOf } from "../domain/lifecycle.ts";
+import { decideRead, decideResolve } from "../domain/lifecycle.ts";
 import type { NotificationRecord } from "../domain/notification.ts";
 import { validateActionValues, validatePageSize } from "../domain/validation.ts";
 import type { EventBus } from "../events/bus.ts";
-import type { CommittedEvent } from "../events/committed-event.ts";
-import type { InvocationStore } from "../storage/invocation-store.ts";
-import type { NotificationStore } from "../storage/notification-store.ts";
-import type { NotificationTx } from "../storage/notification-tx.ts";
+import type { InvocationStore } from "../storage/invocations/invocation-store.ts";
+import type { NotificationTx } from "../storage/notifications/notification-tx.ts";
 import type { CursorCodec } from "./cursor.ts";
+import type { NotificationWritePath } from "./notifications/write-path.ts";
 import { newFact } from "./facts.ts";
-import { visibleTo } from "../domain/notification.ts";
 import { REMEMBER_FACT_ACTION } from "./notification-service.ts";
 import { resolveDisplay } from "../domain/presentation.ts";
 import { ownedBy, type PluginScope } from "./producer-rights.ts";
@@ -41,7 +41,7 @@ const DEFAULT_PAGE = 20;
 
 export class InvocationService {
   constructor(
-    private readonly notifications: NotificationStore,
+    private readonly writes: NotificationWritePath,
     private readonly invocations: InvocationStore,
     private readonly bus: EventBus,
     private readonly cursors: CursorCodec,
@@ -58,53 +58,48 @@ export class InvocationService {
   async invoke(personId: string, notificationId: string, actionId: string, values: unknown, revision: number | null = null): Promise<InvocationRecord> {
     const now = this.clock.now();
     const submitted = validateActionValues(values);
-    let events: CommittedEvent[] = [];
-    const invocation = await this.notifications.sharedTransaction(async (tx) => {
-      events = [];
-      const record = await tx.findById(notificationId);
-      if (!record || !visibleTo(personId, record)) throw new NotFoundError();
-      const receipt = record.scope === "APPLICATION" ? await tx.findReceipt(notificationId, personId) : null;
-      const view = viewOf(record, receipt);
-      if (isTerminal(view.status)) throw new NotificationTransitionError(view, "INVOKED");
-      if (revision !== null && record.revision !== revision) throw new RevisionConflictError(view);
-      const action = view.actions.find((a) => a.id === actionId);
-      if (!action || action.kind !== "RUN_ACTION" || !action.actionId) {
-        throw new ValidationError("actionId", "actionId: not a RUN_ACTION follow-up of this notification");
-      }
-      const mapped = applyForm(action.form ?? null, action.fixedParams ?? null, submitted);
-      const builtin = action.actionId === REMEMBER_FACT_ACTION && view.trigger.type === "OBSERVATION";
-      let after = view;
-      if (builtin) {
-        const resolved = await this.rememberObservation(tx, personId, record, actionId, now);
-        if (resolved.event) events.push(resolved.event);
-        after = resolved.record;
-      }
-      const shown = resolveDisplay(record.scope, record);
-      const stored = await this.invocations.insert(tx.connection, {
-        notificationId: record.id,
-        notificationKey: record.key,
-        personId,
-        plugin: record.source.plugin,
-        actionId,
-        targetActionId: action.actionId,
-        fixedParams: mapped.fixedParams,
-        values: mapped.values,
-        state: builtin ? "ACKNOWLEDGED" : "PENDING",
-        message: null,
-        presentation: shown.presentation,
-        variant: shown.variant,
-        display: null,
-        uiEffects: null,
-        createdAt: now,
-        acknowledgedAt: builtin ? now : null,
-      });
-      // Acting on a notification reads it (read implies seen), in the same transaction.
-      const read = await tx.apply(decideRead(after, receipt, personId, now));
-      if (read.event) events.push(read.event);
-      events.push(await tx.appendEvent(personId, "INVOCATION", read.record));
-      return stored;
-    });
-    this.publishCommitted(events, invocation);
+    const invocation = await this.writes.write(
+      async (tx) => {
+        const found = await tx.viewFor(notificationId, personId);
+        if (!found) throw new NotFoundError();
+        const { record, receipt, view } = found;
+        if (isTerminal(view.status)) throw new NotificationTransitionError(view, "INVOKED");
+        if (revision !== null && record.revision !== revision) throw new RevisionConflictError(view);
+        const action = view.actions.find((a) => a.id === actionId);
+        if (!action || action.kind !== "RUN_ACTION" || !action.actionId) {
+          throw new ValidationError("actionId", "actionId: not a RUN_ACTION follow-up of this notification");
+        }
+        const mapped = applyForm(action.form ?? null, action.fixedParams ?? null, submitted);
+        const builtin = action.actionId === REMEMBER_FACT_ACTION && view.trigger.type === "OBSERVATION";
+        let after = view;
+        if (builtin) after = (await this.rememberObservation(tx, personId, record, actionId, now)).record;
+        const shown = resolveDisplay(record.scope, record);
+        const stored = await this.invocations.insert(tx.connection, {
+          notificationId: record.id,
+          notificationKey: record.key,
+          personId,
+          plugin: record.source.plugin,
+          actionId,
+          targetActionId: action.actionId,
+          fixedParams: mapped.fixedParams,
+          values: mapped.values,
+          state: builtin ? "ACKNOWLEDGED" : "PENDING",
+          message: null,
+          presentation: shown.presentation,
+          variant: shown.variant,
+          display: null,
+          uiEffects: null,
+          createdAt: now,
+          acknowledgedAt: builtin ? now : null,
+        });
+        // Acting on a notification reads it (read implies seen), in the same transaction.
+        const read = await tx.apply(decideRead(after, receipt, personId, now));
+        await tx.appendEvent(personId, "INVOCATION", read.record);
+        return stored;
+      },
+      { shared: true },
+    );
+    this.bus.publish({ kind: "invocation", invocation: { id: invocation.id, seq: invocation.seq, plugin: invocation.plugin } });
     return invocation;
   }
 
@@ -115,26 +110,20 @@ export class InvocationService {
   async acknowledge(id: string, outcome: unknown, response: AckResponse, scope: PluginScope = null): Promise<InvocationRecord> {
     if (!isOutcome(outcome)) throw new ValidationError("outcome", "outcome: must be ACKNOWLEDGED or FAILED");
     const now = this.clock.now();
-    let events: CommittedEvent[] = [];
-    let changed = false;
-    const result = await this.notifications.sharedTransaction(async (tx) => {
-      events = [];
-      const current = await this.invocations.findForUpdate(tx.connection, id);
-      // Another plugin's invocation is, for a bound key, one that does not exist.
-      if (!current || !ownedBy(scope, current.plugin)) throw new NotFoundError("Action invocation not found");
-      const decision = decideAcknowledge(current, outcome, response, now);
-      changed = decision.kind === "settle";
-      if (decision.kind === "none") return decision.current;
-      await this.invocations.settle(tx.connection, decision.next);
-      const record = await tx.findById(current.notificationId);
-      if (record) {
-        const receipt = record.scope === "APPLICATION" ? await tx.findReceipt(record.id, current.personId) : null;
-        events.push(await tx.appendEvent(current.personId, "INVOCATION", viewOf(record, receipt)));
-      }
-      return decision.next;
-    });
-    if (changed) this.publishCommitted(events, null);
-    return result;
+    return this.writes.write(
+      async (tx) => {
+        const current = await this.invocations.findForUpdate(tx.connection, id);
+        // Another plugin's invocation is, for a bound key, one that does not exist.
+        if (!current || !ownedBy(scope, current.plugin)) throw new NotFoundError("Action invocation not found");
+        const decision = decideAcknowledge(current, outcome, response, now);
+        if (decision.kind === "none") return decision.current;
+        await this.invocations.settle(tx.connection, decision.next);
+        const found = await tx.viewFor(current.notificationId, current.personId);
+        if (found) await tx.appendEvent(current.personId, "INVOCATION", found.view);
+        return decision.next;
+      },
+      { shared: true },
+    );
   }
 
   /** The cursor of an invocation: pass it as `after` to resume behind it. */
@@ -169,7 +158,7 @@ export class InvocationService {
     const cutoff = new Date(this.clock.now().getTime() - this.options.retentionMs);
     let removed = 0;
     for (let batch = 0; batch < SWEEP_BATCHES; batch++) {
-      const count = await this.invocations.deleteCreatedBefore(cutoff, SWEEP_BATCH);
+      const count = await this.writes.write((tx) => this.invocations.deleteCreatedBefore(tx.connection, cutoff, SWEEP_BATCH), { shared: true });
       removed += count;
       if (count < SWEEP_BATCH) break;
     }
@@ -194,11 +183,5 @@ export class InvocationService {
       if (fact !== "") await tx.rememberFact(newFact(personId, fact, record.engagementId, now));
     }
     return tx.apply(decision);
-  }
-
-  /** Only after commit: a subscriber must never see a change that could still roll back. */
-  private publishCommitted(events: CommittedEvent[], invocation: InvocationRecord | null) {
-    for (const event of events) this.bus.publish({ kind: "event", event: { ...event, committedAt: Date.now() } });
-    if (invocation) this.bus.publish({ kind: "invocation", invocation: { id: invocation.id, seq: invocation.seq, plugin: invocation.plugin } });
   }
 }

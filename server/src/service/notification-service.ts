@@ -8,8 +8,8 @@ import type { NotificationRecord, Receipt } from "../domain/notification.ts";
 import type { Holder } from "../domain/server-instances.ts";
 import type { EventBus } from "../events/bus.ts";
 import { type HeraldObserver, noObserver } from "../events/observer.ts";
-import type { DirectoryStore } from "../storage/directory-store.ts";
-import type { NotificationStore } from "../storage/notification-store.ts";
+import type { DirectoryStore } from "../storage/persons/directory-store.ts";
+import type { NotificationStore } from "../storage/notifications/notification-store.ts";
 import type { CursorCodec } from "./cursor.ts";
 import { CompanionRaising, type ObservationInput, type RaiseInput } from "./notifications/companion-raising.ts";
 import { PersonMarks } from "./notifications/person-marks.ts";
@@ -27,6 +27,8 @@ export class NotificationService {
   private readonly companion: CompanionRaising;
   private readonly reads: PersonReads;
   private readonly marks: PersonMarks;
+  /** The one write path (notifications/write-path.ts), shared with InvocationService. */
+  readonly writes: NotificationWritePath;
 
   constructor(
     store: NotificationStore,
@@ -38,7 +40,7 @@ export class NotificationService {
     /** This process's instance: it holds the server-lifetime records it publishes (domain/server-instances.ts). */
     serverInstanceId: string | null = null,
   ) {
-    const writes = new NotificationWritePath(store, bus, serverInstanceId);
+    const writes = (this.writes = new NotificationWritePath(store, bus, serverInstanceId));
     this.producers = new ProducerWrites(writes, directory, clock, observer);
     this.companion = new CompanionRaising(writes, this.producers, clock, observer);
     this.reads = new PersonReads(store, cursors, clock);

@@ -1,7 +1,7 @@
 // What the periodic scanner claims and keeps up to date. Its selections are in
-// storage/scan-reads.ts (run on the selection thread); its notifications go through NotificationService.
+// storage/companion/scan-reads.ts (run on the selection thread); its notifications go through NotificationService.
 import { DATE_RULES_VERSION, extractDateRules, serializeDateRules } from "../domain/date-rules.ts";
-import type { CompanionStore } from "../storage/companion-store.ts";
+import type { CompanionStore } from "../storage/companion/companion-store.ts";
 
 const EXTRACT_PAGE = 200;
 

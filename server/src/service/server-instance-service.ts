@@ -2,7 +2,7 @@
 // server-lifetime records whose instance has ended (docs/decisions.md, "Retention").
 import type { Clock } from "../domain/clock.ts";
 import { holderEnded, type LifetimeSweep, staleInstanceIds } from "../domain/server-instances.ts";
-import type { ServerInstanceStore } from "../storage/server-instance-store.ts";
+import type { ServerInstanceStore } from "../storage/server-state/server-instance-store.ts";
 import type { NotificationService } from "./notification-service.ts";
 
 export interface ServerInstanceOptions {

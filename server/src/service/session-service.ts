@@ -16,7 +16,7 @@ import {
 } from "../domain/session-labels.ts";
 import { validateExchange, type ValidExchange } from "../domain/exchange-validation.ts";
 import type { Logger } from "../logger.ts";
-import { LabelStateUnavailable, type SessionStore } from "../storage/session-store.ts";
+import { LabelStateUnavailable, type SessionStore } from "../storage/sessions/session-store.ts";
 import type { DirectoryService } from "./directory-service.ts";
 import type { Labeler } from "./labelers/index.ts";
 import type { NotificationService } from "./notification-service.ts";

@@ -10,11 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // Where the files lie and what a row holds are this suite's subject (a crashed upload, a legacy
 // row): it reads them with the storage layer's own helpers.
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- see "Public modules" in docs/decisions.md
-import { assetBytesOf } from "../../src/storage/asset-bytes.ts";
+import { assetBytesOf } from "../../src/storage/assets/asset-bytes.ts";
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- as above
-import { DatabaseAssetStore } from "../../src/storage/asset-store.ts";
+import { DatabaseAssetStore } from "../../src/storage/assets/asset-store.ts";
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- as above
-import { assetDirFor } from "../../src/storage/file-asset-store.ts";
+import { assetDirFor } from "../../src/storage/assets/file-asset-store.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
 import { expectRefusal, send } from "../security/wire.ts";

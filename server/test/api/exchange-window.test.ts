@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // The window's size lives with the store that applies it; it is not part of the API.
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- see "Public modules" in docs/decisions.md
-import { EXCHANGE_WINDOW } from "../../src/storage/session-store.ts";
+import { EXCHANGE_WINDOW } from "../../src/storage/sessions/session-store.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
 import { storeOf } from "../support/store.ts";

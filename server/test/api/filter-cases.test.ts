@@ -111,7 +111,7 @@ for (const provider of providers) {
       expect(r.errors).toBeUndefined();
       const listed = r.data.notifications.edges.map((e: any) => e.node.id);
       expect(listed.includes(ids[index]), JSON.stringify(c)).toBe(c.visible);
-      // Counts read the same rules as the list (storage/notification-page-sql.ts): they must agree.
+      // Counts read the same rules as the list (storage/notifications/notification-page-sql.ts): they must agree.
       if (listed.length < 100) expect(r.data.notifications.totalCount, JSON.stringify(c)).toBe(listed.length);
       else expect(r.data.notifications.totalCount).toBeGreaterThanOrEqual(100);
       // So do the counts: unread is the length of the same list narrowed to unread records

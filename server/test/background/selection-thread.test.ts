@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHerald, type Herald } from "../../src/app.ts";
 import { InProcessSelector, SelectionThread } from "../../src/background/scanner/selection-thread.ts";
 import { newFact } from "../../src/service/facts.ts";
-import { ScanReads } from "../../src/storage/scan-reads.ts";
+import { ScanReads } from "../../src/storage/companion/scan-reads.ts";
 import { providers, type TestDatabase } from "../support/providers.ts";
 import { storeOf } from "../support/store.ts";
 
@@ -65,7 +65,7 @@ for (const provider of providers) {
       else process.env.TZ = zone;
     });
 
-    const onClient = () => new InProcessSelector(new ScanReads(herald.database.provider, (sql, params) => herald.database.queries.compiled(herald.database.db, sql, params)), options);
+    const onClient = () => new InProcessSelector(new ScanReads(herald.database.provider, (sql, params) => herald.database.db.query(sql, params)), options);
 
     it("selects what the server's own client selects, off the request thread", async () => {
       const [off, on] = [await thread.select(now), await onClient().select(now)];

@@ -6,7 +6,7 @@ import type { ActionInvocationMessage, BusMessage } from "../../src/events/bus.t
 import type { CommittedEvent, EventToAppend } from "../../src/events/committed-event.ts";
 import type { StreamItem } from "../../src/realtime/stream-items.ts";
 import type { InvocationRecord } from "../../src/domain/invocation.ts";
-import type { NotificationWriteSql } from "../../src/storage/notification-write-sql.ts";
+import type { NotificationWriteSql } from "../../src/storage/notifications/notification-write-sql.ts";
 
 describe("the committed event's shape", () => {
   it("is what a write appends, less what the log adds", () => {

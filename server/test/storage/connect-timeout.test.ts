@@ -3,7 +3,7 @@
 // it waiting for ever. The black hole is a real TCP listener that never speaks.
 import { createServer, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, pingDatabase } from "../../src/storage/database.ts";
+import { openDatabase, pingDatabase } from "../../src/storage/connection/database.ts";
 import { isStorageUnavailable } from "../../src/service/storage-unavailable.ts";
 
 describe("PostgreSQL connect timeout", () => {

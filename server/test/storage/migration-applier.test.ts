@@ -1,11 +1,11 @@
-// The committed migrations applied in this process (storage/migration-applier.ts), recorded in
+// The committed migrations applied in this process (storage/migrations/migration-applier.ts), recorded in
 // Prisma's `_prisma_migrations` table: on PostgreSQL two instances starting together apply each
 // migration once (the advisory lock), on SQLite a second run finds nothing to do, and either
 // store then reads as up to date.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../src/storage/database.ts";
-import { pendingMigrations } from "../../src/storage/migrate.ts";
-import { applyMigrations, committedMigrations } from "../../src/storage/migration-applier.ts";
+import { openDatabase } from "../../src/storage/connection/database.ts";
+import { pendingMigrations } from "../../src/storage/migrations/migrate.ts";
+import { applyMigrations, committedMigrations } from "../../src/storage/migrations/migration-applier.ts";
 import { providers, type TestDatabase } from "../support/providers.ts";
 
 for (const provider of providers) {

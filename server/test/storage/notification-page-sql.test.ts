@@ -3,8 +3,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { repoRoot } from "../../src/storage/database-url.ts";
-import { toPageRow } from "../../src/storage/notification-page-sql.ts";
+import { repoRoot } from "../../src/storage/connection/database-url.ts";
+import { toPageRow } from "../../src/storage/notifications/notification-page-sql.ts";
 import { tableColumns } from "../../src/storage/generated/columns.ts";
 
 const models = readFileSync(join(repoRoot, "prisma", "models.prisma"), "utf8");

@@ -1,16 +1,16 @@
-// NotificationTx writes with raw SQL (storage/notification-write-sql.ts). What it writes must be
+// NotificationTx writes with raw SQL (storage/notifications/notification-write-sql.ts). What it writes must be
 // what Prisma's own writes were: every column of the model, times in the store's own form, rows
 // that Prisma's queries read back as the record the write returned.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { repoRoot } from "../../src/storage/database-url.ts";
-import { newRowId } from "../../src/storage/row-id.ts";
-import { toColumns, toReceipt, toRecord } from "../../src/storage/notification-mapper.ts";
+import { repoRoot } from "../../src/storage/connection/database-url.ts";
+import { newRowId } from "../../src/storage/sql/row-id.ts";
+import { toColumns, toReceipt, toRecord } from "../../src/storage/notifications/notification-mapper.ts";
 import { tableColumns } from "../../src/storage/generated/columns.ts";
-import { EVENT_COUNTER, NotificationWriteSql } from "../../src/storage/notification-write-sql.ts";
-import { StaleWrite } from "../../src/storage/retrying-transaction.ts";
-import { TransactionRunner } from "../../src/storage/statement-runner.ts";
+import { EVENT_COUNTER, NotificationWriteSql } from "../../src/storage/notifications/notification-write-sql.ts";
+import { StaleWrite } from "../../src/storage/connection/retrying-transaction.ts";
+import { TransactionRunner } from "../../src/storage/sql/statement-runner.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
 import { storeOf } from "../support/store.ts";
@@ -111,14 +111,14 @@ for (const provider of providers) {
     });
 
     it("append no event and leave the counter alone when the write they carry finds its rows changed", async () => {
-      const { db, queries, provider: name } = h.herald.database;
+      const { db, provider: name } = h.herald.database;
       const probe = storeOf(h.herald.database);
       const counter = async () => (await probe.first("EventCounter", (q) => q.where("name", "=", EVENT_COUNTER)))!.value;
       const before = await counter();
       const id = (await h.herald.services.notifications.publish({ scope: "PERSON", personId: ada.id, key: "stale", title: "t", source: { plugin: "tests" } })).id;
       const event = { personId: ada.id, type: "UPDATED" as const, notificationId: id, revision: 2, snapshot: "{}" };
       const attempt = db.transaction(async (tx) => {
-        const sql = new NotificationWriteSql(new TransactionRunner(queries, tx), name);
+        const sql = new NotificationWriteSql(new TransactionRunner(tx), name);
         // lockVersion 7 was never read: another writer "moved" the row on.
         await sql.appendEvents([event], new Date(), [sql.updateRows([id], 7, { title: "lost" })]);
       });

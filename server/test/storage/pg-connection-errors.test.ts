@@ -3,8 +3,8 @@
 import { eventually } from "@herald/testkit";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../../src/storage/database.ts";
-import { hearingConnectionErrors } from "../../src/storage/pg-connection-errors.ts";
+import { openDatabase, type Database } from "../../src/storage/connection/database.ts";
+import { hearingConnectionErrors } from "../../src/storage/connection/pg-connection-errors.ts";
 import { postgresBaseUrl, providers, type TestDatabase } from "../support/providers.ts";
 
 const postgres = providers[1]!;

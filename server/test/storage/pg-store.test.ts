@@ -1,10 +1,10 @@
-// PostgreSQL transactions on Herald's own pool (storage/pg-store.ts): one whose end fails gives its
+// PostgreSQL transactions on Herald's own pool (storage/connection/pg-store.ts): one whose end fails gives its
 // connection back (ten such once used up the pool and every later query waited for ever), and one
 // that runs past its time limit is rolled back and fails its later statements.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TransactionExpired } from "../../src/storage/connection.ts";
-import { openDatabase, type Database } from "../../src/storage/database.ts";
+import { TransactionExpired } from "../../src/storage/connection/connection.ts";
+import { openDatabase, type Database } from "../../src/storage/connection/database.ts";
 import { postgresBaseUrl, providers, type TestDatabase } from "../support/providers.ts";
 
 const postgres = providers[1]!;

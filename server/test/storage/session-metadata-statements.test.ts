@@ -1,8 +1,8 @@
 // The session-metadata command keeps its two statements as text so that a per-turn command loads
-// no query builder. They must be what the one builder (storage/sql.ts) makes of them.
+// no query builder. They must be what the one builder (storage/sql/sql.ts) makes of them.
 import { describe, expect, it } from "vitest";
-import { HAS_SESSION_TABLE, labelQuery } from "../../src/storage/session-metadata-reader.ts";
-import { sql, sqlFor } from "../../src/storage/sql.ts";
+import { HAS_SESSION_TABLE, labelQuery } from "../../src/storage/sessions/session-metadata-reader.ts";
+import { sql, sqlFor } from "../../src/storage/sql/sql.ts";
 
 const COLUMNS = ["label", "completionId", "sourceGeneration", "labelGeneration", "namingFingerprint"] as const;
 

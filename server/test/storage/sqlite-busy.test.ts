@@ -1,10 +1,10 @@
 // Another process holding the SQLite file's write lock (a backup, `sqlite3` in a shell) never
-// stops the event loop (storage/sqlite-store.ts waits between tries, on timers): /health answers
+// stops the event loop (storage/connection/sqlite-store.ts waits between tries, on timers): /health answers
 // meanwhile, a publish waits and goes through once the lock is let go, and a publish whose wait
 // passes HERALD_SQLITE_BUSY_MS gets STORAGE_UNAVAILABLE (503, Retry-After) and writes nothing.
 import { holdSqliteWriteLock } from "@herald/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sqliteFileOf } from "../../src/storage/database-url.ts";
+import { sqliteFileOf } from "../../src/storage/connection/database-url.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
 import { storeOf } from "../support/store.ts";

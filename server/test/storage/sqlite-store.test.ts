@@ -1,12 +1,12 @@
-// The embedded store's own connection (storage/sqlite-store.ts): statements prepared once per text
+// The embedded store's own connection (storage/connection/sqlite-store.ts): statements prepared once per text
 // and run with each call's values, transactions that commit, roll back, take turns and end when
 // they run past their time limit.
 import Database from "better-sqlite3";
 import { eventually } from "@herald/testkit";
 import { afterEach, describe, expect, it } from "vitest";
-import { TransactionExpired } from "../../src/storage/connection.ts";
-import { SqliteStore } from "../../src/storage/sqlite-store.ts";
-import { statementLru } from "../../src/storage/statement-lru.ts";
+import { TransactionExpired } from "../../src/storage/connection/connection.ts";
+import { SqliteStore } from "../../src/storage/connection/sqlite-store.ts";
+import { statementLru } from "../../src/storage/connection/statement-lru.ts";
 
 describe("prepared statements kept by text", () => {
   const opened: Database.Database[] = [];

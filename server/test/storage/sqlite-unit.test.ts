@@ -1,16 +1,17 @@
-// NotificationStore's units on SQLite run on the connection itself (storage/sqlite-unit.ts) and
-// share one writer lock with the store's own transactions (storage/sqlite-store.ts). On a real
+// NotificationStore's units on SQLite run on the connection itself (storage/sql/sqlite-unit.ts) and
+// share one writer lock with the store's own transactions (storage/connection/sqlite-store.ts). On a real
 // SQLite file: a transaction held open across awaits while publishes arrive, a publish whose last
 // statement fails, and another connection committing between a unit's reads and its commit.
 import Database from "better-sqlite3";
 import { eventually } from "@herald/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sqliteFileOf } from "../../src/storage/database-url.ts";
-import { EVENT_COUNTER } from "../../src/storage/notification-write-sql.ts";
-import { sqlFor } from "../../src/storage/sql.ts";
-import { StaleWrite } from "../../src/storage/retrying-transaction.ts";
-import { SqliteUnit } from "../../src/storage/sqlite-unit.ts";
-import type { SqliteStore } from "../../src/storage/sqlite-store.ts";
+import { sqliteFileOf } from "../../src/storage/connection/database-url.ts";
+import { EVENT_COUNTER } from "../../src/storage/notifications/notification-write-sql.ts";
+import { sqlFor } from "../../src/storage/sql/sql.ts";
+import { StaleWrite } from "../../src/storage/connection/retrying-transaction.ts";
+import { SqliteUnit } from "../../src/storage/sql/sqlite-unit.ts";
+import * as run from "../../src/storage/sql/run.ts";
+import type { SqliteStore } from "../../src/storage/connection/sqlite-store.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
 import { storeOf } from "../support/store.ts";
@@ -34,7 +35,7 @@ describe("SQLite units of work beside the store's transactions", () => {
   const counter = async () => Number((await probe().first("EventCounter", (q) => q.where("name", "=", EVENT_COUNTER)))!.value);
   const notificationsKeyed = (prefix: string) => probe().count("Notification", (q) => q.where("key", "like", `${prefix}%`));
   const setting = (key: string) => probe().first("ServerSetting", (q) => q.where("key", "=", key));
-  const q = () => h.herald.database.queries;
+  const build = () => h.herald.database.build;
 
   it("wait for an open transaction of another store and are not rolled back with it", async () => {
     const db = h.herald.database.db;
@@ -51,13 +52,13 @@ describe("SQLite units of work beside the store's transactions", () => {
     };
     try {
       const other = db.transaction(async (tx) => {
-        await q().execute(tx, q().build.insertInto("ServerSetting").values({ key: "held-open", value: "x" }));
+        await run.execute(tx, build().insertInto("ServerSetting").values({ key: "held-open", value: "x" }));
         // Publishes arrive while this transaction's BEGIN is open across awaits.
         const askedBefore = asked;
         publishes = Array.from({ length: 6 }, (_, i) => publish(`held-${i}`).then(() => order.push(`publish ${i}`)));
         // Every publish asks for the lock (or, were it not shared, ends): then this transaction goes on.
         await eventually(() => asked - askedBefore >= 6 || order.length > 0, 10_000, "the publishes to wait for the writer lock");
-        await q().execute(tx, q().build.updateTable("ServerSetting").set({ value: "y" }).where("key", "=", "held-open"));
+        await run.execute(tx, build().updateTable("ServerSetting").set({ value: "y" }).where("key", "=", "held-open"));
         order.push("other transaction ends");
         throw new Error("the other store gives up");
       });
@@ -83,11 +84,11 @@ describe("SQLite units of work beside the store's transactions", () => {
       i % 2 === 0
         ? publish(`mixed-${i}`)
         : db.transaction(async (tx) => {
-            await q().execute(tx, q().build.insertInto("ServerSetting").values({ key: `mixed-${i}`, value: "a" }));
+            await run.execute(tx, build().insertInto("ServerSetting").values({ key: `mixed-${i}`, value: "a" }));
             // Kept: a pause held inside the transaction is what is under test (work queues behind it); no
             // event stands for it, and its length does not matter.
             await new Promise((resolve) => setTimeout(resolve, 5));
-            await q().execute(tx, q().build.updateTable("ServerSetting").set({ value: "b" }).where("key", "=", `mixed-${i}`));
+            await run.execute(tx, build().updateTable("ServerSetting").set({ value: "b" }).where("key", "=", `mixed-${i}`));
           }),
     );
     await Promise.all(work);

@@ -1,10 +1,10 @@
-// Every write on the embedded store holds its one writer lock (storage/sqlite-store.ts): a write
+// Every write on the embedded store holds its one writer lock (storage/connection/sqlite-store.ts): a write
 // outside a transaction waits for an open one instead of running inside it (and being rolled back
 // with it), and what would wait for itself (a transaction, a section or a store-level write inside
 // an exclusive section) is refused at once, by the types where they can say so.
 import { eventually } from "@herald/testkit";
 import { afterEach, describe, expect, it } from "vitest";
-import { NestedWrite, SqliteStore } from "../../src/storage/sqlite-store.ts";
+import { NestedWrite, SqliteStore } from "../../src/storage/connection/sqlite-store.ts";
 
 describe("the SQLite writer lock", () => {
   const stores: SqliteStore[] = [];

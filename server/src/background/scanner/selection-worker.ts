@@ -1,9 +1,9 @@
 // The selection thread (see selection-thread.ts): answers "what is due at <now>?" with the due
 // triggers that have not fired, reading through a connection of its own.
 import { parentPort, workerData } from "node:worker_threads";
-import { providerOf } from "../../storage/database-url.ts";
-import { openScanConnection } from "../../storage/scan-connection.ts";
-import { ScanReads } from "../../storage/scan-reads.ts";
+import { providerOf } from "../../storage/connection/database-url.ts";
+import { openScanConnection } from "../../storage/companion/scan-connection.ts";
+import { ScanReads } from "../../storage/companion/scan-reads.ts";
 import type { SelectionReply, SelectionRequest, SelectionThreadData } from "./selection-thread.ts";
 import { selectDue } from "./selection.ts";
 

@@ -3,7 +3,7 @@
 import { threadId } from "node:worker_threads";
 import { dedupKeyOf } from "../../domain/companion.ts";
 import type { RaiseInput } from "../../service/notification-service.ts";
-import type { ScanReads } from "../../storage/scan-reads.ts";
+import type { ScanReads } from "../../storage/companion/scan-reads.ts";
 import { dueReminders } from "./date-scan.ts";
 import { dueNudges } from "./engagement-scan.ts";
 

@@ -2,7 +2,7 @@
 // subscribed with its public key stay reachable across restarts and instances; or configured
 // (HERALD_VAPID_PUBLIC_KEY / HERALD_VAPID_PRIVATE_KEY) for a deployment that manages its own.
 import webpush from "web-push";
-import type { SettingsStore } from "../../storage/settings-store.ts";
+import type { SettingsStore } from "../../storage/server-state/settings-store.ts";
 
 export interface VapidKeys {
   publicKey: string;

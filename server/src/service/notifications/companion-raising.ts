@@ -93,7 +93,7 @@ export class CompanionRaising {
     // A producer may hold an active record under a companion key (unlikely, but allowed): those
     // are decided one by one by raise(), which revises it like a publish would.
     const oneByOne: RaiseInput[] = [];
-    const applied = await this.writes.store.transaction(async (tx) => {
+    const applied = await this.writes.write(async (tx) => {
       oneByOne.length = 0;
       await tx.claimWriter();
       const fired = await tx.firedDedupKeys([...byDedupKey.keys()]);
@@ -106,10 +106,7 @@ export class CompanionRaising {
       }
       return tx.createMany(creates);
     });
-    for (const { record, event } of applied) {
-      if (event) this.writes.publishCommitted(event);
-      this.observer.published(record.source.plugin);
-    }
+    for (const { record } of applied) this.observer.published(record.source.plugin);
     let created = applied.length;
     for (const input of oneByOne) if ((await this.raise(input)).created) created++;
     return created;

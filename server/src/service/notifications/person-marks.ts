@@ -13,11 +13,10 @@ import {
   decideUnread,
   decideUnsnooze,
   decideWake,
-  viewOf,
 } from "../../domain/lifecycle.ts";
-import { type NotificationRecord, type Receipt, visibleTo } from "../../domain/notification.ts";
+import type { NotificationRecord, Receipt } from "../../domain/notification.ts";
 import { validateIds, validateReason, validateSnoozeUntil } from "../../domain/validation.ts";
-import type { NotificationTx } from "../../storage/notification-tx.ts";
+import type { NotificationTx } from "../../storage/notifications/notification-tx.ts";
 import { ignoreEndedMeanwhile, ignoreNotFound, type NotificationWritePath, YIELD_EVERY, yieldToOtherRequests } from "./write-path.ts";
 
 const MARK_ALL_LIMIT = 10_000;
@@ -158,13 +157,6 @@ export class PersonMarks {
 
   /** A reading-state decision for each id the person can see (others are left out), from two reads for all of them. */
   private async decideBatch(tx: NotificationTx, personId: string, ids: readonly string[], decide: ReadingDecision, now: Date): Promise<Decision[]> {
-    const byId = new Map((await tx.findManyByIds(ids)).map((r) => [r.id, r]));
-    const visible = ids.map((id) => byId.get(id)).filter((r): r is NotificationRecord => r !== undefined && visibleTo(personId, r));
-    const shared = visible.filter((r) => r.scope === "APPLICATION").map((r) => r.id);
-    const receipts = await tx.findReceipts(shared, personId);
-    return visible.map((record) => {
-      const receipt = record.scope === "APPLICATION" ? (receipts.get(record.id) ?? null) : null;
-      return decide(viewOf(record, receipt), receipt, personId, now);
-    });
+    return (await tx.viewsFor(ids, personId)).map(({ view, receipt }) => decide(view, receipt, personId, now));
   }
 }

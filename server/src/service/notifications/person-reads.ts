@@ -2,10 +2,9 @@
 import type { Clock } from "../../domain/clock.ts";
 import { ValidationError } from "../../domain/errors.ts";
 import { effectiveFilter, type NotificationFilter, type Position, unreadOnly, unseenOnly } from "../../domain/filter.ts";
-import { viewOf } from "../../domain/lifecycle.ts";
-import { type NotificationRecord, type Receipt, visibleTo } from "../../domain/notification.ts";
+import type { NotificationRecord, Receipt } from "../../domain/notification.ts";
 import { validatePageSize } from "../../domain/validation.ts";
-import type { NotificationStore } from "../../storage/notification-store.ts";
+import type { NotificationStore } from "../../storage/notifications/notification-store.ts";
 import type { CursorCodec } from "../cursor.ts";
 
 export interface PageArgs {
@@ -23,9 +22,7 @@ export class PersonReads {
   ) {}
 
   async get(personId: string, id: string): Promise<NotificationRecord | null> {
-    const record = await this.store.findById(id);
-    if (!record || !visibleTo(personId, record)) return null;
-    return record.scope === "APPLICATION" ? viewOf(record, await this.store.findReceipt(id, personId)) : record;
+    return (await this.store.viewFor(id, personId))?.view ?? null;
   }
 
   /** Every person's own state of a shared record, for streams that present its shared events. */

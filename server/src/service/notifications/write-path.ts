@@ -1,14 +1,15 @@
-// The one path for every change of a notification: decide (domain) inside a transaction, store
-// the change with its event (storage), and publish the committed events only after the commit.
-// Every room of the notification service writes through this.
+// The one path for every change of a notification or of an action invocation: decide (domain)
+// inside a unit of work, store the change with its event (storage, NotificationTx), and publish
+// the events the unit appended only after it committed (write()). Every room of the notification
+// service, the companion's batches and InvocationService write through this.
 import { NotFoundError, NotificationTransitionError } from "../../domain/errors.ts";
-import { type Decision, viewOf } from "../../domain/lifecycle.ts";
-import { type NotificationRecord, type Receipt, visibleTo } from "../../domain/notification.ts";
+import type { Decision } from "../../domain/lifecycle.ts";
+import type { NotificationRecord, Receipt } from "../../domain/notification.ts";
 import { holderAfter } from "../../domain/server-instances.ts";
 import type { EventBus } from "../../events/bus.ts";
 import type { CommittedEvent } from "../../events/committed-event.ts";
-import type { NotificationStore } from "../../storage/notification-store.ts";
-import type { NotificationTx } from "../../storage/notification-tx.ts";
+import type { NotificationStore } from "../../storage/notifications/notification-store.ts";
+import type { NotificationTx } from "../../storage/notifications/notification-tx.ts";
 import { ownOrNone } from "../plugin-scope.ts";
 import type { PluginScope } from "../producer-rights.ts";
 
@@ -23,13 +24,30 @@ export class NotificationWritePath {
     private readonly serverInstanceId: string | null = null,
   ) {}
 
-  async change(decide: (tx: NotificationTx) => Promise<Decision>, asProducer = false): Promise<NotificationRecord> {
-    const applied = await this.store.transaction(async (tx) => {
+  /**
+   * The one function every write goes through: runs `work` in a unit of work and, once it
+   * committed, publishes every event the unit appended, in order. `shared`: the unit is one of
+   * the store's transactions, for work that also writes through another store (tx.connection,
+   * action invocations); otherwise, on SQLite, the faster unit of NotificationStore.transaction.
+   */
+  async write<T>(work: (tx: NotificationTx) => Promise<T>, { shared = false }: { shared?: boolean } = {}): Promise<T> {
+    let appended: readonly CommittedEvent[] = [];
+    const unit = async (tx: NotificationTx) => {
+      const result = await work(tx);
+      appended = tx.appended;
+      return result;
+    };
+    const result = await (shared ? this.store.sharedTransaction(unit) : this.store.transaction(unit));
+    for (const event of appended) this.publishCommitted(event);
+    return result;
+  }
+
+  /** One decision: its record as the deciding party sees it (a person's view of a shared record). */
+  change(decide: (tx: NotificationTx) => Promise<Decision>, asProducer = false): Promise<NotificationRecord> {
+    return this.write(async (tx) => {
       const decision = await decide(tx);
-      return tx.apply(decision, asProducer ? holderAfter(decision, this.serverInstanceId) : undefined);
+      return (await tx.apply(decision, asProducer ? holderAfter(decision, this.serverInstanceId) : undefined)).record;
     });
-    if (applied.event) this.publishCommitted(applied.event);
-    return applied.record;
   }
 
   /** A producer's publish or revision: it also decides which instance holds a server-lifetime record. */
@@ -38,10 +56,8 @@ export class NotificationWritePath {
   }
 
   /** Several decisions in one transaction; their events are published after it commits. */
-  async changeMany(decideAll: (tx: NotificationTx) => Promise<Decision[]>): Promise<NotificationRecord[]> {
-    const applied = await this.store.transaction(async (tx) => tx.applyBatch(await decideAll(tx)));
-    for (const { event } of applied) if (event) this.publishCommitted(event);
-    return applied.map((a) => a.record);
+  changeMany(decideAll: (tx: NotificationTx) => Promise<Decision[]>): Promise<NotificationRecord[]> {
+    return this.write(async (tx) => (await tx.applyBatch(await decideAll(tx))).map((a) => a.record));
   }
 
   changeAsPerson(personId: string, id: string, decide: PersonDecision): Promise<NotificationRecord> {
@@ -50,10 +66,9 @@ export class NotificationWritePath {
 
   /** Decides a change of a person's view of a record; NotFoundError when they cannot see it. */
   async decideAsPerson(tx: NotificationTx, personId: string, id: string, decide: PersonDecision): Promise<Decision> {
-    const record = await tx.findById(id);
-    if (!record || !visibleTo(personId, record)) throw new NotFoundError();
-    const receipt = record.scope === "APPLICATION" ? await tx.findReceipt(id, personId) : null;
-    return decide(viewOf(record, receipt), receipt);
+    const found = await tx.viewFor(id, personId);
+    if (!found) throw new NotFoundError();
+    return decide(found.view, found.receipt);
   }
 
   /** Only after commit: a subscriber must never see a change that could still roll back. */

@@ -1,7 +1,7 @@
 // Attachments for DOWNLOAD_ATTACHMENT_ASSET follow-ups: producers upload them with a GraphQL
 // multipart request; persons download them over HTTP (transport/http/asset-download.ts).
 import { requireProducer } from "../../service/producer-rights.ts";
-import type { AssetMeta } from "../../storage/asset-store.ts";
+import type { AssetMeta } from "../../storage/assets/asset-store.ts";
 import { builder } from "./builder.ts";
 import { asResult, resultUnion } from "./errors.ts";
 

@@ -3,7 +3,7 @@
 import type { Presentation, Variant } from "../domain/enums.ts";
 import type { InvocationRecord, InvocationState } from "../domain/invocation.ts";
 import type { JsonObject, JsonValue } from "../domain/json.ts";
-import type { Display } from "../domain/notification.ts";
+import type { Display, FollowUpAction } from "../domain/notification.ts";
 import type { Database, Tx } from "./database.ts";
 import { newRowId } from "./row-id.ts";
 import { StaleWrite } from "./retrying-transaction.ts";
@@ -50,12 +50,12 @@ export class InvocationStore extends StoreBase {
     const insert = build
       .insertInto("ActionInvocation")
       .values({
-        ...invocation,
+        ...columnsOf(invocation),
         id: newRowId(),
         seq: counter.value,
         fixedParams: invocation.fixedParams === null ? null : JSON.stringify(invocation.fixedParams),
         values: invocation.values === null ? null : JSON.stringify(invocation.values),
-        display: toJson(invocation.display),
+        display: displayJson(invocation),
         uiEffects: toJson(invocation.uiEffects),
         createdAt: this.q.time(invocation.createdAt),
         acknowledgedAt: invocation.acknowledgedAt === null ? null : this.q.time(invocation.acknowledgedAt),
@@ -80,7 +80,7 @@ export class InvocationStore extends StoreBase {
         .set({
           state: next.state,
           message: next.message,
-          display: toJson(next.display),
+          display: displayJson(next),
           uiEffects: toJson(next.uiEffects),
           acknowledgedAt: next.acknowledgedAt === null ? null : this.q.time(next.acknowledgedAt),
         })
@@ -162,7 +162,7 @@ function toRecord(row: InvocationRow): InvocationRecord {
     message: row.message,
     presentation: row.presentation as Presentation,
     variant: row.variant as Variant,
-    display: row.display === null ? null : (JSON.parse(row.display) as Display),
+    ...fromDisplayJson(row.display),
     uiEffects: row.uiEffects === null ? null : (JSON.parse(row.uiEffects) as JsonObject),
     createdAt: row.createdAt,
     acknowledgedAt: row.acknowledgedAt,
@@ -170,3 +170,18 @@ function toRecord(row: InvocationRow): InvocationRecord {
 }
 
 const toJson = (value: object | null): string | null => (value === null ? null : JSON.stringify(value));
+
+const columnsOf = ({ displayActions: _, ...columns }: NewInvocation) => columns;
+
+// A direct display's follow-ups are kept in the display's own JSON column: they exist only with a
+// display, and no migration is needed for them (docs/decisions.md, "Direct action displays").
+function displayJson(invocation: Pick<InvocationRecord, "display" | "displayActions">): string | null {
+  if (invocation.display === null) return null;
+  return JSON.stringify(invocation.displayActions.length > 0 ? { ...invocation.display, actions: invocation.displayActions } : invocation.display);
+}
+
+function fromDisplayJson(json: string | null): Pick<InvocationRecord, "display" | "displayActions"> {
+  if (json === null) return { display: null, displayActions: [] };
+  const { actions, ...display } = JSON.parse(json) as Display & { actions?: FollowUpAction[] };
+  return { display, displayActions: actions ?? [] };
+}

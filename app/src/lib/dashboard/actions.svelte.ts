@@ -171,8 +171,8 @@ export class PersonActions {
     this.overrides.busy.add(n.id);
     try {
       const invocation = await client.invokeAction(n.id, action.id, values);
-      const { id, state, outcomeMessage, display, uiEffects } = invocation;
-      this.overrides.record({ ...n, lastInvocation: { __typename: "ActionInvocation", id, state, outcomeMessage, display, uiEffects } });
+      const { id, state, outcomeMessage, display, actions, uiEffects } = invocation;
+      this.overrides.record({ ...n, lastInvocation: { __typename: "ActionInvocation", id, state, outcomeMessage, display, actions, uiEffects } });
       if (action.actionId === REMEMBER_FACT_ACTION) this.messages.notify(t.actions.remembered);
       else if (state === "PENDING") this.waiting.set(n.id, this.messages.notify(t.actions.waiting(action.label, n.source.plugin)));
     } catch (error) {

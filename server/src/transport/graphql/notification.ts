@@ -47,7 +47,7 @@ export const DisplayRef = builder.objectRef<Display>("NotificationDisplay").impl
   }),
 });
 
-const ActionRef = builder.objectRef<FollowUpAction>("NotificationAction").implement({
+export const FollowUpActionRef = builder.objectRef<FollowUpAction>("NotificationAction").implement({
   fields: (t) => ({
     kind: t.expose("kind", { type: ActionKindEnum }),
     id: t.exposeString("id"),
@@ -116,7 +116,7 @@ export const NotificationRef = builder.objectRef<NotificationRecord>("Notificati
     body: t.exposeString("body"),
     source: t.field({ type: SourceRef, resolve: (n) => n.source }),
     display: t.field({ type: DisplayRef, resolve: (n) => resolveDisplay(n.scope, n) }),
-    actions: t.field({ type: [ActionRef], resolve: (n) => n.actions }),
+    actions: t.field({ type: [FollowUpActionRef], resolve: (n) => n.actions }),
     operation: t.field({ type: OperationRef, nullable: true, resolve: (n) => n.operation }),
     uiEffects: t.expose("uiEffects", {
       type: "JSON",

@@ -1,6 +1,7 @@
 // Notifications as a person sees them: the Notification type and its parts, the reads, the
 // person's own mutations and the live `notificationEvents` stream (protocol:
 // docs/event-stream.md). A person token reaches only that person's notifications.
+import { sessionVisible } from "../../service/plugin-scope.ts";
 import { resolveCursorConnection } from "@pothos/plugin-relay";
 import type { StreamItem } from "../../realtime/person-stream.ts";
 import { CURSOR_PLACEHOLDER, splicesCursor } from "../../realtime/shared-render.ts";
@@ -137,8 +138,12 @@ export const NotificationRef = builder.objectRef<NotificationRecord>("Notificati
     session: t.field({
       type: SessionRef,
       nullable: true,
-      resolve: (n, _args, ctx) =>
-        n.sessionId ? memoize(ctx, `session:${n.sessionId}`, () => ctx.services.directory.findSessionById(n.sessionId!)) : null,
+      description: "The session it is addressed to; for a key bound to a plugin, null unless it is that plugin's harness's.",
+      resolve: async (n, _args, ctx) => {
+        if (!n.sessionId) return null;
+        const session = await memoize(ctx, `session:${n.sessionId}`, () => ctx.services.directory.findSessionById(n.sessionId!));
+        return sessionVisible(ctx.caller?.kind === "producer" ? ctx.caller.plugin : null, session) ? session : null;
+      },
     }),
     requestId: t.exposeString("requestId", { nullable: true }),
     resolution: t.field({ type: ResolutionRef, nullable: true, resolve: (n) => n.resolution }),

@@ -14,8 +14,8 @@ import { performance } from "node:perf_hooks";
 import { buildSchema } from "graphql";
 import { createHerald, startServer } from "@herald/server/app";
 import { createLogger } from "@herald/server/logger";
-import { fuzzGetParams, fuzzRequest, fuzzUpload, seededRandom } from "../server/test/security/fuzz.ts";
 import { createSqliteDatabase } from "./databases.ts";
+import { fuzzCases } from "./fuzz-load.ts";
 import { settledHeap } from "./settled-heap.ts";
 
 const small = process.argv.includes("--small");
@@ -169,31 +169,7 @@ refused.time = { label: "a query during them / idle", measured: attackedMs, base
 // the run's wall time against as many plain requests.
 const schema = buildSchema(readFileSync(new URL("../server/schema.graphql", import.meta.url), "utf8"));
 const credentials = [null, personToken, producerKey, "herald_pt_forged", "Basic abc"];
-async function fuzz(cases: number, seed: number) {
-  const r = seededRandom(seed);
-  for (let i = 0; i < cases; i++) {
-    const request = fuzzRequest(r, schema);
-    const token = r.pick(credentials);
-    const shape = r.chance(0.15) ? "upload" : r.chance(0.15) ? "get" : "json";
-    const toStream = shape !== "upload" && r.chance(0.4);
-    const controller = new AbortController();
-    const authorization: Record<string, string> = token ? { authorization: token.startsWith("Basic") ? token : `Bearer ${token}` } : {};
-    const accept = toStream ? "text/event-stream" : "application/json";
-    const target = toStream ? streamUrl : url;
-    const response =
-      shape === "upload"
-        ? await fetch(target, { method: "POST", headers: authorization, body: fuzzUpload(r), signal: controller.signal })
-        : shape === "get"
-          ? await fetch(`${target}?${fuzzGetParams(r)}`, { headers: { accept, ...authorization }, signal: controller.signal })
-          : await fetch(target, { method: "POST", headers: { "content-type": "application/json", accept, ...authorization }, body: JSON.stringify({ query: request.query, variables: request.variables }), signal: controller.signal });
-    if (response.headers.get("content-type")?.startsWith("text/event-stream")) {
-      await response.body!.getReader().read();
-      controller.abort();
-    } else {
-      await response.text();
-    }
-  }
-}
+const fuzz = (cases: number, seed: number) => fuzzCases({ url, streamUrl, schema, credentials }, cases, seed);
 const cases = scale(2_000);
 log(`fuzzing ${cases} cases`);
 let fuzzMs = 0;

@@ -174,6 +174,34 @@ describe.skipIf(!availability.run)("direct action displays in the dashboard", ()
     expect(await displayOpen(page)).toBe(false);
   });
 
+  it("asks the next question through the answer's own form, and the producer receives the reply as an invocation", async () => {
+    const page = browser.page;
+    const n = await publishRunnable("export:ask");
+    await banner(page, n.id).waitFor();
+    const first = await runAndReceive(page, n);
+    await stack.producer.acknowledgeActionInvocation(first, "ACKNOWLEDGED", {
+      display: { title: "Which format?", dismissible: false },
+      actions: [{ kind: "RUN_ACTION", id: "format", label: "Export as", actionId: "export.format", form: [{ name: "format", label: "Format", type: "SELECT", options: ["csv", "json"], required: true }] }],
+    });
+    await expect.poll(() => displayOpen(page), { timeout: 20_000 }).toBe(true);
+    const dialog = display(page);
+    // It cannot be closed: no Close button, and Escape leaves it open.
+    expect(await dialog.getByRole("button", { name: "Close", exact: true }).count()).toBe(0);
+    await page.keyboard.press("Escape");
+    expect(await displayOpen(page)).toBe(true);
+    await dialog.getByLabel("Format").selectOption("json");
+    await dialog.getByRole("button", { name: "Export as" }).click();
+    await expect.poll(() => displayOpen(page), { timeout: 20_000 }).toBe(false);
+    const pending = await stack.producer.actionInvocations({ plugin: "exporter" });
+    const reply = pending.items.filter((i) => i.notificationId === n.id);
+    expect(reply).toMatchObject([{ actionId: "format", targetActionId: "export.format", values: { format: "json" }, fixedParams: null }]);
+    await stack.producer.acknowledgeActionInvocation(reply[0]!.id, "ACKNOWLEDGED", { display: { title: "Exported as JSON" } });
+    await expect.poll(() => displayOpen(page), { timeout: 20_000 }).toBe(true);
+    expect(await dialog.locator("h2").textContent()).toBe("Exported as JSON");
+    await dialog.getByRole("button", { name: "Close", exact: true }).click();
+    expect(await displayOpen(page)).toBe(false);
+  });
+
   it("fits a phone: the modal stays within the screen, its body scrolls and Close stays reachable", async () => {
     const page = browser.page;
     await page.setViewportSize({ width: 390, height: 740 });

@@ -6,7 +6,7 @@
 import type { ActionInvocation, ActionResponse, Notification } from "./types.ts";
 import type { UiEffectsDispatcher } from "./ui-effects.ts";
 
-type Answer = Pick<ActionInvocation, "id" | "state" | "outcomeMessage" | "display" | "uiEffects">;
+type Answer = Pick<ActionInvocation, "id" | "state" | "outcomeMessage" | "display" | "actions" | "uiEffects">;
 type Listener = (response: ActionResponse) => void;
 
 /** Settled invocations kept while their invoke call may still be answering. */
@@ -58,6 +58,7 @@ function toResponse(notificationId: string, invocation: Answer): ActionResponse 
     state: invocation.state as ActionResponse["state"],
     message: invocation.outcomeMessage ?? null,
     display: invocation.display ?? null,
+    actions: invocation.actions ?? [],
     uiEffects: invocation.uiEffects ?? null,
   };
 }

@@ -301,11 +301,12 @@ export class PersonClient extends ClientBase {
 
   /**
    * Runs a RUN_ACTION follow-up; its producer receives it on `onActionInvocation`. Its answer
-   * comes to `actionResponses` listeners once it settles.
+   * comes to `actionResponses` listeners once it settles. `invocationId`: the follow-up is one of
+   * that earlier invocation's direct display (`ActionResponse.actions`), not the notification's.
    */
-  async invokeAction(notificationId: string, actionId: string, values?: unknown): Promise<ActionInvocation> {
-    const invocation = (await this.transport.mutate(InvokeNotificationActionDocument, { id: notificationId, actionId, values: values ?? null }))
-      .invokeNotificationAction;
+  async invokeAction(notificationId: string, actionId: string, values?: unknown, invocationId?: string): Promise<ActionInvocation> {
+    const variables = { id: notificationId, actionId, values: values ?? null, invocationId: invocationId ?? null };
+    const invocation = (await this.transport.mutate(InvokeNotificationActionDocument, variables)).invokeNotificationAction;
     this.actionResponses.await(notificationId, invocation);
     return invocation;
   }

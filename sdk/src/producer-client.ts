@@ -206,8 +206,8 @@ export class ProducerClient extends ClientBase {
     outcome: ActionInvocationOutcome = "ACKNOWLEDGED",
     options: string | AcknowledgeOptions = {},
   ): Promise<ActionInvocation> {
-    const { message, display, uiEffects } = typeof options === "string" ? { message: options } : options;
-    const variables = { id, outcome, message: message ?? null, display: display ?? null, uiEffects: uiEffects ?? null };
+    const { message, display, actions, uiEffects } = typeof options === "string" ? { message: options } : options;
+    const variables = { id, outcome, message: message ?? null, display: display ?? null, actions: actions ?? null, uiEffects: uiEffects ?? null };
     const r = (await this.transport.mutate(AcknowledgeActionInvocationDocument, variables)).acknowledgeActionInvocation;
     if (r.__typename === "NotFoundError") throw new HeraldNotFoundError(r.message);
     if (r.__typename === "ValidationError") throw new HeraldValidationError(r.field, r.message);

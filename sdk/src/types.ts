@@ -1,6 +1,7 @@
 // The SDK's public types, named for integrators (generated types stay an implementation detail).
 import type { BackoffOptions } from "./backoff.ts";
 import type {
+  ActionInput,
   ActionInvocationFieldsFragment,
   ActionInvocationOutcome,
   ActionInvocationState,
@@ -59,6 +60,11 @@ export interface AcknowledgeOptions {
   message?: string;
   /** A direct display of the result for the person who ran the action; presentation defaults to MODAL. */
   display?: DisplayInput;
+  /**
+   * Follow-ups on the display (it is required with them), as a notification's: a RUN_ACTION with
+   * a form asks the person the next question; their answer arrives as a new invocation.
+   */
+  actions?: ActionInput[];
   /** Refresh effects (the fields of Notification.uiEffects) for the page that ran the action. */
   uiEffects?: Record<string, unknown>;
 }
@@ -74,6 +80,8 @@ export interface ActionResponse {
   message: string | null;
   /** What to show (null: nothing beyond the card's outcome line). */
   display: Display | null;
+  /** The display's follow-ups: run one with `invokeAction(notificationId, action.id, values, invocationId)`. */
+  actions: ActionInvocation["actions"];
   uiEffects: unknown;
 }
 
@@ -105,6 +113,7 @@ export interface ActionInvocationOptions {
   backoff?: BackoffOptions;
 }
 export type {
+  ActionInput,
   EmitEventInput,
   NotificationFilter,
   NotificationPatch,

@@ -154,7 +154,15 @@ export function isNonPublicAddress(address: string): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(v6);
   if (mapped) return isNonPublicAddress(mapped[1]!);
   if (v6 === "::" || v6 === "::1") return true;
-  const first = parseInt(v6.split(":")[0] || "0", 16);
+  const groups = v6.split(":");
+  const first = parseInt(groups[0] || "0", 16);
+  // 6to4 (2002::/16) carries an IPv4 address in its next two groups: judged by that address.
+  if (first === 0x2002) {
+    const [high, low] = [parseInt(groups[1] || "0", 16), parseInt(groups[2] || "0", 16)];
+    return isNonPublicAddress(`${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`);
+  }
+  // Teredo (2001:0::/32) tunnels to an address it hides: never a channel's target.
+  if (first === 0x2001 && parseInt(groups[1] || "0", 16) === 0) return true;
   // fc00::/7 unique local, fe80::/10 link-local, ff00::/8 multicast, and anything IPv4-compatible (::a.b.c.d).
   return (first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfe80 || (first & 0xff00) === 0xff00 || v6.startsWith("::") || v6.startsWith("64:ff9b:");
 }

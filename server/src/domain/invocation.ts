@@ -1,9 +1,9 @@
 // A stored RUN_ACTION invocation and the rules of its acknowledgement. Pure.
-import { validateActionDisplay, validateActionEffects } from "./action-display.ts";
+import { validateActionDisplay, validateActionEffects, validateDisplayActions } from "./action-display.ts";
 import type { Presentation, Variant } from "./enums.ts";
 import { ValidationError } from "./errors.ts";
 import type { JsonObject, JsonValue } from "./json.ts";
-import type { Display } from "./notification.ts";
+import type { Display, FollowUpAction } from "./notification.ts";
 
 export const InvocationStates = ["PENDING", "ACKNOWLEDGED", "FAILED"] as const;
 export type InvocationState = (typeof InvocationStates)[number];
@@ -33,6 +33,11 @@ export interface InvocationRecord {
   variant: Variant;
   /** The acknowledgement's direct display, resolved (action-display.ts); null when it sent none. */
   display: Display | null;
+  /**
+   * The direct display's follow-ups (empty without one): the person runs them with
+   * invokeNotificationAction(invocationId), as the notification's own.
+   */
+  displayActions: FollowUpAction[];
   /** The acknowledgement's refresh effects: one-shot, for the page that ran the action. */
   uiEffects: JsonObject | null;
   createdAt: Date;
@@ -43,6 +48,8 @@ export interface InvocationRecord {
 export interface AckResponse {
   message?: unknown;
   display?: unknown;
+  /** Follow-ups of the direct display. */
+  actions?: unknown;
   uiEffects?: unknown;
 }
 
@@ -56,13 +63,14 @@ export type AckDecision = { kind: "none"; current: InvocationRecord } | { kind: 
 export function decideAcknowledge(current: InvocationRecord, outcome: InvocationOutcome, response: AckResponse, now: Date): AckDecision {
   // Checked before anything else: bad input is refused even on a repeat that would change nothing.
   const message = validateAckMessage(response.message);
-  const display = validateActionDisplay(response.display, outcome === "FAILED", current.variant);
+  const displayActions = validateDisplayActions(response.actions, response.display);
+  const display = validateActionDisplay(response.display, outcome === "FAILED", current.variant, displayActions);
   const uiEffects = validateActionEffects(response.uiEffects);
   if (current.state === outcome) return { kind: "none", current };
   if (current.state !== "PENDING") {
     throw new ValidationError("outcome", `outcome: the invocation is already ${current.state}`);
   }
-  return { kind: "settle", next: { ...current, state: outcome, message, display, uiEffects, acknowledgedAt: now } };
+  return { kind: "settle", next: { ...current, state: outcome, message, display, displayActions, uiEffects, acknowledgedAt: now } };
 }
 
 function validateAckMessage(message: unknown): string | null {

@@ -21,8 +21,11 @@ export type Decision =
       /** Shared records only: a new content revision is new to every person again. */
       resetReceipts: boolean;
     }
-  /** A change of one person's state of a shared record; the record is untouched. */
-  | { kind: "receipt"; record: NotificationRecord; receipt: Receipt; event: NotificationEventType };
+  /**
+   * A change of one person's state of a shared record; the record is untouched. `silent`: the
+   * receipt is written without an event (a delivery mark of a shared record, see decideDelivered).
+   */
+  | { kind: "receipt"; record: NotificationRecord; receipt: Receipt; event: NotificationEventType; silent?: true };
 
 export function decidePublish(
   existing: NotificationRecord | null,
@@ -142,11 +145,15 @@ export function decideUnread(view: NotificationRecord, receipt: Receipt | null, 
 }
 
 /**
- * A PERSON or SESSION notification reached a connected client of its reader. Shared records
- * keep no delivery state: one broadcast would otherwise mean one write per connected person.
+ * A notification reached a connected client of its reader. For a shared (APPLICATION) record it
+ * is that person's delivery, kept on their receipt as seen and read are. That mark is written
+ * without an event: every open stream of the person already carries the broadcast it marks, and an
+ * event per person and broadcast would give each of them a log entry and a render of their own
+ * (docs/decisions.md, "Delivered per person for shared records").
  */
-export function decideDelivered(view: NotificationRecord, now: Date): Decision {
-  if (view.scope === "APPLICATION" || view.status !== "PENDING") return { kind: "none", current: view };
+export function decideDelivered(view: NotificationRecord, receipt: Receipt | null, personId: string, now: Date): Decision {
+  if (view.status !== "PENDING") return { kind: "none", current: view };
+  if (view.scope === "APPLICATION") return { ...personal(view, receipt, personId, "DELIVERED", { deliveredAt: now, updatedAt: now }), silent: true };
   return { kind: "update", event: "DELIVERED", resetReceipts: false, next: { ...view, status: "DELIVERED", deliveredAt: now, updatedAt: now } };
 }
 
@@ -233,7 +240,7 @@ function personal(
   personId: string,
   event: NotificationEventType,
   fields: Partial<Omit<Receipt, "notificationId" | "personId">>,
-): Decision {
+): Extract<Decision, { kind: "receipt" }> {
   const next: Receipt = {
     notificationId: view.id,
     personId,

@@ -111,17 +111,19 @@ const retention = z.object({
   requestId: required(limits.shortTextLength).nullish(),
 });
 
+/** A list of follow-ups as a notification takes them: at most the limit, ids unique. */
+const actionList = z
+  .array(action)
+  .max(limits.actionsPerNotification, `must have at most ${limits.actionsPerNotification} actions`)
+  .refine((list) => new Set(list.map((a) => a.id)).size === list.length, "action ids must be unique");
+
 const contentFields = {
   title: required(limits.titleLength),
   body: text(limits.bodyLength).nullish(),
   severity: z.enum(Severities).nullish(),
   source: z.object({ plugin: required(limits.shortTextLength), subsystem: text(limits.shortTextLength).nullish() }),
   display: displaySchema.nullish(),
-  actions: z
-    .array(action)
-    .max(limits.actionsPerNotification, `must have at most ${limits.actionsPerNotification} actions`)
-    .refine((list) => new Set(list.map((a) => a.id)).size === list.length, "action ids must be unique")
-    .nullish(),
+  actions: actionList.nullish(),
   operation: operation.nullish(),
   uiEffects: uiEffectsSchema.nullish(),
   /** The producer's own data for its clients: any JSON value, kept across patches that omit it. */
@@ -299,17 +301,7 @@ function toContent(
     body: input.body ?? "",
     source: { plugin: input.source?.plugin ?? "", subsystem: input.source?.subsystem ?? null },
     displayOverrides: definedOnly(input.display ?? {}) as NotificationContent["displayOverrides"],
-    actions: (input.actions ?? []).map((a) => ({
-      kind: a.kind,
-      id: a.id,
-      label: a.label,
-      url: a.url ?? null,
-      text: a.text ?? null,
-      actionId: a.actionId ?? null,
-      fixedParams: a.fixedParams ?? null,
-      assetId: a.assetId ?? null,
-      form: toFormFields(a.form),
-    })),
+    actions: toActions(input.actions),
     operation: op
       ? {
           id: op.id,
@@ -327,6 +319,25 @@ function toContent(
     engagementId: input.engagementId ?? null,
     requestId,
   };
+}
+
+function toActions(actions: z.output<typeof actionList> | null | undefined): FollowUpAction[] {
+  return (actions ?? []).map((a) => ({
+    kind: a.kind,
+    id: a.id,
+    label: a.label,
+    url: a.url ?? null,
+    text: a.text ?? null,
+    actionId: a.actionId ?? null,
+    fixedParams: a.fixedParams ?? null,
+    assetId: a.assetId ?? null,
+    form: toFormFields(a.form),
+  }));
+}
+
+/** Follow-ups checked by a notification's rules (kinds, forms, limits, unique ids); `field` names the input. */
+export function validateFollowUps(input: unknown, field: string): FollowUpAction[] {
+  return toActions(parse(actionList.nullish(), input, field));
 }
 
 /** Content fields a patch that omits them does not keep as they are: validatePatch merges the display and drops the ui effects. */

@@ -333,12 +333,13 @@ export class PersonStream<E = never> implements PersonListener, AsyncIterable<St
 
   /**
    * Hands an item to the sink, unless there is none or the stream closed while it was made (a
-   * revocation: nothing more goes out). A PERSON/SESSION notification still PENDING is now delivered.
+   * revocation: nothing more goes out). A notification still PENDING in this person's view is now
+   * delivered to them (a shared one on their receipt).
    */
   private send(sink: StreamSink<StreamItem | E>, item: StreamItem | null): void | Promise<void> {
     if (!item || this.closed) return;
     const view = item.notification;
-    if (view.scope !== "APPLICATION" && view.status === "PENDING") this.deps.markDelivered(this.personId, view);
+    if (view.status === "PENDING") this.deps.markDelivered(this.personId, view);
     return sink.item(item);
   }
 

@@ -37,7 +37,7 @@ const DELIVERED_MEMORY = 10_000;
 
 export class RealtimeService {
   private readonly streams: StreamRegistry;
-  /** `notificationId:revision` marks this instance has started: one write per event, not per stream. */
+  /** `personId:notificationId:revision` marks this instance has started: one write per person and event, not per stream. */
   private readonly delivered = new Set<string>();
   // Delivery marks being written: a stop waits for them, so none is cut off by the store closing.
   private readonly marking = new Set<Promise<void>>();
@@ -137,7 +137,8 @@ export class RealtimeService {
   }
 
   private markDeliveredOnce(personId: string, notificationId: string, revision: number) {
-    const key = `${notificationId}:${revision}`;
+    // A PERSON or SESSION record has one reader; a shared one is delivered to each person apart.
+    const key = `${personId}:${notificationId}:${revision}`;
     if (this.delivered.has(key)) return;
     this.delivered.add(key);
     // A Set iterates in insertion order: the oldest mark is forgotten first.

@@ -64,7 +64,7 @@ export function itemFor(deps: ReceiptSource, event: CommittedEvent, personId: st
   }
   const made = receiptsFor(deps, event).then((receipts) => {
     const receipt = receipts.get(personId);
-    const item = receipt ? itemOf(event, viewOf(record, receipt)) : withoutReceipt(event, record);
+    const item = receipt && !blank(receipt, record) ? itemOf(event, viewOf(record, receipt)) : withoutReceipt(event, record);
     items.set(personId, item);
     return item;
   });
@@ -73,6 +73,16 @@ export function itemFor(deps: ReceiptSource, event: CommittedEvent, personId: st
   made.catch(() => items.get(personId) === made && items.delete(personId));
   return made;
 }
+
+// A receipt a new revision reset (every person's delivery mark leaves one) shows the shared state
+// unchanged: its person shares the render of those without a receipt.
+const blank = (receipt: Receipt, record: NotificationRecord): boolean =>
+  receipt.deliveredAt === null &&
+  receipt.seenAt === null &&
+  receipt.readAt === null &&
+  receipt.dismissedAt === null &&
+  receipt.snoozedUntil === null &&
+  (receipt.updatedAt === null || receipt.updatedAt <= record.updatedAt);
 
 // Every person without a receipt of a shared record sees its shared state as it is: one item for
 // all of them, so the transport may render it once across persons (shared-render.ts).

@@ -54,8 +54,19 @@ export class InvocationService {
    * is carried out in the same transaction and stored as ACKNOWLEDGED; any other waits PENDING
    * for its producer.
    */
-  /** `revision`: only while the notification is still at that revision (an action URL's, RevisionConflictError otherwise). */
-  async invoke(personId: string, notificationId: string, actionId: string, values: unknown, revision: number | null = null): Promise<InvocationRecord> {
+  /**
+   * `revision`: only while the notification is still at that revision (an action URL's,
+   * RevisionConflictError otherwise). `fromInvocation`: the follow-up is one of that invocation's
+   * direct display (the person's own invocation of this notification), not the notification's.
+   */
+  async invoke(
+    personId: string,
+    notificationId: string,
+    actionId: string,
+    values: unknown,
+    revision: number | null = null,
+    fromInvocation: string | null = null,
+  ): Promise<InvocationRecord> {
     const now = this.clock.now();
     const submitted = validateActionValues(values);
     const invocation = await this.writes.write(
@@ -65,9 +76,11 @@ export class InvocationService {
         const { record, receipt, view } = found;
         if (isTerminal(view.status)) throw new NotificationTransitionError(view, "INVOKED");
         if (revision !== null && record.revision !== revision) throw new RevisionConflictError(view);
-        const action = view.actions.find((a) => a.id === actionId);
+        const offered = fromInvocation === null ? view.actions : await this.displayActionsOf(tx, fromInvocation, personId, record.id);
+        const action = offered.find((a) => a.id === actionId);
         if (!action || action.kind !== "RUN_ACTION" || !action.actionId) {
-          throw new ValidationError("actionId", "actionId: not a RUN_ACTION follow-up of this notification");
+          const of = fromInvocation === null ? "this notification" : "that invocation's display";
+          throw new ValidationError("actionId", `actionId: not a RUN_ACTION follow-up of ${of}`);
         }
         const mapped = applyForm(action.form ?? null, action.fixedParams ?? null, submitted);
         const builtin = action.actionId === REMEMBER_FACT_ACTION && view.trigger.type === "OBSERVATION";
@@ -88,6 +101,7 @@ export class InvocationService {
           presentation: shown.presentation,
           variant: shown.variant,
           display: null,
+          displayActions: [],
           uiEffects: null,
           createdAt: now,
           acknowledgedAt: builtin ? now : null,
@@ -124,6 +138,15 @@ export class InvocationService {
       },
       { shared: true },
     );
+  }
+
+  /** The follow-ups of the direct display an earlier invocation got; another person's (or notification's) is absent. */
+  private async displayActionsOf(tx: NotificationTx, invocationId: string, personId: string, notificationId: string) {
+    const earlier = await this.invocations.findForUpdate(tx.connection, invocationId);
+    if (!earlier || earlier.personId !== personId || earlier.notificationId !== notificationId) {
+      throw new NotFoundError("Action invocation not found");
+    }
+    return earlier.displayActions;
   }
 
   /** The cursor of an invocation: pass it as `after` to resume behind it. */

@@ -17,10 +17,17 @@ export function assertOwnPlugin(scope: PluginScope, plugin: string, field: strin
 
 /**
  * A keyed publish would revise the active occurrence in place; for a bound key that occurrence
- * must be its own plugin's, or another plugin's notification would change hands.
+ * must be its own plugin's, or another plugin's notification would change hands. The refusal
+ * names neither the other plugin nor that one holds the key: a bound key learns only that this
+ * key cannot be its own now, whoever holds it (docs/api.md, "Credentials").
  */
 export function assertKeyFree(scope: PluginScope, existing: NotificationRecord | null): void {
   if (existing && !ownedBy(scope, existing.source.plugin)) {
-    throw new ValidationError("key", "key: the active notification with this key and target belongs to another plugin");
+    throw new ValidationError("key", "key: cannot be published with this producer key for this target; use another key");
   }
+}
+
+/** A session a bound key may address or read: its own harness's (another's is as good as absent). */
+export function sessionVisible(scope: PluginScope, session: { harness: string } | null): boolean {
+  return session !== null && ownedBy(scope, session.harness);
 }

@@ -183,6 +183,36 @@ for (const provider of providers) {
         expect((await list(ada.token)).filter((x) => x.trigger.type === "TIME_BASED")).toHaveLength(1);
       });
 
+      it("reminds of a weekly date once per occurrence, and again for next week's", async () => {
+        const ada = await h.newPerson("Ada");
+        const sync = await remember(ada.id, "Team sync on Mondays");
+        await remember(ada.id, "I walk the dog every Tuesday"); // a habit: never reminded
+        const weekly = async () =>
+          (await list(ada.token)).filter((x) => x.trigger.type === "TIME_BASED").map((x) => x.trigger.ref as string);
+        const mondayOf = (ref: string) => {
+          expect(ref.startsWith(`fact:${sync}:`)).toBe(true);
+          const date = ref.split(":").at(-1)!;
+          expect(new Date(`${date}T00:00:00Z`).getUTCDay()).toBe(1);
+          return date;
+        };
+        await nextCycle();
+        const [first] = await weekly();
+        expect(await weekly()).toHaveLength(1);
+        const firstMonday = mondayOf(first!);
+        // The same occurrence is not reminded twice, however many cycles run.
+        await nextCycle();
+        expect(await weekly()).toEqual([first]);
+        // A week on, the next Monday is a new occurrence: reminded once more, and once only.
+        h.clock.advance(7 * DAY);
+        await nextCycle();
+        const refs = await weekly();
+        expect(refs).toHaveLength(2);
+        const secondMonday = mondayOf(refs.find((r) => r !== first)!);
+        expect(Date.parse(secondMonday) - Date.parse(firstMonday)).toBe(7 * DAY);
+        await nextCycle();
+        expect(await weekly()).toHaveLength(2);
+      });
+
       it("skips a person in quiet mode entirely, and catches up after", async () => {
         const ada = await h.newPerson("Ada");
         await remember(ada.id, `Dentist on ${isoIn(2)}`);

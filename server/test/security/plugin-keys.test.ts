@@ -60,9 +60,12 @@ for (const provider of providers) {
       expect(keys.data.notifications.edges.map((e: any) => e.node.key)).not.toContain("b:other");
     });
 
-    it("cannot take over another plugin's active key by publishing over it", async () => {
+    it("cannot take over another plugin's active key by publishing over it, and learns nothing of who holds it", async () => {
       const taken = await as(bound, PUBLISH, { input: input({ key: foreign.key }) });
       expect(taken.data.publishNotification).toMatchObject({ __typename: "ValidationError", field: "key" });
+      // Neither the holder's plugin nor that a plugin holds it: a neutral refusal of this key.
+      expect(taken.data.publishNotification.message).not.toMatch(/plugin|deploys|belongs|owned/i);
+      expect(JSON.stringify(taken)).not.toMatch(/deploys/);
       expect(await readAsAda(foreign.id)).toMatchObject({ revision: 1, title: "Deploy", source: { plugin: "deploys" } });
     });
 
@@ -156,6 +159,34 @@ for (const provider of providers) {
       const absent = await as(bound, SESSION, { h: "codex", s: "s-never-reported" });
       expect(present).toEqual(absent);
       expect(present.data).toEqual({ session: null });
+    });
+
+    it("can neither address nor read another harness's session through notifications: it answers as an absent one", async () => {
+      const SESSION_FIELDS = "session { id harness sessionId label ownerPersonId }";
+      const created = await as(h.producerKey, `mutation($input: CreateSessionInput!) { createSession(input: $input) { id } }`, {
+        input: { harness: "codex", sessionId: "s-other-harness", ownerPersonId: ada.id },
+      });
+      const otherSession = created.data.createSession.id as string;
+      // Publishing into it: exactly the refusal of a session id that does not exist.
+      const session = (sessionId: string) => input({ scope: "SESSION", personId: null, sessionId, key: "b:session" });
+      const into = await as(bound, PUBLISH, { input: session(otherSession) });
+      const absent = await as(bound, PUBLISH, { input: session("no-such-session") });
+      expect(into.data.publishNotification).toMatchObject({ __typename: "ValidationError", field: "sessionId" });
+      expect(into).toEqual(absent);
+      const byKey = await as(bound, UPDATE_BY_KEY, { target: { scope: "SESSION", sessionId: otherSession, key: "b:session" }, patch: { title: "Into it" } });
+      const byKeyAbsent = await as(bound, UPDATE_BY_KEY, { target: { scope: "SESSION", sessionId: "no-such-session", key: "b:session" }, patch: { title: "Into it" } });
+      expect(byKey).toEqual(byKeyAbsent);
+      // Its own plugin's record that an admin key put in that session: the record, but no session.
+      const placed = await as(h.producerKey, PUBLISH, { input: input({ scope: "SESSION", personId: null, sessionId: otherSession, key: "b:placed" }) });
+      const id = placed.data.publishNotification.id as string;
+      const read = await as(bound, `query($id: ID!) { notification(id: $id) { id ${SESSION_FIELDS} } }`, { id });
+      expect(read.data.notification).toEqual({ id, session: null });
+      const revised = await as(bound, UPDATE, { id, patch: { title: "Build ran again" } });
+      expect(revised.data.updateNotification.__typename).toBe("Notification");
+      expect(JSON.stringify(revised)).not.toMatch(/s-other-harness|codex/);
+      // Ada, whose session it is, sees it.
+      const adas = await as(ada.token, `query($id: ID!) { notification(id: $id) { ${SESSION_FIELDS} } }`, { id });
+      expect(adas.data.notification.session).toMatchObject({ id: otherSession, harness: "codex", sessionId: "s-other-harness" });
     });
 
     it("cannot create persons, sessions, engagements or facts, nor mint person credentials (FORBIDDEN, nothing written)", async () => {

@@ -43,6 +43,15 @@ describe("the channel request guard", () => {
     expect(answered.body.length).toBeLessThanOrEqual(1_024);
   });
 
+  it("judges a 6to4 address by the IPv4 address it carries and refuses Teredo (found by the hostile probe)", async () => {
+    // 2002:7f00:1:: is 6to4 for 127.0.0.1, 2002:a00:1:: for 10.0.0.1, 2002:a9fe:a9fe:: for 169.254.169.254.
+    for (const a of ["2002:7f00:1::", "2002:a00:1::1", "2002:a9fe:a9fe::", "2002:c0a8:101::", "2001:0:4136:e378:8000:63bf:3fff:fdd2"]) {
+      expect(isNonPublicAddress(a), a).toBe(true);
+    }
+    expect(isNonPublicAddress("2002:808:808::")).toBe(false);
+    await expect(send("https://[2002:7f00:1::]/hook", [])).rejects.toThrow(RefusedTarget);
+  });
+
   it("knows which addresses are not public", () => {
     for (const a of ["0.0.0.0", "10.0.0.1", "100.64.0.1", "127.0.0.1", "169.254.1.1", "172.16.0.1", "172.31.255.255", "192.168.1.1", "224.0.0.1", "::", "::1", "fc00::1", "fd12::1", "fe80::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1"]) {
       expect(isNonPublicAddress(a), a).toBe(true);

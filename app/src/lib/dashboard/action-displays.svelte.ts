@@ -9,7 +9,11 @@ import type { Messages } from "./messages.svelte";
 export interface ShownDisplay {
   /** The invocation's id: one display per answer. */
   id: string;
+  /** The notification the action ran on: a follow-up of the display runs on it too. */
+  notificationId: string;
   display: Display;
+  /** The display's follow-ups: a producer's answer asking the next question. */
+  actions: ActionResponse["actions"];
 }
 
 export class ActionDisplays {
@@ -27,7 +31,7 @@ export class ActionDisplays {
   show(response: ActionResponse): void {
     const { display } = response;
     if (!display) return;
-    const shown = { id: response.invocationId, display };
+    const shown = { id: response.invocationId, notificationId: response.notificationId, display, actions: response.actions };
     if (display.presentation === "MODAL") this.modals = [...this.modals, shown];
     else if (display.presentation === "BANNER") this.banners = [shown, ...this.banners];
     else this.messages.notify([display.title, display.body].filter(Boolean).join(": "), display.variant === "ERROR" ? "error" : "info");
@@ -35,6 +39,12 @@ export class ActionDisplays {
 
   closeModal(): void {
     this.modals = this.modals.slice(1);
+  }
+
+  /** Closes whichever display this is (a follow-up was run from it: its answer comes as a display of its own). */
+  close(id: string): void {
+    if (this.modals[0]?.id === id) this.closeModal();
+    else this.closeBanner(id);
   }
 
   closeBanner(id: string): void {

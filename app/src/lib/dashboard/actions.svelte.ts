@@ -171,8 +171,8 @@ export class PersonActions {
     this.overrides.busy.add(n.id);
     try {
       const invocation = await client.invokeAction(n.id, action.id, values);
-      const { id, state, outcomeMessage, display, uiEffects } = invocation;
-      this.overrides.record({ ...n, lastInvocation: { __typename: "ActionInvocation", id, state, outcomeMessage, display, uiEffects } });
+      const { id, state, outcomeMessage, display, actions, uiEffects } = invocation;
+      this.overrides.record({ ...n, lastInvocation: { __typename: "ActionInvocation", id, state, outcomeMessage, display, actions, uiEffects } });
       if (action.actionId === REMEMBER_FACT_ACTION) this.messages.notify(t.actions.remembered);
       else if (state === "PENDING") this.waiting.set(n.id, this.messages.notify(t.actions.waiting(action.label, n.source.plugin)));
     } catch (error) {
@@ -183,6 +183,27 @@ export class PersonActions {
       this.overrides.busy.delete(n.id);
     }
     return refused;
+  }
+
+  /**
+   * A RUN_ACTION follow-up of a direct display (`invocationId`: the answer that offered it), run
+   * on the display's notification; its answer arrives as a display of its own. A value the server
+   * refuses comes back as { field, message } as for a notification's form.
+   */
+  async invokeFromDisplay(notificationId: string, invocationId: string, action: Action, values?: Record<string, unknown>): Promise<{ field: string; message: string } | null> {
+    const client = this.connection.client;
+    if (!client) return null;
+    try {
+      const invocation = await client.invokeAction(notificationId, action.id, values, invocationId);
+      if (invocation.state === "PENDING") this.waiting.set(notificationId, this.messages.notify(t.actions.waiting(action.label, invocation.plugin)));
+      return null;
+    } catch (error) {
+      if (error instanceof HeraldValidationError && error.field.startsWith("values.")) {
+        return { field: error.field.slice("values.".length), message: error.message.replace(/^values\.[^:]+: /, "") };
+      }
+      this.fail(error);
+      return null;
+    }
   }
 
   /** A producer answered one of this page's follow-ups (or it ended): its waiting notice goes. */

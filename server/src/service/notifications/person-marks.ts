@@ -99,10 +99,10 @@ export class PersonMarks {
     return this.writes.changeAsPerson(personId, id, (view, receipt) => decideUnsnooze(view, receipt, personId, now));
   }
 
-  /** A PERSON/SESSION notification reached a connected client of its reader. */
+  /** A notification reached a connected client of its reader (a shared one: for this person). */
   async markDelivered(personId: string, id: string): Promise<void> {
     const now = this.clock.now();
-    await this.writes.changeAsPerson(personId, id, (view) => decideDelivered(view, now)).catch(ignoreNotFound);
+    await this.writes.changeAsPerson(personId, id, (view, receipt) => decideDelivered(view, receipt, personId, now)).catch(ignoreNotFound);
   }
 
   /** Ends the snoozes whose time has passed; returns how many woke. */

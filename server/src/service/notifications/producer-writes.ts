@@ -11,7 +11,7 @@ import type { HeraldObserver } from "../../events/observer.ts";
 import type { DirectoryStore } from "../../storage/persons/directory-store.ts";
 import type { NotificationTx } from "../../storage/notifications/notification-tx.ts";
 import { mustHaveEngagement, mustHavePerson } from "../existence.ts";
-import { assertKeyFree, assertOwnPlugin, ownOrNone } from "../plugin-scope.ts";
+import { assertKeyFree, assertOwnPlugin, ownOrNone, sessionVisible } from "../plugin-scope.ts";
 import type { PluginScope } from "../producer-rights.ts";
 import { ignoreEndedMeanwhile, type NotificationWritePath, YIELD_EVERY, yieldToOtherRequests } from "./write-path.ts";
 
@@ -31,7 +31,7 @@ export class ProducerWrites {
     const now = this.clock.now();
     const valid = validatePublish(input, now);
     assertOwnPlugin(scope, valid.content.source.plugin, "source.plugin");
-    const target = await this.resolveTarget(valid.target);
+    const target = await this.resolveTarget(valid.target, scope);
     if (valid.content.engagementId) await mustHaveEngagement(this.directory, valid.content.engagementId, "engagementId");
     const record = await this.writes.changeAsProducer(async (tx) => {
       const existing = await tx.findActive(target, valid.key);
@@ -59,7 +59,7 @@ export class ProducerWrites {
     const now = this.clock.now();
     const engagementId = (patch as { engagementId?: string | null } | null)?.engagementId;
     if (engagementId) await mustHaveEngagement(this.directory, engagementId, "patch.engagementId");
-    const resolved = await this.existingTarget(valid.target);
+    const resolved = await this.existingTarget(valid.target, scope);
     if (!resolved) throw new NotFoundError();
     const record = await this.writes.changeAsProducer(async (tx) => {
       const active = await tx.findActive(valid.target, valid.key);
@@ -157,18 +157,19 @@ export class ProducerWrites {
 
   /** PERSON needs an existing person; SESSION an existing session, whose owner becomes the reader. */
   /** The target as resolveTarget gives it, or null when its person or session does not exist. */
-  private async existingTarget(target: Target): Promise<Target | null> {
-    return this.resolveTarget(target).catch((error: unknown) => {
+  private async existingTarget(target: Target, scope: PluginScope): Promise<Target | null> {
+    return this.resolveTarget(target, scope).catch((error: unknown) => {
       if (error instanceof ValidationError) return null;
       throw error;
     });
   }
 
-  private async resolveTarget(target: Target): Promise<Target> {
+  /** For a bound key another harness's session is as absent as one that does not exist. */
+  private async resolveTarget(target: Target, scope: PluginScope): Promise<Target> {
     if (target.scope === "PERSON") await mustHavePerson(this.directory, target.personId!, "personId");
     if (target.scope === "SESSION") {
       const session = await this.directory.findSession(target.sessionId!);
-      if (!session) throw new ValidationError("sessionId", "sessionId: no such session");
+      if (!session || !sessionVisible(scope, session)) throw new ValidationError("sessionId", "sessionId: no such session");
       return { ...target, personId: session.ownerPersonId };
     }
     return target;

@@ -3,7 +3,7 @@
 import type { Presentation, Variant } from "../../domain/enums.ts";
 import type { InvocationRecord, InvocationState } from "../../domain/invocation.ts";
 import type { JsonObject, JsonValue } from "../../domain/json.ts";
-import type { Display } from "../../domain/notification.ts";
+import type { Display, FollowUpAction } from "../../domain/notification.ts";
 import type { Database, Tx } from "../connection/database.ts";
 import { newRowId } from "../sql/row-id.ts";
 import { StaleWrite } from "../connection/retrying-transaction.ts";
@@ -49,12 +49,12 @@ export class InvocationStore {
     const insert = build
       .insertInto("ActionInvocation")
       .values({
-        ...invocation,
+        ...columnsOf(invocation),
         id: newRowId(),
         seq: counter.value,
         fixedParams: invocation.fixedParams === null ? null : JSON.stringify(invocation.fixedParams),
         values: invocation.values === null ? null : JSON.stringify(invocation.values),
-        display: toJson(invocation.display),
+        display: displayJson(invocation),
         uiEffects: toJson(invocation.uiEffects),
         createdAt: this.database.time(invocation.createdAt),
         acknowledgedAt: invocation.acknowledgedAt === null ? null : this.database.time(invocation.acknowledgedAt),
@@ -79,7 +79,7 @@ export class InvocationStore {
         .set({
           state: next.state,
           message: next.message,
-          display: toJson(next.display),
+          display: displayJson(next),
           uiEffects: toJson(next.uiEffects),
           acknowledgedAt: next.acknowledgedAt === null ? null : this.database.time(next.acknowledgedAt),
         })
@@ -161,7 +161,7 @@ function toRecord(row: InvocationRow): InvocationRecord {
     message: row.message,
     presentation: row.presentation as Presentation,
     variant: row.variant as Variant,
-    display: row.display === null ? null : (JSON.parse(row.display) as Display),
+    ...fromDisplayJson(row.display),
     uiEffects: row.uiEffects === null ? null : (JSON.parse(row.uiEffects) as JsonObject),
     createdAt: row.createdAt,
     acknowledgedAt: row.acknowledgedAt,
@@ -169,3 +169,18 @@ function toRecord(row: InvocationRow): InvocationRecord {
 }
 
 const toJson = (value: object | null): string | null => (value === null ? null : JSON.stringify(value));
+
+const columnsOf = ({ displayActions: _, ...columns }: NewInvocation) => columns;
+
+// A direct display's follow-ups are kept in the display's own JSON column: they exist only with a
+// display, and no migration is needed for them (docs/decisions.md, "Direct action displays").
+function displayJson(invocation: Pick<InvocationRecord, "display" | "displayActions">): string | null {
+  if (invocation.display === null) return null;
+  return JSON.stringify(invocation.displayActions.length > 0 ? { ...invocation.display, actions: invocation.displayActions } : invocation.display);
+}
+
+function fromDisplayJson(json: string | null): Pick<InvocationRecord, "display" | "displayActions"> {
+  if (json === null) return { display: null, displayActions: [] };
+  const { actions, ...display } = JSON.parse(json) as Display & { actions?: FollowUpAction[] };
+  return { display, displayActions: actions ?? [] };
+}

@@ -194,13 +194,13 @@ export class NotificationTx {
     const pending: { personId: string | null; type: NotificationEventType; record: NotificationRecord }[] = [];
     for (const d of decisions) {
       if (d.kind === "update") pending.push({ personId: audienceOf(d.next), type: d.event, record: d.next });
-      if (d.kind === "receipt") pending.push({ personId: d.receipt.personId, type: d.event, record: d.record });
+      if (d.kind === "receipt" && !d.silent) pending.push({ personId: d.receipt.personId, type: d.event, record: d.record });
     }
     const events = await this.appendMany(pending, writes);
     let next = 0;
     return decisions.map((d): Applied => {
       if (d.kind === "update") return { record: d.next, event: events[next++]! };
-      if (d.kind === "receipt") return { record: d.record, event: events[next++]! };
+      if (d.kind === "receipt") return { record: d.record, event: d.silent ? null : events[next++]! };
       if (d.kind === "none") return { record: d.current, event: null };
       throw new Error("applyBatch: a create is never batched");
     });
@@ -317,6 +317,10 @@ export class NotificationTx {
         if (lockVersion === undefined) throw new Error("apply(receipt) needs the record read in the same transaction");
         await this.sql.upsertReceipt({ notificationId, personId, ...fields, updatedAt: fields.updatedAt ?? new Date() });
         const check = [this.sql.checkRows([notificationId], lockVersion)];
+        if (decision.silent) {
+          await this.sql.run(check);
+          return { record: decision.record, event: null };
+        }
         return { record: decision.record, event: await this.append(personId, decision.event, decision.record, check) };
       }
     }

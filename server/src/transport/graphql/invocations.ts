@@ -10,8 +10,8 @@ import { builder } from "./builder.ts";
 import { PresentationEnum, VariantEnum } from "./enums.ts";
 import { batchedLoad, endedOr } from "./context.ts";
 import { asResult, resultUnion } from "./errors.ts";
-import { DisplayRef, NotificationRef } from "./notification.ts";
-import { DisplayInput } from "./producer.ts";
+import { DisplayRef, FollowUpActionRef, NotificationRef } from "./notification.ts";
+import { ActionInput, DisplayInput } from "./producer.ts";
 
 const InvocationStateEnum = builder.enumType("ActionInvocationState", { values: InvocationStates });
 const InvocationOutcomeEnum = builder.enumType("ActionInvocationOutcome", { values: InvocationOutcomes });
@@ -48,6 +48,12 @@ export const ActionInvocationRef = builder.objectRef<InvocationRecord>("ActionIn
       type: DisplayRef,
       nullable: true,
       description: "The acknowledgement's direct display (presentation MODAL unless the producer chose): shown to the person once, not a notification.",
+    }),
+    actions: t.field({
+      type: [FollowUpActionRef],
+      description:
+        "The direct display's follow-ups (empty without a display), so an answer can ask the next question: run one with invokeNotificationAction(invocationId: this id).",
+      resolve: (i) => i.displayActions,
     }),
     uiEffects: t.expose("uiEffects", {
       type: "JSON",
@@ -102,9 +108,25 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   invokeNotificationAction: t.field({
     type: ActionInvocationRef,
-    args: { id: t.arg.id({ required: true }), actionId: t.arg.string({ required: true }), values: t.arg({ type: "JSON", required: false }) },
+    args: {
+      id: t.arg.id({ required: true }),
+      actionId: t.arg.string({ required: true }),
+      values: t.arg({ type: "JSON", required: false }),
+      invocationId: t.arg.id({
+        required: false,
+        description: "Runs a follow-up of this earlier invocation's direct display (the caller's own, of this notification) instead of the notification's.",
+      }),
+    },
     description: "Runs a RUN_ACTION follow-up (values: its form's fields). Stored PENDING until the producer acknowledges it.",
-    resolve: (_root, args, ctx) => ctx.services.invocations.invoke(requirePerson(ctx.caller).personId, String(args.id), args.actionId, args.values),
+    resolve: (_root, args, ctx) =>
+      ctx.services.invocations.invoke(
+        requirePerson(ctx.caller).personId,
+        String(args.id),
+        args.actionId,
+        args.values,
+        null,
+        args.invocationId === null || args.invocationId === undefined ? null : String(args.invocationId),
+      ),
   }),
 
   acknowledgeActionInvocation: t.field({
@@ -114,13 +136,18 @@ builder.mutationFields((t) => ({
       outcome: t.arg({ type: InvocationOutcomeEnum, required: true }),
       message: t.arg.string({ required: false }),
       display: t.arg({ type: DisplayInput, required: false, description: "A direct display of the result for the person; presentation defaults to MODAL." }),
+      actions: t.arg({
+        type: [ActionInput],
+        required: false,
+        description: "Follow-ups on the direct display (needs display), as a notification's: a RUN_ACTION with a form asks the next question.",
+      }),
       uiEffects: t.arg({ type: "JSON", required: false, description: "Refresh effects for the page that ran the action (as Notification.uiEffects)." }),
     },
     description:
       "A producer reports how the invocation went, optionally with a direct display and refresh effects. Repeating the same outcome is a no-op; another outcome afterwards is a ValidationError.",
     resolve: (_root, args, ctx) => {
       const { plugin } = requireProducer(ctx.caller, "acknowledgeActionInvocation");
-      const response = { message: args.message, display: args.display, uiEffects: args.uiEffects };
+      const response = { message: args.message, display: args.display, actions: args.actions, uiEffects: args.uiEffects };
       return asResult(AcknowledgeActionInvocationResult, () => ctx.services.invocations.acknowledge(String(args.id), args.outcome, response, plugin));
     },
   }),

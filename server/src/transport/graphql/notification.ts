@@ -1,6 +1,7 @@
 // Notifications as a person sees them: the Notification type and its parts, the reads, the
 // person's own mutations and the live `notificationEvents` stream (protocol:
 // docs/event-stream.md). A person token reaches only that person's notifications.
+import { sessionVisible } from "../../service/plugin-scope.ts";
 import { resolveCursorConnection } from "@pothos/plugin-relay";
 import type { StreamItem } from "../../realtime/person-stream.ts";
 import { CURSOR_PLACEHOLDER, splicesCursor } from "../../realtime/shared-render.ts";
@@ -47,7 +48,7 @@ export const DisplayRef = builder.objectRef<Display>("NotificationDisplay").impl
   }),
 });
 
-const ActionRef = builder.objectRef<FollowUpAction>("NotificationAction").implement({
+export const FollowUpActionRef = builder.objectRef<FollowUpAction>("NotificationAction").implement({
   fields: (t) => ({
     kind: t.expose("kind", { type: ActionKindEnum }),
     id: t.exposeString("id"),
@@ -116,7 +117,7 @@ export const NotificationRef = builder.objectRef<NotificationRecord>("Notificati
     body: t.exposeString("body"),
     source: t.field({ type: SourceRef, resolve: (n) => n.source }),
     display: t.field({ type: DisplayRef, resolve: (n) => resolveDisplay(n.scope, n) }),
-    actions: t.field({ type: [ActionRef], resolve: (n) => n.actions }),
+    actions: t.field({ type: [FollowUpActionRef], resolve: (n) => n.actions }),
     operation: t.field({ type: OperationRef, nullable: true, resolve: (n) => n.operation }),
     uiEffects: t.expose("uiEffects", {
       type: "JSON",
@@ -137,8 +138,12 @@ export const NotificationRef = builder.objectRef<NotificationRecord>("Notificati
     session: t.field({
       type: SessionRef,
       nullable: true,
-      resolve: (n, _args, ctx) =>
-        n.sessionId ? memoize(ctx, `session:${n.sessionId}`, () => ctx.services.directory.findSessionById(n.sessionId!)) : null,
+      description: "The session it is addressed to; for a key bound to a plugin, null unless it is that plugin's harness's.",
+      resolve: async (n, _args, ctx) => {
+        if (!n.sessionId) return null;
+        const session = await memoize(ctx, `session:${n.sessionId}`, () => ctx.services.directory.findSessionById(n.sessionId!));
+        return sessionVisible(ctx.caller?.kind === "producer" ? ctx.caller.plugin : null, session) ? session : null;
+      },
     }),
     requestId: t.exposeString("requestId", { nullable: true }),
     resolution: t.field({ type: ResolutionRef, nullable: true, resolve: (n) => n.resolution }),

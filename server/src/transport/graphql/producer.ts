@@ -34,7 +34,7 @@ export const DisplayInput = builder.inputType("DisplayInput", {
   }),
 });
 
-const ActionInput = builder.inputType("ActionInput", {
+export const ActionInput = builder.inputType("ActionInput", {
   fields: (t) => ({
     kind: t.field({ type: ActionKindEnum, required: true }),
     id: t.string({ required: true }),

@@ -9,6 +9,8 @@ type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
 const PATH = /^\/actions\/([^/?#]+)(?:\?.*)?$/;
 const MAX_BODY_BYTES = 64 * 1024;
+/** How far past the limit a refused body is still read (and dropped) before the connection is cut. */
+const DRAIN_FACTOR = 16;
 
 export function withActionLinks(links: ActionLinkService, logger: Logger, next: Handler): Handler {
   return (request, response) => {
@@ -37,7 +39,8 @@ export function withActionLinks(links: ActionLinkService, logger: Logger, next: 
           }
         }
         try {
-          const result = await links.use(decodeURIComponent(match[1]!), values);
+          // A malformed escape is a token that cannot exist: the same 404 as any unknown one.
+          const result = await links.use(decodedOrEmpty(match[1]!), values);
           answer(result.status, result);
         } catch (error) {
           // Never the token in a log line.
@@ -45,9 +48,20 @@ export function withActionLinks(links: ActionLinkService, logger: Logger, next: 
           answer(500, { error: "internal error" });
         }
       },
-      () => answer(413, { error: `the body is larger than ${MAX_BODY_BYTES} bytes` }),
+      () => {
+        response.setHeader("connection", "close");
+        answer(413, { error: `the body is larger than ${MAX_BODY_BYTES} bytes` });
+      },
     );
   };
+}
+
+function decodedOrEmpty(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return "";
+  }
 }
 
 function readBody(request: IncomingMessage, limit: number): Promise<string> {
@@ -58,7 +72,10 @@ function readBody(request: IncomingMessage, limit: number): Promise<string> {
       size += chunk.length;
       if (size > limit) {
         reject(new Error("too large"));
-        request.destroy();
+        chunks.length = 0;
+        // The rest of a body somewhat over the limit is read and dropped, so the client gets the
+        // 413 rather than a reset while it still sends; one far over it is cut off.
+        if (size > limit * DRAIN_FACTOR) request.destroy();
         return;
       }
       chunks.push(chunk);

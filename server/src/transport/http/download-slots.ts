@@ -1,4 +1,4 @@
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 
 // Attachment downloads in flight per credential. A download holds a slot from its first byte
 // read until its body ends, fails, is cancelled or its client goes away; past the bound the next
@@ -31,42 +31,46 @@ export class DownloadSlots {
 
 /**
  * A response body that reads the next chunk only when the client took the previous one, and
- * releases its slot exactly once however it ends (`signal`: the request's, aborted when the client goes away). A body shorter than `size` (the asset was
- * deleted meanwhile) errors, so the client sees a cut transfer rather than a short file.
+ * releases its slot exactly once however it ends (`signal`: the request's, aborted when the client
+ * goes away). A body shorter than `size` (the asset was deleted meanwhile) errors, so the client
+ * sees a cut transfer rather than a short file. A node stream, as a file's is: Yoga's node adapter
+ * pipes it onto the response with the socket's own backpressure, where a WHATWG stream cost a
+ * conversion per chunk on the request thread. One chunk (a 256 KiB slice) is read ahead at most:
+ * its high-water mark is below a chunk, so the next read waits until the socket took the last.
  */
-export function chunkedBody(chunks: AsyncIterable<Uint8Array>, size: number, release: () => void, signal?: AbortSignal): ReadableStream<Uint8Array> {
+export function chunkedBody(chunks: AsyncIterable<Uint8Array>, size: number, release: () => void, signal?: AbortSignal): Readable {
   const iterator = chunks[Symbol.asyncIterator]();
   let sent = 0;
-  // A client gone before the body was read: the open file (or query) is let go of as well.
-  if (signal?.aborted) void iterator.return?.();
-  else signal?.addEventListener("abort", () => void iterator.return?.(), { once: true });
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        try {
-          const next = await iterator.next();
+  const body = new Readable({
+    highWaterMark: 1,
+    read() {
+      iterator.next().then(
+        (next) => {
           if (next.done) {
             release();
-            if (sent < size) controller.error(new Error("the attachment ended early"));
-            else controller.close();
+            if (sent < size) body.destroy(new Error("the attachment ended early"));
+            else body.push(null);
             return;
           }
           sent += next.value.byteLength;
-          // The last byte: free the slot before the client has it, not one pull later.
+          // The last byte: free the slot before the client has it, not one read later.
           if (sent >= size) release();
-          controller.enqueue(next.value);
-        } catch (error) {
-          release();
-          controller.error(error);
-        }
-      },
-      cancel() {
-        release();
-        void iterator.return?.();
-      },
+          body.push(next.value);
+        },
+        (error: unknown) => body.destroy(error as Error),
+      );
     },
-    { highWaterMark: 0 },
-  );
+    destroy(error, callback) {
+      release();
+      // The open file (or the reader's query) is let go of as well.
+      void iterator.return?.();
+      callback(error);
+    },
+  });
+  // A client gone before or while the body is read: the stream ends itself.
+  if (signal?.aborted) body.destroy();
+  else signal?.addEventListener("abort", () => body.destroy(), { once: true });
+  return body;
 }
 
 /**

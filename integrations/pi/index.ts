@@ -11,6 +11,7 @@ import { OnceWarner, REPORT_TIMEOUT_MS, reportExchange, reporterConfig } from ".
 import { type AssistantSource, terminalAssistant } from "./branch.ts";
 import { decideSnapshot, type Generations, namingOwnership, ownAppendedRow, parseMetadata, type Provenance, PROVENANCE_TYPE, PROVENANCE_VERSION, sessionInfoRows } from "./label-state.ts";
 import { metadataCommandFrom, readMetadata } from "./metadata-command.ts";
+import { readRemoteMetadata, remoteMetadataFrom } from "./metadata-http.ts";
 import { ReadSchedule, type Timers } from "./read-schedule.ts";
 
 // A pending read never keeps Pi alive on exit.
@@ -25,6 +26,8 @@ export default function herald(pi: ExtensionAPI): void {
   const localWarner = new OnceWarner("herald");
   const config = reporterConfig();
   const command = metadataCommandFrom();
+  // A remote Herald (no local store for `herald session-metadata`) is asked over HTTP instead.
+  const remote = remoteMetadataFrom();
   const schedule = new ReadSchedule(unrefTimers);
   const reports = new Set<Promise<unknown>>();
   // Bumped by every cancellation, so a report that settles later starts no stale schedule.
@@ -79,9 +82,11 @@ export default function herald(pi: ExtensionAPI): void {
     schedule.start(async (signal) => {
       try {
         if (!sameSource(ctx, sessionId, source) || namingOwnership(ctx.sessionManager.getEntries(), sessionId).kind === "manual") return "stop";
-        const stdout = await readMetadata(command, sessionId, signal, (error) =>
-          localWarner.warn("metadata", `could not run \`${command.bin} session-metadata\` for the session label (${error.message}); set HERALD_BIN`),
-        );
+        const stdout = remote
+          ? await readRemoteMetadata(remote, sessionId, signal)
+          : await readMetadata(command, sessionId, signal, (error) =>
+              localWarner.warn("metadata", `could not run \`${command.bin} session-metadata\` for the session label (${error.message}); set HERALD_BIN`),
+            );
         const metadata = stdout === null ? null : parseMetadata(stdout);
         if (signal.aborted || !metadata) return "continue";
         // The helper took time: the session, the branch or the name may have changed meanwhile.

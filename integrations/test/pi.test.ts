@@ -2,7 +2,8 @@
 // `herald serve` and a fake OpenAI-compatible model server: one prompt reports one exchange for
 // harness `pi` and the extension titles the session with its shared label through the RPC
 // client's setTitle; Pi's own retry of a failed completion and a replayed report count nothing;
-// a resumed session shows its label again without reporting anything.
+// a resumed session shows its label again without reporting anything; with a remote Herald the
+// label is read over HTTP.
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createTempDir, eventually, freePort, type TempDir } from "@herald/testkit";
@@ -142,6 +143,28 @@ describe.skipIf(!harnessesInstalled("@mariozechner/pi-coding-agent"))("the Pi ex
     expect(state.data.sessionId).toBe(sessionId);
     expect(state.data.sessionName).toBe(LABEL);
     expect(await session()).toEqual(before);
+  });
+
+  it("with a remote Herald (HERALD_URL, no local store) titles a new session by reading its label over HTTP", async () => {
+    await pi!.stop();
+    // No DATABASE_URL and no herald to run: the label can only come over HTTP, with the producer key.
+    pi = startPiRpc({
+      cwd: project(),
+      home: home.path,
+      agentDir: join(home.path, "agent"),
+      env: { ...h.adapterEnv, DATABASE_URL: "", HERALD_BIN: join(home.path, "no-such-herald") },
+      extension: "installed",
+    });
+    const remoteSession = (await pi.request({ type: "get_state" })).data.sessionId as string;
+    expect(remoteSession).not.toBe(sessionId);
+    const from = pi.lines.length;
+    await pi.request({ type: "prompt", message: "Please fix the checkout total rounding" });
+    const title = await pi.waitFor((l) => l.type === "extension_ui_request" && l.method === "setTitle", "setTitle from the remote label", { from });
+    expect(title.title).toBe(LABEL);
+    expect((await h.graphql(h.key, SESSION_QUERY, { h: "pi", s: remoteSession })).session).toMatchObject({ label: LABEL });
+    expect((await pi.request({ type: "get_state" })).data.sessionName).toBe(LABEL);
+    // The helper was never needed (running it would have failed and said so).
+    expect(pi.stderr).not.toContain("session-metadata");
   });
 
   it("an unreachable Herald neither fails nor holds up Pi, and is said once on stderr", async () => {

@@ -1,14 +1,17 @@
 // The Pi extension's one metadata read (metadata-command.ts) against real child processes standing
 // in for `herald session-metadata`: the 2,048-byte limit of its answer, the 2 s limit of its run,
-// and its cancellation, each ending the helper process; and the remote source's choice (HTTP when
-// HERALD_URL is set and no local store is).
-import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+// and its cancellation, each ending the helper process; the remote source's choice (HTTP when
+// HERALD_URL is set and no local store is); the root-TUI test; and the session-file watch that
+// hears a name given by hand.
+import { appendFileSync, chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createTempDir, eventually, type TempDir } from "@herald/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { METADATA_MAX_BYTES } from "../pi/label-state.ts";
 import { readMetadata } from "../pi/metadata-command.ts";
 import { remoteMetadataFrom } from "../pi/metadata-http.ts";
+import { isRootTui } from "../pi/index.ts";
+import { watchSessionFile } from "../pi/name-watch.ts";
 
 let dir: TempDir;
 beforeAll(() => {
@@ -89,5 +92,31 @@ describe("where the label is read from", () => {
     expect(remoteMetadataFrom({ HERALD_URL: "https://herald.example", HERALD_PRODUCER_KEY: key, DATABASE_URL: "file:/var/herald.db" })).toBeNull();
     expect(remoteMetadataFrom({ HERALD_URL: "https://herald.example" })).toBeNull();
     expect(remoteMetadataFrom({ HERALD_PRODUCER_KEY: key })).toBeNull();
+  });
+});
+
+describe("the label consumer's place", () => {
+  it("is the root TUI only: a UI on a terminal, not RPC (a UI, stdout a pipe) nor print mode", () => {
+    expect(isRootTui({ hasUI: true }, { isTTY: true })).toBe(true);
+    expect(isRootTui({ hasUI: true }, { isTTY: undefined })).toBe(false);
+    expect(isRootTui({ hasUI: false }, { isTTY: true })).toBe(false);
+  });
+
+  it("hears each write to the session file until it is stopped", async () => {
+    const file = join(dir.path, "session.jsonl");
+    writeFileSync(file, "{}\n");
+    let heard = 0;
+    let wake!: () => void;
+    const first = new Promise<void>((resolve) => (wake = resolve));
+    const stop = watchSessionFile(file, () => {
+      heard++;
+      wake();
+    });
+    appendFileSync(file, `{"type":"session_info","name":"Mine"}\n`);
+    await first;
+    expect(heard).toBeGreaterThan(0);
+    stop();
+    expect(watchSessionFile(undefined, () => undefined)).toBeTypeOf("function");
+    expect(watchSessionFile(join(dir.path, "absent.jsonl"), () => undefined)).toBeTypeOf("function");
   });
 });

@@ -1,6 +1,6 @@
 // Start-up of the `herald` command: a bare `node -e 0`, the read-only metadata query, a producer's
-// `publish` and an agent harness's hook (`herald hook codex`, a finished turn) against a running
-// server, and `herald serve` to its ready line and first answer.
+// `publish` and each agent harness's hook entry (`herald hook codex` and `herald hook claude-code`,
+// a finished turn each) against a running server, and `herald serve` to its ready line and first answer.
 // Each is measured compiled (the launcher and dist/, as shipped) and through tsx over the same
 // sources (how the launcher ran before the build), optionally also an older checkout's launcher,
 // in interleaved rounds so the machine's load falls on every variant alike; the report is each
@@ -10,7 +10,7 @@
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { createTempSqlite, ensureHeraldBuilt, heraldBin, heraldCli, heraldNodeFlags, spawnHerald, stopProcess } from "@herald/testkit";
@@ -41,14 +41,17 @@ const variants: Variant[] = [
 // An older checkout's launcher run as its file (its shebang carried the flags then).
 if (values.before) variants.push({ name: "before", argv: (args) => ({ command: join(values.before!, "server", "bin", "herald.js"), args }) });
 
-function timed(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+/** Wall time of one run to its exit; `stdin`, when given, is written to it and closed (a Claude Code hook's payload). */
+function timed(command: string, args: string[], env: NodeJS.ProcessEnv, stdin?: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: [stdin === undefined ? "ignore" : "pipe", "ignore", "pipe"] });
+    if (stdin !== undefined) child.stdin!.end(stdin);
     let stderr = "";
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+    child.stderr!.on("data", (c: Buffer) => (stderr += c.toString()));
     child.once("error", reject);
-    child.once("exit", (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`${command} ${args.join(" ")} exited ${code}: ${stderr}`))));
+    // A hook exits 0 whatever happens; a line on stderr is how it says it could not report.
+    child.once("close", (code) => (code === 0 && stderr === "" ? resolve(performance.now() - started) : reject(new Error(`${command} ${args.join(" ")} exited ${code}: ${stderr}`))));
   });
 }
 
@@ -103,6 +106,13 @@ try {
     "codex",
     JSON.stringify({ type: "agent-turn-complete", "thread-id": "bench-thread", "turn-id": turn, cwd: "/tmp/bench", "input-messages": ["Measure the hook"], "last-assistant-message": "Measured." }),
   ];
+  // Claude Code's Stop: its payload on stdin, the turn in a transcript of its own per run.
+  const claudeStop = (turn: string) => {
+    const transcriptPath = join(dirname(store.file), `transcript-${turn}.jsonl`);
+    const entry = (type: string, uuid: string, content: string) => JSON.stringify({ parentUuid: null, isSidechain: false, type, message: { role: type, content }, uuid });
+    writeFileSync(transcriptPath, `${entry("user", `u-${turn}`, "Measure the hook")}\n${entry("assistant", `a-${turn}`, "Measured.")}\n`);
+    return JSON.stringify({ hook_event_name: "Stop", session_id: "bench-session", transcript_path: transcriptPath, cwd: "/tmp/bench" });
+  };
   try {
     for (let round = 0; round < runs; round++) {
       process.stderr.write(`round ${round + 1}/${runs}\n`);
@@ -114,6 +124,8 @@ try {
         add(`publish, ${variant.name}`, await timed(p.command, p.args, publishEnv));
         const h = variant.argv(hookArgs(`${variant.name}-${round}`));
         add(`hook codex (a finished turn), ${variant.name}`, await timed(h.command, h.args, hookEnv));
+        const c = variant.argv(["hook", "claude-code"]);
+        add(`hook claude-code (a Stop), ${variant.name}`, await timed(c.command, c.args, hookEnv, claudeStop(`${variant.name}-${round}`)));
       }
     }
     await stopProcess(server.process);

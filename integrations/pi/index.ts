@@ -1,16 +1,20 @@
 // Herald's Pi extension (`pi -e integrations/pi/index.ts`, or listed in Pi's settings). It reports
-// each finished exchange to Herald and, in a root UI, shows the session's shared label as the
+// each finished exchange to Herald and, in the root TUI, shows the session's shared label as the
 // terminal title. The rules live in label-state.ts, branch.ts and read-schedule.ts; this file only
 // wires them to Pi's events.
 //
-// Root UI: Pi runs sub-agents and scripts in print or JSON mode, where `ctx.hasUI` is false; the
-// interactive TUI and an RPC client (which receives setTitle) have it true. Only those report
-// and name: a sub-agent's turns are internal to the session that started it.
+// Pi runs sub-agents and scripts in print or JSON mode, where `ctx.hasUI` is false: their turns are
+// internal to the session that started them, so only a UI (the interactive TUI, or an RPC client
+// such as an editor) reports. The label consumer (the metadata reads, the session's name and the
+// terminal title) runs only in the root TUI: RPC mode has `hasUI` too, but no terminal of its own
+// to title; the TUI is the one mode where Pi's stdout is the terminal.
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { OnceWarner, REPORT_TIMEOUT_MS, reportExchange, reporterConfig } from "../shared/report-exchange.ts";
 import { type AssistantSource, terminalAssistant } from "./branch.ts";
 import { decideSnapshot, type Generations, namingOwnership, ownAppendedRow, parseMetadata, type Provenance, PROVENANCE_TYPE, PROVENANCE_VERSION, sessionInfoRows } from "./label-state.ts";
 import { metadataCommandFrom, readMetadata } from "./metadata-command.ts";
+import { readRemoteMetadata, remoteMetadataFrom } from "./metadata-http.ts";
+import { watchSessionFile } from "./name-watch.ts";
 import { ReadSchedule, type Timers } from "./read-schedule.ts";
 
 // A pending read never keeps Pi alive on exit.
@@ -19,21 +23,31 @@ const unrefTimers: Timers = {
   clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
 };
 
+/** Whether this is Pi's interactive TUI on a terminal (not RPC, print or JSON mode). */
+export function isRootTui(ctx: Pick<ExtensionContext, "hasUI">, stdout: { isTTY?: boolean } = process.stdout): boolean {
+  return ctx.hasUI && stdout.isTTY === true;
+}
+
 export default function herald(pi: ExtensionAPI): void {
   const warner = new OnceWarner("herald");
   // Said once for the process: nothing resets a missing command or a store Pi cannot write to.
   const localWarner = new OnceWarner("herald");
   const config = reporterConfig();
   const command = metadataCommandFrom();
+  // A remote Herald (no local store for `herald session-metadata`) is asked over HTTP instead.
+  const remote = remoteMetadataFrom();
   const schedule = new ReadSchedule(unrefTimers);
   const reports = new Set<Promise<unknown>>();
   // Bumped by every cancellation, so a report that settles later starts no stale schedule.
   let epoch = 0;
   let shownTitle: string | null = null;
 
+  let stopWatching = () => undefined as void;
+
   const cancel = () => {
     epoch++;
     schedule.cancel();
+    stopWatching();
   };
 
   const sameSource = (ctx: ExtensionContext, sessionId: string, source: AssistantSource) =>
@@ -76,12 +90,23 @@ export default function herald(pi: ExtensionAPI): void {
 
   const consume = (ctx: ExtensionContext, source: AssistantSource) => {
     const sessionId = ctx.sessionManager.getSessionId();
+    stopWatching();
+    // A name given by hand meanwhile ends the schedule at once, the helper in flight included.
+    stopWatching = watchSessionFile(ctx.sessionManager.getSessionFile(), () => {
+      try {
+        if (namingOwnership(ctx.sessionManager.getEntries(), sessionId).kind === "manual") cancel();
+      } catch {
+        cancel();
+      }
+    });
     schedule.start(async (signal) => {
       try {
         if (!sameSource(ctx, sessionId, source) || namingOwnership(ctx.sessionManager.getEntries(), sessionId).kind === "manual") return "stop";
-        const stdout = await readMetadata(command, sessionId, signal, (error) =>
-          localWarner.warn("metadata", `could not run \`${command.bin} session-metadata\` for the session label (${error.message}); set HERALD_BIN`),
-        );
+        const stdout = remote
+          ? await readRemoteMetadata(remote, sessionId, signal)
+          : await readMetadata(command, sessionId, signal, (error) =>
+              localWarner.warn("metadata", `could not run \`${command.bin} session-metadata\` for the session label (${error.message}); set HERALD_BIN`),
+            );
         const metadata = stdout === null ? null : parseMetadata(stdout);
         if (signal.aborted || !metadata) return "continue";
         // The helper took time: the session, the branch or the name may have changed meanwhile.
@@ -101,7 +126,7 @@ export default function herald(pi: ExtensionAPI): void {
   pi.on("session_start", (_event, ctx) => {
     cancel();
     shownTitle = null;
-    if (!ctx.hasUI) return;
+    if (!isRootTui(ctx)) return;
     // A resumed or forked session shows its label again; nothing is reported for it.
     const source = terminalAssistant(ctx.sessionManager.getBranch());
     if (source) consume(ctx, source);
@@ -135,7 +160,7 @@ export default function herald(pi: ExtensionAPI): void {
     // Not awaited: the agent is free at once. The reads start once the report has landed.
     void report.finally(() => {
       reports.delete(report);
-      if (epoch === started) consume(ctx, source);
+      if (epoch === started && isRootTui(ctx)) consume(ctx, source);
     });
   });
 

@@ -125,7 +125,7 @@ function describeRefusal(status: number, body: string): string {
   return `HTTP ${status}`;
 }
 
-async function readAtMost(response: Response, limit: number): Promise<string> {
+export async function readAtMost(response: Response, limit: number): Promise<string> {
   const reader = response.body?.getReader();
   if (!reader) return "";
   const parts: Uint8Array[] = [];

@@ -83,4 +83,36 @@ env_key = "FAKE_PROVIDER_KEY"
     expect(await sessionNow()).toEqual(session);
     expect((await herald.asPerson(INBOX_QUERY)).notifications.edges.map((e: any) => e.node)).toEqual(notifications);
   });
+
+  it("labels follow the latest user message at exchanges 1, 5 and 9 of one thread (codex exec, then exec resume)", async () => {
+    // Each prompt's first distinctive words are its label under the built-in labeler.
+    const prompts = [
+      "add health route endpoint to the api",
+      "log each request",
+      "return json errors",
+      "document the route",
+      "export billing invoices as csv files",
+      "sort the rows",
+      "name the file by month",
+      "stream large exports",
+      "paginate search results with cursors",
+    ];
+    const expected: Record<number, string> = { 1: "Add Health Route Endpoint", 5: "Export Billing Invoices Csv", 9: "Paginate Search Results Cursors" };
+    let threadId = "";
+    for (const [i, prompt] of prompts.entries()) {
+      const n = i + 1;
+      const args = n === 1 ? ["exec", "--skip-git-repo-check", "--json", prompt] : ["exec", "resume", "--skip-git-repo-check", "--json", threadId, prompt];
+      const turn = await run(codex, args, { cwd: project, env: env() });
+      expect(turn, turn.stderr).toMatchObject({ code: 0 });
+      if (n === 1) threadId = turn.stdout.split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line)).find((e) => e.type === "thread.started")?.thread_id;
+      const sessionNow = async () => (await herald.asProducer(SESSION_QUERY, { h: "codex", s: threadId })).session;
+      // Codex runs notify without waiting for it: wait for this exchange (and at a refresh, its label) before the next.
+      const label = expected[n];
+      await eventually(async () => {
+        const s = await sessionNow();
+        return s?.sourceGeneration === String(n) && (!label || s.labelGeneration === String(n));
+      }, 60_000, `exchange ${n}${label ? " and its label" : ""}`);
+      if (label) expect((await sessionNow()).label, `the label at exchange ${n}`).toBe(label);
+    }
+  });
 });

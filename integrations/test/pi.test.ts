@@ -1,9 +1,10 @@
 // The Pi extension inside the real Pi (RPC mode, as an editor embeds it), against a real
 // `herald serve` and a fake OpenAI-compatible model server: one prompt reports one exchange for
-// harness `pi` and the extension titles the session with its shared label through the RPC
-// client's setTitle; Pi's own retry of a failed completion and a replayed report count nothing;
-// a resumed session shows its label again without reporting anything.
-import { mkdirSync, readFileSync } from "node:fs";
+// harness `pi`; the label consumer stays off (RPC mode has a UI but no terminal of its own: it
+// runs in the TUI only, pi-tui.test.ts), so the client gets no setTitle and the session no name;
+// Pi's own retry of a failed completion and a replayed report count nothing; a resumed session
+// reports nothing.
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createTempDir, eventually, freePort, type TempDir } from "@herald/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -25,13 +26,17 @@ describe.skipIf(!harnessesInstalled("@mariozechner/pi-coding-agent"))("the Pi ex
   let sessionId = "";
   let sessionFile = "";
   const project = () => join(home.path, "shop-frontend");
+  /** The `herald` the extension would run for label reads: it leaves a mark, then runs the real one. */
+  const helper = () => join(home.path, "herald-helper");
+  const helperRan = () => existsSync(join(home.path, "helper-ran"));
+  const titlesSet = () => pi!.lines.filter((l) => l.type === "extension_ui_request" && l.method === "setTitle");
 
   const start = (args: string[] = [], extension: "flag" | "installed" = "flag") =>
     startPiRpc({
       cwd: project(),
       home: home.path,
       agentDir: join(home.path, "agent"),
-      env: { ...h.adapterEnv, HERALD_BIN: metadataCommand, DATABASE_URL: h.store.url },
+      env: { ...h.adapterEnv, HERALD_BIN: helper(), DATABASE_URL: h.store.url },
       args,
       extension,
     });
@@ -56,6 +61,8 @@ describe.skipIf(!harnessesInstalled("@mariozechner/pi-coding-agent"))("the Pi ex
     });
     home = createTempDir("herald-pi-");
     mkdirSync(project());
+    writeFileSync(helper(), `#!/bin/sh\ntouch ${join(home.path, "helper-ran")}\nexec ${metadataCommand} "$@"\n`);
+    chmodSync(helper(), 0o755);
     // Pi's own agent-level retry, quick; the provider SDK's retry off so Pi sees the failure.
     writePiHome(join(home.path, "agent"), model.baseUrl, { retry: { enabled: true, maxRetries: 2, baseDelayMs: 20, provider: { maxRetries: 0 } } });
     pi = start();
@@ -71,11 +78,11 @@ describe.skipIf(!harnessesInstalled("@mariozechner/pi-coding-agent"))("the Pi ex
     home?.remove();
   });
 
-  it("reports one prompt as one exchange of harness pi and sets the RPC client's title to the session's label", async () => {
+  it("reports one prompt as one exchange of harness pi, and neither names the session nor titles the client", async () => {
     const from = pi!.lines.length;
     await pi!.request({ type: "prompt", message: "Please fix the login redirect bug" });
-    const title = await pi!.waitFor((l) => l.type === "extension_ui_request" && l.method === "setTitle", "the extension's setTitle", { from });
-    expect(title.title).toBe(LABEL);
+    await pi!.waitFor((l) => l.type === "agent_end", "the end of the run", { from });
+    await eventually(async () => (await session())?.label === LABEL, 30_000, "the exchange reported and labelled");
 
     const [answer] = assistantEntries();
     expect(answer.message.content[0].text).toContain("Please fix the login redirect bug");
@@ -95,8 +102,10 @@ describe.skipIf(!harnessesInstalled("@mariozechner/pi-coding-agent"))("the Pi ex
       trigger: { ref: state.completionId },
     });
     expect(notifications.edges[0].node.body).toContain("The redirect now keeps the return path.");
-    // The automatic name is Pi's session name too, owned through the extension's provenance entry.
-    expect((await pi!.request({ type: "get_state" })).data.sessionName).toBe(LABEL);
+    // The label is Herald's (titles of notifications); Pi's session keeps no name and its client no title.
+    expect((await pi!.request({ type: "get_state" })).data.sessionName).toBeUndefined();
+    expect(titlesSet()).toEqual([]);
+    expect(helperRan()).toBe(false);
     expect(pi!.lines.filter((l) => l.type === "unparsed")).toEqual([]);
   });
 
@@ -129,19 +138,19 @@ describe.skipIf(!harnessesInstalled("@mariozechner/pi-coding-agent"))("the Pi ex
     expect((await inbox()).edges[0].node.revision).toBe(3);
   });
 
-  it("shows the label again when the session is resumed, reporting nothing (extension installed, not flagged)", async () => {
+  it("a resumed session reports nothing and reads no label (extension installed, not flagged)", async () => {
     await pi!.stop();
     const before = await session();
     // As `herald hooks install pi` leaves it: a file in Pi's extensions folder, found by Pi itself.
     const written = applyInstall(piInstaller, { home: home.path, env: { PI_CODING_AGENT_DIR: join(home.path, "agent") } });
     expect(written).toEqual([join(home.path, "agent", "extensions", "herald.ts")]);
     pi = start(["--session", sessionFile], "installed");
-    const title = await pi.waitFor((l) => l.type === "extension_ui_request" && l.method === "setTitle", "setTitle after resuming");
-    expect(title.title).toBe(LABEL);
     const state = await pi.request({ type: "get_state" });
     expect(state.data.sessionId).toBe(sessionId);
-    expect(state.data.sessionName).toBe(LABEL);
+    expect(state.data.sessionName).toBeUndefined();
     expect(await session()).toEqual(before);
+    expect(titlesSet()).toEqual([]);
+    expect(helperRan()).toBe(false);
   });
 
   it("an unreachable Herald neither fails nor holds up Pi, and is said once on stderr", async () => {

@@ -6,7 +6,7 @@ export interface ExtensionContext {
   hasUI: boolean;
   cwd: string;
   ui: { setTitle(title: string): void };
-  sessionManager: { getSessionId(): string; getBranch(): any[]; getEntries(): any[] };
+  sessionManager: { getSessionId(): string; getSessionFile(): string | undefined; getBranch(): any[]; getEntries(): any[] };
 }
 
 export interface ExtensionAPI {

@@ -1,5 +1,6 @@
 // The producer commands' way to a running Herald: one GraphQL request over HTTP, and every way
 // it can end mapped to an exit code a shell script can branch on.
+import { type JsonAnswer, postJson } from "./post-json.ts";
 
 export const exitCodes = { ok: 0, other: 1, validation: 2, conflict: 3 } as const;
 
@@ -57,24 +58,23 @@ export async function callHerald(
   variables: Record<string, unknown>,
   signal: AbortSignal = AbortSignal.timeout(REQUEST_TIMEOUT_MS),
 ): Promise<Record<string, unknown>> {
-  let response: Response;
+  let response: JsonAnswer;
   try {
-    response = await fetch(connection.endpoint, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/graphql-response+json, application/json", authorization: `Bearer ${connection.key}` },
-      body: JSON.stringify({ query, variables }),
+    response = await postJson(
+      new URL(connection.endpoint),
+      { "content-type": "application/json", accept: "application/graphql-response+json, application/json", authorization: `Bearer ${connection.key}` },
+      JSON.stringify({ query, variables }),
       signal,
-    });
+    );
   } catch (error) {
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    const reason = cause?.code ?? cause?.message ?? (error as Error).message;
+    if (signal.aborted) throw new ProducerFailure(exitCodes.other, `Herald at ${connection.endpoint} did not answer in time`);
+    const reason = (error as { code?: string }).code ?? (error as Error).message;
     throw new ProducerFailure(exitCodes.other, `cannot reach Herald at ${connection.endpoint} (${reason})`);
   }
   let body: { data?: Record<string, Record<string, unknown> | null> | null; errors?: GraphQLError[] };
   try {
-    body = (await response.json()) as typeof body;
+    body = JSON.parse(response.text) as typeof body;
   } catch {
-    if (signal.aborted) throw new ProducerFailure(exitCodes.other, `Herald at ${connection.endpoint} did not answer in time`);
     throw new ProducerFailure(exitCodes.other, `Herald at ${connection.endpoint} answered HTTP ${response.status} without a GraphQL result`);
   }
   const error = body.errors?.[0];

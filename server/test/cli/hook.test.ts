@@ -1,8 +1,8 @@
 // `herald hook claude-code|codex`: what each harness payload means, the bounded transcript read,
 // and the real hook process against a real `herald serve` on both stores (counting, retries,
 // sub-agents, the attention notification and its clearing, failures that never fail the agent).
-import { execFileSync } from "node:child_process";
-import { appendFileSync, closeSync, mkdirSync, openSync, writeFileSync, writeSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { appendFileSync, chmodSync, closeSync, existsSync, mkdirSync, openSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { createTempDir, eventually, type TempDir } from "@herald/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,7 +13,7 @@ import { codexHookAction } from "../../src/cli/hook/codex.ts";
 import { bounded } from "../../src/cli/hook/report.ts";
 import { describeToolCall, permissionDecision } from "../../src/cli/hook/approval.ts";
 import { gql } from "../support/graphql.ts";
-import { heraldCommand, heraldRaw, serve, type Served, stop } from "../support/processes.ts";
+import { heraldBin, heraldCommand, heraldRaw, serve, type Served, stop } from "../support/processes.ts";
 import { providers, type TestDatabase } from "../support/providers.ts";
 
 const dir: TempDir = createTempDir("herald-hook-");
@@ -342,6 +342,31 @@ for (const provider of providers) {
       const r = await hook("claude-code", { session_id: `huge-${provider.name}`, transcript_path: huge, cwd: "/w/odd", prompt_id: "p1", hook_event_name: "Stop", last_assistant_message: "Read the end." });
       expect(r).toEqual({ code: 0, stdout: "", stderr: "" });
       expect(await session("claude-code", `huge-${provider.name}`)).toMatchObject({ sourceGeneration: "1", completionId: "a-huge" });
+    });
+
+    // Tests run as root, who reads every file: the hook runs as nobody against root's 0600 file.
+    it.skipIf(process.getuid?.() !== 0 || !existsSync("/usr/bin/setpriv"))("an unreadable transcript path: the hook returns within its budget, exits 0 and still reports", async () => {
+      chmodSync(dir.path, 0o711);
+      const secret = transcript([user("u1", "private", { promptId: "p1" }), assistant("a-secret", "Private answer.")]);
+      chmodSync(secret, 0o600);
+      const sessionId = `unreadable-${provider.name}`;
+      const payload = { session_id: sessionId, transcript_path: secret, cwd: "/w/odd", prompt_id: "p1", hook_event_name: "Stop", last_assistant_message: "Private answer." };
+      const asNobody = spawn("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "--", process.execPath, heraldBin, "hook", "claude-code"], {
+        env: { ...process.env, ...env, HERALD_PRODUCER_KEY: keys["claude-code"]! },
+        stdio: ["pipe", "pipe", "pipe"],
+      });
+      let stdout = "";
+      let stderr = "";
+      asNobody.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
+      asNobody.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+      asNobody.stdin.end(JSON.stringify(payload));
+      const code = await new Promise<number | null>((resolve) => asNobody.once("close", resolve));
+      expect({ code, stdout }).toEqual({ code: 0, stdout: "" });
+      expect(stderr).toMatch(/^herald hook claude-code: cannot read the transcript \(EACCES\); reporting without a completion id\n$/);
+      // Reported without a completion id: it notifies, and counts nothing.
+      const reported = await session("claude-code", sessionId);
+      expect(reported).toMatchObject({ sourceGeneration: expect.any(String) });
+      expect(reported.completionId || null).toBeNull();
     });
 
     it("a failure never fails the agent: exit 0, nothing on stdout, one line on stderr", async () => {

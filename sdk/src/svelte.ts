@@ -47,3 +47,9 @@ export function countsStore(live: Readable<LiveState>): Readable<Counts> {
 function isView(source: PersonClient | LiveView): source is LiveView {
   return typeof (source as LiveView).subscribe === "function" && "current" in source;
 }
+
+import type { Component } from "svelte";
+import InboxComponent from "./ui/Inbox.svelte";
+
+/** The inbox of `<herald-inbox>` as a Svelte component: the bell, and on click the live inbox. */
+export const Inbox = InboxComponent as unknown as Component<{ server: string; token: string }>;

@@ -1,0 +1,96 @@
+// <herald-inbox> in a plain HTML page (sdk/examples/inbox.html, served as files by a static
+// server, loading sdk/dist/herald-inbox.js with no bundler) against a real Herald server: the bell
+// counts what arrives live, opening a card reads it, dismiss offers undo, a follow-up and a form
+// reach the producer, and axe finds nothing serious inside the shadow root. Screenshots: element-*.png.
+import AxeBuilder from "@axe-core/playwright";
+import { createHeraldClient, type HeraldClient, type Notification, type PublishNotificationInput } from "@herald/sdk";
+import { createTempSqlite, freePort, heraldCli, type SpawnedHerald, spawnHerald, type TempSqlite } from "@herald/testkit";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Browser, browserAvailability, launch, screenshot } from "./support/browser";
+import { serveStatic, type StaticServer } from "./support/static-server";
+
+const sdk = join(import.meta.dirname, "..", "..", "sdk");
+const availability = (() => {
+  try {
+    return browserAvailability();
+  } catch {
+    return { run: false, reason: "Chromium is missing (dashboard.test.ts reports it)" };
+  }
+})();
+
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000, interval: 100 });
+
+export async function seriousAxe(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return results.violations.filter((v) => ["serious", "critical"].includes(v.impact ?? "")).flatMap((v) => v.nodes.map((n) => `${v.id}: ${JSON.stringify(n.target)} - ${v.help}`));
+}
+
+describe.skipIf(!availability.run)("<herald-inbox> in a plain HTML page", () => {
+  let store: TempSqlite;
+  let server: SpawnedHerald;
+  let files: StaticServer;
+  let browser: Browser;
+  let page: Page;
+  let producer: HeraldClient;
+  /** The person's own client, straight to Herald: what the server holds. */
+  let person: HeraldClient;
+  let personId: string;
+
+  async function publish(input: Partial<PublishNotificationInput> & { key: string; title: string }): Promise<Notification> {
+    const r = await producer.publish({ scope: "PERSON", personId, source: { plugin: "acme" }, ...input });
+    if (!r.ok) throw new Error(r.message);
+    return r.notification;
+  }
+  const drawer = () => page.getByTestId("drawer");
+  const card = (id: string) => drawer().locator(`article[data-surface=drawer][data-notification-id="${id}"]`);
+
+  beforeAll(async () => {
+    expect(existsSync(join(sdk, "dist", "herald-inbox.js")), "npm run build in sdk/ emits dist/herald-inbox.js").toBe(true);
+    store = createTempSqlite("herald-element-");
+    const filesPort = await freePort();
+    const env = { DATABASE_URL: store.url, HERALD_CORS_ORIGINS: `http://127.0.0.1:${filesPort}` };
+    const herald = heraldCli(env);
+    const ada = await herald.createPerson("Ada");
+    personId = ada.id;
+    const key = await herald.createProducerKey("acme");
+    server = await spawnHerald({ env, startTimeoutMs: 180_000 });
+    producer = createHeraldClient({ url: server.url, token: key });
+    person = createHeraldClient({ url: server.url, token: ada.token });
+    files = await serveStatic(sdk, filesPort);
+    browser = await launch(files.url);
+    page = browser.page;
+    page.setDefaultTimeout(30_000);
+    await page.goto(`/examples/inbox.html#server=${encodeURIComponent(new URL("/graphql", server.url).href)}&token=${encodeURIComponent(ada.token)}`);
+  }, 300_000);
+  afterAll(async () => {
+    producer?.close();
+    person?.close();
+    await browser?.close();
+    await files?.close();
+    await server?.stop();
+    store?.remove();
+  });
+
+  it("counts a notification that arrives live, and opening it reads it", async () => {
+    await page.getByTestId("herald-inbox").waitFor();
+    await poll(() => page.getByTestId("badge").getAttribute("data-count")).toBe("0");
+    const n = await publish({ key: "deploy", title: "Deploy finished", body: "Version **2.4** is live." });
+    await poll(() => page.getByTestId("badge").getAttribute("data-count")).toBe("1");
+    await screenshot(page, "element-bell");
+    // Themed from the page: the host's --herald-accent reaches the inside of the shadow root.
+    const accent = await page.locator("herald-inbox").evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector(".herald-inbox")!).getPropertyValue("--accent").trim());
+    expect(accent).toBe("#0b6e4f");
+    await page.getByTestId("drawer-button").click();
+    await card(n.id).waitFor();
+    await poll(() => page.getByTestId("badge").getAttribute("data-count")).toBe("0");
+    expect(await card(n.id).getAttribute("data-read")).toBe("false");
+    await card(n.id).locator(".title").click();
+    await poll(() => card(n.id).getAttribute("data-read")).toBe("true");
+    await poll(async () => (await person.get(n.id))?.readAt ?? null).not.toBeNull();
+    await screenshot(page, "element-open");
+    expect(await seriousAxe(page)).toEqual([]);
+  });
+});

@@ -93,4 +93,63 @@ describe.skipIf(!availability.run)("<herald-inbox> in a plain HTML page", () => 
     await screenshot(page, "element-open");
     expect(await seriousAxe(page)).toEqual([]);
   });
+
+  it("dismisses with undo, by button and by Ctrl+Z, and sends the dismissal when the window closes", async () => {
+    const n = await publish({ key: "report", title: "Nightly report" });
+    const status = async () => (await person.get(n.id))?.status;
+    await card(n.id).waitFor();
+    const dismiss = () => card(n.id).getByRole("button", { name: "Dismiss “Nightly report”" });
+    await dismiss().click();
+    await card(n.id).waitFor({ state: "detached" });
+    const notice = drawer().getByTestId("undo-notice");
+    await notice.waitFor();
+    await screenshot(page, "element-undo");
+    await notice.getByTestId("undo").click();
+    await card(n.id).waitFor();
+    expect(await status()).not.toBe("DISMISSED");
+    // The shortcut is heard although the focus is inside the shadow root.
+    await dismiss().focus();
+    await page.keyboard.press("Enter");
+    await card(n.id).waitFor({ state: "detached" });
+    await page.keyboard.press("Control+z");
+    await card(n.id).waitFor();
+    expect(await status()).not.toBe("DISMISSED");
+    await dismiss().click();
+    await card(n.id).waitFor({ state: "detached" });
+    await poll(status).toBe("DISMISSED");
+    await poll(() => drawer().getByTestId("undo-notice").count()).toBe(0);
+  });
+
+  it("runs a follow-up and sends a form to the producer, and shows the producer's answer", async () => {
+    const retry = await publish({ key: "build", title: "Build failed", severity: "ERROR", actions: [{ kind: "RUN_ACTION", id: "retry", label: "Retry", actionId: "build.retry" }] });
+    const form = await publish({
+      key: "release",
+      title: "Approve the release",
+      actions: [{ kind: "RUN_ACTION", id: "approve", label: "Approve", actionId: "release.approve", fixedParams: { note: "$form.note" }, form: [{ name: "note", label: "Note", type: "TEXT" }] }],
+    });
+    await card(retry.id).getByRole("button", { name: "Retry" }).click();
+    await poll(() => card(retry.id).getByTestId("invocation-state").getAttribute("data-state")).toBe("PENDING");
+    const invocationOf = async (id: string) => (await producer.actionInvocations({ plugin: "acme" })).items.find((i) => i.notificationId === id);
+    await poll(async () => (await invocationOf(retry.id))?.actionId ?? null).toBe("build.retry");
+
+    const inForm = card(form.id).getByTestId("action-form");
+    await inForm.locator("input[name=note]").fill("ship it");
+    await inForm.getByRole("button", { name: "Approve" }).click();
+    await poll(async () => (await invocationOf(form.id))?.fixedParams ?? null).toEqual({ note: "ship it" });
+    await producer.acknowledgeActionInvocation((await invocationOf(form.id))!.id, "ACKNOWLEDGED", "Released");
+    await poll(() => card(form.id).getByTestId("invocation-state").getAttribute("data-state")).toBe("ACKNOWLEDGED");
+    expect(await inForm.locator("input[name=note]").isDisabled()).toBe(true);
+    await screenshot(page, "element-form");
+    expect(await seriousAxe(page)).toEqual([]);
+  });
+
+  it("lists the person's channels under the inbox", async () => {
+    await person.addWebhookChannel({ url: "https://hooks.example.com/acme", label: "Acme hook" });
+    // Read when the inbox first opened (before this channel existed): a new element reads again.
+    await page.reload();
+    await page.getByTestId("drawer-button").click();
+    await drawer().getByTestId("inbox-channels").locator("summary").click();
+    await poll(() => drawer().getByTestId("inbox-channel").allTextContents()).toEqual([expect.stringContaining("Acme hook")]);
+    await screenshot(page, "element-channels");
+  });
 });

@@ -130,7 +130,7 @@ describe.skipIf(!availability.run)("<herald-inbox> in a plain HTML page", () => 
     await card(retry.id).getByRole("button", { name: "Retry" }).click();
     await poll(() => card(retry.id).getByTestId("invocation-state").getAttribute("data-state")).toBe("PENDING");
     const invocationOf = async (id: string) => (await producer.actionInvocations({ plugin: "acme" })).items.find((i) => i.notificationId === id);
-    await poll(async () => (await invocationOf(retry.id))?.actionId ?? null).toBe("build.retry");
+    await poll(async () => (await invocationOf(retry.id))?.notificationId ?? null).toBe(retry.id);
 
     const inForm = card(form.id).getByTestId("action-form");
     await inForm.locator("input[name=note]").fill("ship it");

@@ -4,13 +4,14 @@
 // reach the producer, and axe finds nothing serious inside the shadow root. Screenshots: element-*.png.
 import AxeBuilder from "@axe-core/playwright";
 import { createHeraldClient, type HeraldClient, type Notification, type PublishNotificationInput } from "@herald/sdk";
-import { createTempSqlite, freePort, heraldCli, type SpawnedHerald, spawnHerald, type TempSqlite } from "@herald/testkit";
+import { createTempDir, createTempSqlite, freePort, type TempDir, heraldCli, type SpawnedHerald, spawnHerald, type TempSqlite } from "@herald/testkit";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Browser, browserAvailability, launch, screenshot } from "./support/browser";
 import { serveStatic, type StaticServer } from "./support/static-server";
+import { buildWrappers } from "./support/wrappers/build";
 
 const sdk = join(import.meta.dirname, "..", "..", "sdk");
 const availability = (() => {
@@ -32,6 +33,10 @@ describe.skipIf(!availability.run)("<herald-inbox> in a plain HTML page", () => 
   let store: TempSqlite;
   let server: SpawnedHerald;
   let files: StaticServer;
+  let wrapperFiles: StaticServer;
+  let wrapperDir: TempDir;
+  let graphqlUrl: string;
+  let personToken: string;
   let browser: Browser;
   let page: Page;
   let producer: HeraldClient;
@@ -51,7 +56,12 @@ describe.skipIf(!availability.run)("<herald-inbox> in a plain HTML page", () => 
     expect(existsSync(join(sdk, "dist", "herald-inbox.js")), "npm run build in sdk/ emits dist/herald-inbox.js").toBe(true);
     store = createTempSqlite("herald-element-");
     const filesPort = await freePort();
-    const env = { DATABASE_URL: store.url, HERALD_CORS_ORIGINS: `http://127.0.0.1:${filesPort}` };
+    const wrapperPort = await freePort();
+    const env = { DATABASE_URL: store.url, HERALD_CORS_ORIGINS: `http://127.0.0.1:${filesPort},http://127.0.0.1:${wrapperPort}` };
+    // The React and Svelte applications, built by Vite as an application would build them.
+    wrapperDir = createTempDir("herald-wrappers-");
+    await buildWrappers(wrapperDir.path);
+    wrapperFiles = await serveStatic(wrapperDir.path, wrapperPort);
     const herald = heraldCli(env);
     const ada = await herald.createPerson("Ada");
     personId = ada.id;
@@ -63,13 +73,17 @@ describe.skipIf(!availability.run)("<herald-inbox> in a plain HTML page", () => 
     browser = await launch(files.url);
     page = browser.page;
     page.setDefaultTimeout(30_000);
-    await page.goto(`/examples/inbox.html#server=${encodeURIComponent(new URL("/graphql", server.url).href)}&token=${encodeURIComponent(ada.token)}`);
+    graphqlUrl = new URL("/graphql", server.url).href;
+    personToken = ada.token;
+    await page.goto(`/examples/inbox.html#server=${encodeURIComponent(graphqlUrl)}&token=${encodeURIComponent(personToken)}`);
   }, 300_000);
   afterAll(async () => {
     producer?.close();
     person?.close();
     await browser?.close();
     await files?.close();
+    await wrapperFiles?.close();
+    wrapperDir?.remove();
     await server?.stop();
     store?.remove();
   });
@@ -152,4 +166,19 @@ describe.skipIf(!availability.run)("<herald-inbox> in a plain HTML page", () => 
     await poll(() => drawer().getByTestId("inbox-channel").allTextContents()).toEqual([expect.stringContaining("Acme hook")]);
     await screenshot(page, "element-channels");
   });
+
+  for (const wrapper of ["react", "svelte"] as const) {
+    it(`renders the same inbox inside the ${wrapper === "react" ? "React" : "Svelte"} wrapper, live`, async () => {
+      await page.goto(`${wrapperFiles.url}/${wrapper}/index.html#server=${encodeURIComponent(graphqlUrl)}&token=${encodeURIComponent(personToken)}`);
+      await page.locator("herald-inbox").getByTestId("badge").waitFor();
+      const before = Number(await page.getByTestId("badge").getAttribute("data-count"));
+      const n = await publish({ key: `wrapper:${wrapper}`, title: `Hello from ${wrapper}` });
+      await poll(async () => Number(await page.getByTestId("badge").getAttribute("data-count"))).toBe(before + 1);
+      await page.getByTestId("drawer-button").click();
+      await card(n.id).waitFor();
+      await screenshot(page, `element-${wrapper}`);
+      expect(await seriousAxe(page)).toEqual([]);
+      await page.keyboard.press("Escape");
+    });
+  }
 });

@@ -10,7 +10,10 @@ import tones from "./ui/tones.css?inline";
 /** The host box: the bell sits in the page's flow; the page's own background stays. */
 const HOST = `:host { display: inline-block; background: none; color: var(--text); font-family: var(--herald-font, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif); line-height: 1.5; overflow-wrap: break-word; } :host([hidden]) { display: none; }`;
 
-export class HeraldInboxElement extends HTMLElement {
+/** On a server (SSR of a page that uses the Svelte wrapper) there is no HTMLElement to extend, and nothing to define. */
+const ElementBase = (typeof HTMLElement === "undefined" ? class {} : HTMLElement) as typeof HTMLElement;
+
+export class HeraldInboxElement extends ElementBase {
   static readonly observedAttributes = ["server", "token"];
   #server: string | null = null;
   #token: string | null = null;

@@ -267,7 +267,7 @@ describe.skipIf(!availability.run)("an inbox people live in", () => {
   });
 
   // Open: at 320 px the drawer measured 336 px wide (the header row or the tab strip); not yet fixed.
-  it.skip("is no wider than a 320 px screen, in the drawer and on every page", async () => {
+  it("is no wider than a 320 px screen, in the drawer and on every page", async () => {
     const phone = await browser.context.newPage();
     await phone.setViewportSize({ width: 320, height: 740 });
     await phone.goto("/");
@@ -335,7 +335,7 @@ describe.skipIf(!availability.run)("an inbox people live in", () => {
 
   // Open: under load the four axe runs outlast the test and one serious violation was reported
   // that was not identified in time; the other suites' axe checks (serious and critical) pass.
-  it.skip("has no serious axe violations on any page (overview, inbox, settings, a 404) and keeps Latest titles whole at 360 px", async () => {
+  it("has no serious axe violations on any page (overview, inbox, settings, a 404) and keeps Latest titles whole at 360 px", async () => {
     const long = await publish({ key: "latest:long", title: "Nightly backup of the billing database finished" });
     await page.goto("/");
     await page.locator(`[data-testid=latest-row][data-notification-id="${long.id}"]`).waitFor();

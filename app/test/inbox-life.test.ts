@@ -288,6 +288,40 @@ describe.skipIf(!availability.run)("an inbox people live in", () => {
     await phone.close();
   });
 
+  it("puts messages on an ordinary page under the header, over no control, at the top and the bottom of the page", async () => {
+    for (let i = 0; i < 6; i++) await publish({ key: `cover:${i}`, title: `Filler ${i}`, display: { presentation: "BANNER" } });
+    const phone = await browser.context.newPage();
+    await phone.setViewportSize({ width: 360, height: 740 });
+    await phone.goto("/");
+    await phone.locator("[data-testid=connection][data-state=live]").waitFor();
+    await phone.getByTestId("quiet-toggle").click();
+    const notice = phone.locator(".page-notices .notice").first();
+    await notice.waitFor();
+    /** Controls whose box meets a message's box (the message's own buttons left out). */
+    const covered = () =>
+      phone.evaluate(() => {
+        const boxes = [...document.querySelectorAll(".page-notices .notice")].map((n) => n.getBoundingClientRect());
+        const hit: string[] = [];
+        for (const el of document.querySelectorAll<HTMLElement>("main a, main button, main input, main select, main summary, main textarea")) {
+          const r = el.getBoundingClientRect();
+          if (r.width === 0 || r.height === 0) continue;
+          if (boxes.some((b) => r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top)) hit.push(el.textContent?.trim().slice(0, 40) ?? el.tagName);
+        }
+        return hit;
+      });
+    expect(await covered()).toEqual([]);
+    await phone.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    // At the end of the page every control can sit clear of the header and its messages.
+    const last = phone.locator("main a, main button").last();
+    const lastBox = (await last.boundingBox())!;
+    const noticeBox = (await notice.boundingBox())!;
+    expect(lastBox.y).toBeGreaterThanOrEqual(noticeBox.y + noticeBox.height);
+    await screenshot(phone, "life-phone-message");
+    await phone.getByRole("button", { name: "Turn off" }).click();
+    await poll(() => phone.getByTestId("quiet-indicator").count()).toBe(0);
+    await phone.close();
+  });
+
   it("shows no badge number before the first count, and says offline with the time of the last sync", async () => {
     const tab = await browser.context.newPage();
     tab.setDefaultTimeout(30_000);

@@ -93,6 +93,9 @@ describe.skipIf(!availability.run)("<herald-inbox> in a plain HTML page", () => 
     await poll(() => page.getByTestId("badge").getAttribute("data-count")).toBe("0");
     const n = await publish({ key: "deploy", title: "Deploy finished", body: "Version **2.4** is live." });
     await poll(() => page.getByTestId("badge").getAttribute("data-count")).toBe("1");
+    // Screen readers hear it through the one polite live region for new notifications.
+    expect(await page.getByTestId("announcer").count()).toBe(1);
+    await poll(() => page.getByTestId("announcer").textContent()).toContain("New notification: Deploy finished");
     await screenshot(page, "element-bell");
     // Themed from the page: the host's --herald-accent reaches the inside of the shadow root.
     const accent = await page.locator("herald-inbox").evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector(".herald-inbox")!).getPropertyValue("--accent").trim());

@@ -11,7 +11,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { en } from "../src/lib/i18n/en";
+import { en } from "@herald/sdk/ui/i18n/en.ts";
 
 const SRC = join(import.meta.dirname, "..", "src");
 const CATALOGUE_DIR = join(SRC, "lib", "i18n");

@@ -267,7 +267,7 @@ describe.skipIf(!availability.run)("an inbox people live in", () => {
   });
 
   // Open: at 320 px the drawer measured 336 px wide (the header row or the tab strip); not yet fixed.
-  it.skip("is no wider than a 320 px screen, in the drawer and on every page", async () => {
+  it("is no wider than a 320 px screen, in the drawer and on every page", async () => {
     const phone = await browser.context.newPage();
     await phone.setViewportSize({ width: 320, height: 740 });
     await phone.goto("/");
@@ -285,6 +285,40 @@ describe.skipIf(!availability.run)("an inbox people live in", () => {
       expect(await widest()).toBeLessThanOrEqual(320.5);
       await screenshot(phone, `life-phone-320${path === "/" ? "-overview" : path.replace("/", "-")}`);
     }
+    await phone.close();
+  });
+
+  it("puts messages on an ordinary page under the header, over no control, at the top and the bottom of the page", async () => {
+    for (let i = 0; i < 6; i++) await publish({ key: `cover:${i}`, title: `Filler ${i}`, display: { presentation: "BANNER" } });
+    const phone = await browser.context.newPage();
+    await phone.setViewportSize({ width: 360, height: 740 });
+    await phone.goto("/");
+    await phone.locator("[data-testid=connection][data-state=live]").waitFor();
+    await phone.getByTestId("quiet-toggle").click();
+    const notice = phone.locator(".page-notices .notice").first();
+    await notice.waitFor();
+    /** Controls whose box meets a message's box (the message's own buttons left out). */
+    const covered = () =>
+      phone.evaluate(() => {
+        const boxes = [...document.querySelectorAll(".page-notices .notice")].map((n) => n.getBoundingClientRect());
+        const hit: string[] = [];
+        for (const el of document.querySelectorAll<HTMLElement>("main a, main button, main input, main select, main summary, main textarea")) {
+          const r = el.getBoundingClientRect();
+          if (r.width === 0 || r.height === 0) continue;
+          if (boxes.some((b) => r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top)) hit.push(el.textContent?.trim().slice(0, 40) ?? el.tagName);
+        }
+        return hit;
+      });
+    expect(await covered()).toEqual([]);
+    await phone.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    // At the end of the page every control can sit clear of the header and its messages.
+    const last = phone.locator("main a, main button").last();
+    const lastBox = (await last.boundingBox())!;
+    const noticeBox = (await notice.boundingBox())!;
+    expect(lastBox.y).toBeGreaterThanOrEqual(noticeBox.y + noticeBox.height);
+    await screenshot(phone, "life-phone-message");
+    await phone.getByRole("button", { name: "Turn off" }).click();
+    await poll(() => phone.getByTestId("quiet-indicator").count()).toBe(0);
     await phone.close();
   });
 
@@ -335,7 +369,7 @@ describe.skipIf(!availability.run)("an inbox people live in", () => {
 
   // Open: under load the four axe runs outlast the test and one serious violation was reported
   // that was not identified in time; the other suites' axe checks (serious and critical) pass.
-  it.skip("has no serious axe violations on any page (overview, inbox, settings, a 404) and keeps Latest titles whole at 360 px", async () => {
+  it("has no serious axe violations on any page (overview, inbox, settings, a 404) and keeps Latest titles whole at 360 px", async () => {
     const long = await publish({ key: "latest:long", title: "Nightly backup of the billing database finished" });
     await page.goto("/");
     await page.locator(`[data-testid=latest-row][data-notification-id="${long.id}"]`).waitFor();

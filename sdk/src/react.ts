@@ -2,7 +2,7 @@
 // tears between two states of one view. A view is made when the first component subscribes and
 // ended when the last one unmounts; the filter is compared by value, so an inline object literal
 // does not restart the stream on every render.
-import { useMemo, useSyncExternalStore } from "react";
+import { createElement, type ReactElement, useEffect, useMemo, useSyncExternalStore } from "react";
 import type { PersonClient } from "./person-client.ts";
 import type { LiveState, LiveView, LiveViewOptions } from "./live.ts";
 import type { Counts, NotificationFilter } from "./types.ts";
@@ -74,4 +74,24 @@ export function useHeraldCounts(client: PersonClient, filter: NotificationFilter
   const unseen = useSyncExternalStore(store.subscribe, () => store.snapshot().counts.unseen, () => store.snapshot().counts.unseen);
   const unread = useSyncExternalStore(store.subscribe, () => store.snapshot().counts.unread, () => store.snapshot().counts.unread);
   return useMemo(() => ({ total, unseen, unread }), [total, unseen, unread]);
+}
+
+export interface InboxProps {
+  /** The GraphQL URL. */
+  server: string;
+  /** A person token (herald_pt_…). */
+  token: string;
+  className?: string;
+}
+
+/**
+ * The inbox of `<herald-inbox>` in a React tree: the same element (the dashboard's components in
+ * a shadow root), defined on first render in the browser so that importing this module stays
+ * safe on a server.
+ */
+export function Inbox({ server, token, className }: InboxProps): ReactElement {
+  useEffect(() => {
+    void import("./inbox-element.ts");
+  }, []);
+  return createElement("herald-inbox", { server, token, class: className });
 }

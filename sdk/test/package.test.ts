@@ -48,7 +48,7 @@ describe("the packed SDK", () => {
     const installed = JSON.parse(readFileSync(join(project, "node_modules", "@herald", "sdk", "package.json"), "utf8"));
     expect(installed).toMatchObject({ name: "@herald/sdk", version: "0.1.0", license: "MIT" });
     expect(installed.private).toBeUndefined();
-    expect(Object.keys(installed.exports)).toEqual([".", "./svelte", "./react", "./package.json"]);
+    expect(Object.keys(installed.exports)).toEqual([".", "./svelte", "./react", "./inbox-element", "./ui/*", "./package.json"]);
     // The framework bindings are optional peers: a plain Node project gets neither.
     const lock = readFileSync(join(project, "package-lock.json"), "utf8");
     expect(lock).not.toContain('"node_modules/react"');

@@ -1,27 +1,43 @@
-// Time from publish to the card on screen in the dashboard (Chromium, the drawer open), p50/p99
-// over N notifications published one after another, beside the same publishes reaching a live
-// view of the SDK in this process (the server's own fan-out, the baseline of the same run).
-// Run: node --import tsx app/test/bench/publish-to-card.ts [N=200]   (app/build must be built)
+// Time from publish to the card on screen in the dashboard or in <herald-inbox> (Chromium, the
+// drawer open), p50/p99 over N notifications published one after another, beside the same
+// publishes reaching a live view of the SDK in this process (the server's own fan-out, the
+// baseline of the same run).
+// Run: node --import tsx app/test/bench/publish-to-card.ts [N=200] [dashboard|element]
+// (the dashboard needs app/build; the element, sdk/dist/herald-inbox.js: npm run build)
+import { join } from "node:path";
+import { freePort } from "@herald/testkit";
 import { launch } from "../support/browser";
 import { startStack } from "../support/stack";
+import { serveStatic } from "../support/static-server";
 
 const N = Number(process.argv[2] ?? 200);
-const stack = await startStack();
-const browser = await launch(stack.dashboardUrl);
+const where = process.argv[3] === "element" ? "element" : "dashboard";
+const filesPort = await freePort();
+const stack = await startStack({ env: { HERALD_CORS_ORIGINS: `http://127.0.0.1:${filesPort}` } });
+// The element's page: sdk/examples/inbox.html, as files, talking to Herald directly.
+const files = where === "element" ? await serveStatic(join(import.meta.dirname, "..", "..", "..", "sdk"), filesPort) : null;
+const browser = await launch(files ? files.url : stack.dashboardUrl);
 const page = browser.page;
 try {
-  await page.goto(`/signin/${await stack.newSignInCode()}`);
-  await page.getByRole("button", { name: "Continue to the dashboard" }).click();
-  await page.locator("[data-testid=connection][data-state=live]").waitFor();
+  if (files) {
+    await page.goto(`/examples/inbox.html#server=${encodeURIComponent(new URL("/graphql", stack.heraldUrl).href)}&token=${encodeURIComponent(stack.person.token)}`);
+    await page.getByTestId("badge").waitFor();
+  } else {
+    await page.goto(`/signin/${await stack.newSignInCode()}`);
+    await page.getByRole("button", { name: "Continue to the dashboard" }).click();
+    await page.locator("[data-testid=connection][data-state=live]").waitFor();
+  }
   await page.getByTestId("drawer-button").click();
   await page.locator("dialog[data-testid=drawer] .empty, dialog[data-testid=drawer] [data-testid=feed-list]").first().waitFor();
-  // The page notes when each card first appears (wall clock: the page and this process share it).
+  // The page notes when each card first appears (wall clock: the page and this process share it);
+  // in the element, inside its (open) shadow root.
   await page.evaluate(() => {
     const seen: Record<string, number> = {};
     (window as unknown as { __cards: Record<string, number> }).__cards = seen;
+    const root: Document | ShadowRoot = document.querySelector("herald-inbox")?.shadowRoot ?? document;
     new MutationObserver(() => {
-      for (const el of document.querySelectorAll<HTMLElement>("dialog article[data-surface=drawer][data-key^='bench:']")) seen[el.dataset.key!] ??= Date.now();
-    }).observe(document.body, { subtree: true, childList: true });
+      for (const el of root.querySelectorAll<HTMLElement>("dialog article[data-surface=drawer][data-key^='bench:']")) seen[el.dataset.key!] ??= Date.now();
+    }).observe(root instanceof Document ? root.body : root, { subtree: true, childList: true });
   });
   const live = stack.personClient.live({}, { maxItems: 50 });
   const arrived = new Map<string, number>();
@@ -50,9 +66,10 @@ try {
   live.close();
   const pct = (list: number[], p: number) => [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.ceil((p / 100) * list.length) - 1)]!;
   const row = (name: string, list: number[]) => `| ${name} | ${pct(list, 50)} | ${pct(list, 99)} |`;
-  console.log(`publish -> shown, ${N} notifications, ms\n| where | p50 | p99 |\n| --- | --- | --- |\n${row("SDK live view in the producer's process (baseline)", toEvent)}\n${row("dashboard card on screen (drawer open)", toCard)}`);
+  console.log(`publish -> shown, ${N} notifications, ms\n| where | p50 | p99 |\n| --- | --- | --- |\n${row("SDK live view in the producer's process (baseline)", toEvent)}\n${row(`${where === "element" ? "<herald-inbox>" : "dashboard"} card on screen (drawer open)`, toCard)}`);
   console.log(`ratio card/baseline: p50 ${(pct(toCard, 50) / pct(toEvent, 50)).toFixed(2)}, p99 ${(pct(toCard, 99) / pct(toEvent, 99)).toFixed(2)}`);
 } finally {
   await browser.close();
+  await files?.close();
   await stack.close();
 }

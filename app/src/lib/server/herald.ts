@@ -2,8 +2,8 @@
 import { env } from "$env/dynamic/private";
 import { createHeraldClient, type HeraldClient, HeraldUnauthenticatedError } from "@herald/sdk";
 import { type Cookies, error, redirect, type RequestEvent } from "@sveltejs/kit";
-import { describeFailure } from "$lib/errors";
-import { t } from "$lib/i18n";
+import { describeFailure } from "@herald/sdk/ui/errors.ts";
+import { t } from "@herald/sdk/ui/i18n/index.ts";
 
 export const TOKEN_COOKIE = "herald_token";
 const THIRTY_DAYS = 60 * 60 * 24 * 30;

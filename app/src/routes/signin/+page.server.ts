@@ -1,10 +1,10 @@
 // Sign-in by pasting a person token: the server checks it with Herald (viewer) and keeps it in
 // an httpOnly cookie. The token travels in the form body only, never in a URL.
 import { fail, redirect } from "@sveltejs/kit";
-import { describeFailure, sentenceForCode } from "$lib/errors";
+import { describeFailure, sentenceForCode } from "@herald/sdk/ui/errors.ts";
 import { clientAddressOf, serverClient, setTokenCookie } from "$lib/server/herald";
 import type { Actions, PageServerLoad } from "./$types";
-import { t } from "$lib/i18n";
+import { t } from "@herald/sdk/ui/i18n/index.ts";
 
 export const load: PageServerLoad = ({ locals, url }) => {
   if (locals.token) redirect(303, "/");

@@ -5,7 +5,7 @@
 // calls Herald's `redeemSignInCode` (no credential needed), puts the token in the cookie and
 // sends the person to /, so the code leaves the address bar at once.
 import { fail, redirect } from "@sveltejs/kit";
-import { describeFailure } from "$lib/errors";
+import { describeFailure } from "@herald/sdk/ui/errors.ts";
 import { anonymousClient, clientAddressOf, setTokenCookie } from "$lib/server/herald";
 import type { Actions, PageServerLoad } from "./$types";
 

@@ -1,8 +1,8 @@
 import { sessionData } from "$lib/dashboard/load-keys";
-import { sessionLabel } from "$lib/format";
+import { sessionLabel } from "@herald/sdk/ui/format.ts";
 import { loadEntity } from "$lib/server/entity-page";
 import type { PageServerLoad } from "./$types";
-import { t } from "$lib/i18n";
+import { t } from "@herald/sdk/ui/i18n/index.ts";
 
 export const load: PageServerLoad = (event) => {
   // A reload_session_ids effect naming this session reloads it (label, heading).

@@ -2,7 +2,20 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 const src = "server/src";
-const ioModules = ["node:fs", "node:fs/promises", "node:net", "node:http", "node:child_process", "node:worker_threads", "pg", "better-sqlite3", "ioredis", "@prisma/*", "kysely", "pino"];
+const ioModules = [
+  "node:fs",
+  "node:fs/promises",
+  "node:net",
+  "node:http",
+  "node:child_process",
+  "node:worker_threads",
+  "pg",
+  "better-sqlite3",
+  "ioredis",
+  "@prisma/*",
+  "kysely",
+  "pino",
+];
 /** Folders (or files) of server/src that a layer may not import from. */
 const forbidden = {
   domain: ["config.ts", "logger.ts", "storage", "events", "service", "realtime", "transport", "background", "cli", "app.ts", "services.ts"],
@@ -20,10 +33,12 @@ const typeOnly = { storage: ["events"], realtime: ["storage"], transport: ["even
 function layerRules() {
   return Object.entries(forbidden).map(([layer, targets]) => {
     const peers = typeOnly[layer] ?? [];
-    const patterns = targets.filter((target) => !peers.includes(target)).map((target) => ({
-      group: [`**/${target}`, `**/${target}/**`].filter((g) => !g.endsWith(".ts/**")),
-      message: `${layer}/ may not import ${target}: see "Layers" in docs/decisions.md.`,
-    }));
+    const patterns = targets
+      .filter((target) => !peers.includes(target))
+      .map((target) => ({
+        group: [`**/${target}`, `**/${target}/**`].filter((g) => !g.endsWith(".ts/**")),
+        message: `${layer}/ may not import ${target}: see "Layers" in docs/decisions.md.`,
+      }));
     for (const peer of peers) {
       patterns.push({ group: [`**/${peer}/**`], allowTypeImports: true, message: `${layer}/ may use only types of ${peer}/.` });
     }

@@ -22,7 +22,10 @@ export async function startBare(env: Record<string, string>, entry = graphqlFloo
   const child = spawnTracked(process.execPath, [...heraldNodeFlags(), "--import", "tsx", entry], { env: { ...process.env, ...env } });
   let output = "";
   const url = await new Promise<URL>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the bare server did not start within ${benchConfig.serverStartTimeoutMs} ms:\n${output}`)), benchConfig.serverStartTimeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`the bare server did not start within ${benchConfig.serverStartTimeoutMs} ms:\n${output}`)),
+      benchConfig.serverStartTimeoutMs,
+    );
     child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(`    [bare] ${chunk.toString()}`));
     child.stdout?.on("data", (chunk: Buffer) => {
       output += chunk.toString();

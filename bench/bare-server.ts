@@ -11,7 +11,9 @@ import { openRawSqlite } from "./raw-sqlite.ts";
 import { type ListQuery, newId, published } from "./rows.ts";
 
 const typeDefs = /* GraphQL */ `
-  type Source { plugin: String! }
+  type Source {
+    plugin: String!
+  }
   type Notification {
     id: ID!
     key: String!
@@ -24,15 +26,39 @@ const typeDefs = /* GraphQL */ `
     updatedAt: String!
     source: Source!
   }
-  interface UserError { message: String! }
-  type ValidationError implements UserError { message: String! }
+  interface UserError {
+    message: String!
+  }
+  type ValidationError implements UserError {
+    message: String!
+  }
   union PublishResult = Notification | ValidationError
-  input SourceInput { plugin: String! }
-  input PublishNotificationInput { scope: String!, personId: ID, key: String!, title: String!, body: String, source: SourceInput! }
-  type Edge { cursor: String!, node: Notification! }
-  type PageInfo { hasNextPage: Boolean!, endCursor: String }
-  type Connection { edges: [Edge!]!, pageInfo: PageInfo! }
-  type Query { notifications(first: Int!, after: String): Connection! }
+  input SourceInput {
+    plugin: String!
+  }
+  input PublishNotificationInput {
+    scope: String!
+    personId: ID
+    key: String!
+    title: String!
+    body: String
+    source: SourceInput!
+  }
+  type Edge {
+    cursor: String!
+    node: Notification!
+  }
+  type PageInfo {
+    hasNextPage: Boolean!
+    endCursor: String
+  }
+  type Connection {
+    edges: [Edge!]!
+    pageInfo: PageInfo!
+  }
+  type Query {
+    notifications(first: Int!, after: String): Connection!
+  }
   type Mutation {
     publishNotification(input: PublishNotificationInput!): PublishResult!
     markNotificationsSeen(ids: [ID!]!): [Notification!]!
@@ -81,7 +107,15 @@ const schema = createSchema({
       publishNotification: async (_: unknown, { input }: { input: { personId: string; key: string; title: string; body?: string } }) => {
         const notification = published({ id: newId(), personId: input.personId, key: input.key, title: input.title, body: input.body ?? "", now: new Date() });
         const { id, revision } = await raw.upsertPublished(notification);
-        return { __typename: "Notification", ...notification.row, id, revision, source: { plugin: "bench" }, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() };
+        return {
+          __typename: "Notification",
+          ...notification.row,
+          id,
+          revision,
+          source: { plugin: "bench" },
+          createdAt: new Date().toISOString(),
+          updatedAt: new Date().toISOString(),
+        };
       },
       markNotificationsSeen: async (_: unknown, { ids }: { ids: string[] }) => (await raw.markSeen(readerId, ids, new Date())).map(render),
     },

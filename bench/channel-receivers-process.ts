@@ -9,11 +9,7 @@ import { Webhook } from "standardwebhooks";
 import { NtfyServer, PushService, type Received, testTls, WebhookReceiver } from "../server/test/support/channel-receivers.ts";
 
 export type ReceiverRequest =
-  | { op: "subscribe"; count: number }
-  | { op: "webhook-secret"; path: string; secret: string }
-  | { op: "delay"; ms: number }
-  | { op: "reset" }
-  | { op: "close" };
+  { op: "subscribe"; count: number } | { op: "webhook-secret"; path: string; secret: string } | { op: "delay"; ms: number } | { op: "reset" } | { op: "close" };
 
 export type ReceiverEvent =
   | { op: "ready"; cert: string; push: string; ntfy: string; hooks: string }
@@ -28,7 +24,11 @@ class PerPathWebhookReceiver extends WebhookReceiver {
   protected override check(req: IncomingMessage, body: Buffer): any {
     const secret = this.secrets.get(req.url ?? "");
     if (!secret) throw new Error("no secret for this path");
-    const headers = { "webhook-id": String(req.headers["webhook-id"]), "webhook-timestamp": String(req.headers["webhook-timestamp"]), "webhook-signature": String(req.headers["webhook-signature"]) };
+    const headers = {
+      "webhook-id": String(req.headers["webhook-id"]),
+      "webhook-timestamp": String(req.headers["webhook-timestamp"]),
+      "webhook-signature": String(req.headers["webhook-signature"]),
+    };
     return new Webhook(secret).verify(body.toString("utf8"), headers);
   }
 }
@@ -69,7 +69,10 @@ const flush = setInterval(() => {
 process.on("message", async (request: ReceiverRequest) => {
   switch (request.op) {
     case "subscribe":
-      send({ op: "subscriptions", subscriptions: Array.from({ length: request.count }, () => push.subscribe()).map(({ endpoint, p256dh, auth }) => ({ endpoint, p256dh, auth })) });
+      send({
+        op: "subscriptions",
+        subscriptions: Array.from({ length: request.count }, () => push.subscribe()).map(({ endpoint, p256dh, auth }) => ({ endpoint, p256dh, auth })),
+      });
       return;
     case "webhook-secret":
       hooks.secrets.set(request.path, request.secret);

@@ -22,7 +22,10 @@ const silent = createLogger("silent");
 
 /** The receivers' process, and what it reports. */
 class Receivers {
-  private readonly child = fork(new URL("./channel-receivers-process.ts", import.meta.url), { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  private readonly child = fork(new URL("./channel-receivers-process.ts", import.meta.url), {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   private waiting: ((event: ReceiverEvent) => void)[] = [];
   onPushes: (pushes: [string, number][]) => void = () => undefined;
   problems: string[] = [];
@@ -67,7 +70,11 @@ class Receivers {
 }
 
 async function gql(url: string, token: string, query: string, variables: Record<string, unknown> = {}): Promise<any> {
-  const r = await fetch(url, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
+  const r = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
   const body = (await r.json()) as { data?: any; errors?: unknown };
   if (body.errors) throw new Error(JSON.stringify(body.errors));
   return body.data;
@@ -75,7 +82,12 @@ async function gql(url: string, token: string, query: string, variables: Record<
 
 async function server(receivers: Receivers, options: { deliveryConcurrency?: number } = {}) {
   const db = await createSqliteDatabase();
-  const herald = await createHerald({ databaseUrl: db.url, logger: silent, tuning: { channelAllowHosts: ["127.0.0.1"], deliveryConcurrency: options.deliveryConcurrency ?? 32 }, channelAgent: receivers.agent });
+  const herald = await createHerald({
+    databaseUrl: db.url,
+    logger: silent,
+    tuning: { channelAllowHosts: ["127.0.0.1"], deliveryConcurrency: options.deliveryConcurrency ?? 32 },
+    channelAgent: receivers.agent,
+  });
   const running = await startServer(herald, 0, "127.0.0.1");
   const url = `${running.url}/graphql`;
   const key = (await herald.services.auth.issueProducerKey("bench")).secret;
@@ -85,7 +97,9 @@ async function server(receivers: Receivers, options: { deliveryConcurrency?: num
     return { id, token };
   };
   const publish = (input: Record<string, unknown>) =>
-    gql(url, key, `mutation($i: PublishNotificationInput!) { publishNotification(input: $i) { ... on Notification { id } } }`, { i: { source: { plugin: "bench" }, ...input } });
+    gql(url, key, `mutation($i: PublishNotificationInput!) { publishNotification(input: $i) { ... on Notification { id } } }`, {
+      i: { source: { plugin: "bench" }, ...input },
+    });
   return {
     herald,
     url,
@@ -108,9 +122,18 @@ async function publishRate(withChannels: boolean, receivers: Receivers): Promise
       const subscriptions = await receivers.subscribe(persons.length);
       for (const [i, p] of persons.entries()) {
         const sub = subscriptions[i]!;
-        await gql(s.url, p.token, `mutation($i: AddWebPushChannelInput!) { addWebPushChannel(input: $i) { __typename } }`, { i: { endpoint: sub.endpoint, p256dh: sub.p256dh, auth: sub.auth } });
-        await gql(s.url, p.token, `mutation($i: AddNtfyChannelInput!) { addNtfyChannel(input: $i) { __typename } }`, { i: { url: `${receivers.urls.ntfy}/bench-${p.id.slice(-8)}` } });
-        const added = await gql(s.url, p.token, `mutation($i: AddWebhookChannelInput!) { addWebhookChannel(input: $i) { ... on WebhookChannelCreated { secret } } }`, { i: { url: `${receivers.urls.hooks}/${p.id}` } });
+        await gql(s.url, p.token, `mutation($i: AddWebPushChannelInput!) { addWebPushChannel(input: $i) { __typename } }`, {
+          i: { endpoint: sub.endpoint, p256dh: sub.p256dh, auth: sub.auth },
+        });
+        await gql(s.url, p.token, `mutation($i: AddNtfyChannelInput!) { addNtfyChannel(input: $i) { __typename } }`, {
+          i: { url: `${receivers.urls.ntfy}/bench-${p.id.slice(-8)}` },
+        });
+        const added = await gql(
+          s.url,
+          p.token,
+          `mutation($i: AddWebhookChannelInput!) { addWebhookChannel(input: $i) { ... on WebhookChannelCreated { secret } } }`,
+          { i: { url: `${receivers.urls.hooks}/${p.id}` } },
+        );
         receivers.tell({ op: "webhook-secret", path: `/${p.id}`, secret: added.addWebhookChannel.secret });
       }
     }
@@ -139,7 +162,9 @@ async function fanout(receivers: Receivers, persons: number) {
     for (let i = 0; i < persons; i++) {
       const p = await s.person(`F${i}`);
       const sub = subscriptions[i]!;
-      await gql(s.url, p.token, `mutation($i: AddWebPushChannelInput!) { addWebPushChannel(input: $i) { __typename } }`, { i: { endpoint: sub.endpoint, p256dh: sub.p256dh, auth: sub.auth } });
+      await gql(s.url, p.token, `mutation($i: AddWebPushChannelInput!) { addWebPushChannel(input: $i) { __typename } }`, {
+        i: { endpoint: sub.endpoint, p256dh: sub.p256dh, auth: sub.auth },
+      });
     }
     receivers.tell({ op: "delay", ms: 50 });
     const committedAt = new Map<string, number>();
@@ -203,7 +228,9 @@ if (!args["fanout-only"]) {
   const rates = { without: [] as number[], with: [] as number[] };
   for (const withChannels of [false, true, false, true]) rates[withChannels ? "with" : "without"].push(await publishRate(withChannels, receivers));
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  console.log(`publish/s without channels ${rates.without.map((r) => r.toFixed(0)).join(", ")}; with 3 channels per person ${rates.with.map((r) => r.toFixed(0)).join(", ")}; ratio ${(mean(rates.with) / mean(rates.without)).toFixed(2)}; receiver problems ${receivers.problems.length}`);
+  console.log(
+    `publish/s without channels ${rates.without.map((r) => r.toFixed(0)).join(", ")}; with 3 channels per person ${rates.with.map((r) => r.toFixed(0)).join(", ")}; ratio ${(mean(rates.with) / mean(rates.without)).toFixed(2)}; receiver problems ${receivers.problems.length}`,
+  );
 }
 const f = await fanout(receivers, Number(args.persons));
 console.log(JSON.stringify(f, null, 2));

@@ -17,10 +17,15 @@ export async function startDownloads(url: URL, token: string | null, downloaders
   let output = "";
   child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(`    [downloaders] ${chunk.toString()}`));
   const exited = new Promise<string>((resolve, reject) => {
-    child.once("exit", (code, signal) => (code === 0 ? resolve(output) : reject(new Error(`the downloaders exited (${signal ?? `exit ${code}`}):\n${output}`))));
+    child.once("exit", (code, signal) =>
+      code === 0 ? resolve(output) : reject(new Error(`the downloaders exited (${signal ?? `exit ${code}`}):\n${output}`)),
+    );
   });
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the downloaders did not start within ${benchConfig.serverStartTimeoutMs} ms:\n${output}`)), benchConfig.serverStartTimeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`the downloaders did not start within ${benchConfig.serverStartTimeoutMs} ms:\n${output}`)),
+      benchConfig.serverStartTimeoutMs,
+    );
     child.stdout?.on("data", (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes("DOWNLOADING\n")) {

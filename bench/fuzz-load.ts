@@ -29,7 +29,12 @@ export async function fuzzCases(to: FuzzTarget, cases: number, seed: number): Pr
         ? await fetch(target, { method: "POST", headers: authorization, body: fuzzUpload(r), signal: controller.signal })
         : shape === "get"
           ? await fetch(`${target}?${fuzzGetParams(r)}`, { headers: { accept, ...authorization }, signal: controller.signal })
-          : await fetch(target, { method: "POST", headers: { "content-type": "application/json", accept, ...authorization }, body: JSON.stringify({ query: request.query, variables: request.variables }), signal: controller.signal });
+          : await fetch(target, {
+              method: "POST",
+              headers: { "content-type": "application/json", accept, ...authorization },
+              body: JSON.stringify({ query: request.query, variables: request.variables }),
+              signal: controller.signal,
+            });
     if (response.headers.get("content-type")?.startsWith("text/event-stream")) {
       await response.body!.getReader().read();
       controller.abort();

@@ -38,11 +38,16 @@ const server = await startServer(herald, 0, "127.0.0.1");
 const url = `${server.url}/graphql`;
 const producerKey = (await herald.services.auth.issueProducerKey("fuzz-memory-bench")).secret;
 const call = async (token: string, query: string, variables: Record<string, unknown> = {}) => {
-  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
   return ((await response.json()) as { data: any }).data;
 };
 const person = (await call(producerKey, `mutation { createPerson(input: { name: "Ada" }) { id } }`)).createPerson.id as string;
-const personToken = (await call(producerKey, `mutation($id: ID!) { issuePersonToken(personId: $id) { token } }`, { id: person })).issuePersonToken.token as string;
+const personToken = (await call(producerKey, `mutation($id: ID!) { issuePersonToken(personId: $id) { token } }`, { id: person })).issuePersonToken
+  .token as string;
 await herald.services.notifications.publish({ scope: "PERSON", personId: person, key: "seed", title: "Seed", source: { plugin: "bench" } });
 
 const schema = buildSchema(readFileSync(new URL("../server/schema.graphql", import.meta.url), "utf8"));

@@ -19,7 +19,15 @@ const db = await createSqliteDatabase();
 const herald = await startHerald(db.url, { HERALD_GRAPHIQL: "true" });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 const graphiql = new URL("/graphql", herald.url).toString();
 const health = new URL("/health", herald.url).toString();

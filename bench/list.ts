@@ -12,8 +12,27 @@ import { type ListQuery, seededRow } from "./rows.ts";
 const pageQuery = /* GraphQL */ `
   query Page($first: Int!, $after: String) {
     notifications(first: $first, after: $after) {
-      edges { cursor node { id key revision status severity title body createdAt updatedAt source { plugin } } }
-      pageInfo { hasNextPage endCursor }
+      edges {
+        cursor
+        node {
+          id
+          key
+          revision
+          status
+          severity
+          title
+          body
+          createdAt
+          updatedAt
+          source {
+            plugin
+          }
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
     }
   }
 `;

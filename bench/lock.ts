@@ -57,13 +57,20 @@ try {
     await holder.release();
     const outcomes = await Promise.all(publishes);
     const ok = outcomes.filter((o) => o.status === 200 && o.body.includes('"Notification"')).length;
-    const row = (name: string, s: number[]) => `${name.padEnd(22)} ${String(s.length).padStart(6)} ${percentile(s, 50).toFixed(1).padStart(8)} ${percentile(s, 99).toFixed(1).padStart(8)} ${Math.max(...s).toFixed(1).padStart(8)}`;
+    const row = (name: string, s: number[]) =>
+      `${name.padEnd(22)} ${String(s.length).padStart(6)} ${percentile(s, 50).toFixed(1).padStart(8)} ${percentile(s, 99).toFixed(1).padStart(8)} ${Math.max(
+        ...s,
+      )
+        .toFixed(1)
+        .padStart(8)}`;
     console.log(`\n/health while another process holds the SQLite write lock for ${holdMs} ms`);
     console.log(`${"".padEnd(22)} ${"n".padStart(6)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"max ms".padStart(8)}`);
     console.log(row("no lock held", free));
     console.log(row("lock held", held));
     console.log(`publishes during the hold: ${outcomes.length}, written after it: ${ok}, refused: ${outcomes.length - ok}`);
-    console.log(`p99 during the hold / p99 free: ${(percentile(held, 99) / percentile(free, 99)).toFixed(1)}; goal p99 <= 50 ms: ${percentile(held, 99) <= 50 ? "MET" : "NOT MET"}`);
+    console.log(
+      `p99 during the hold / p99 free: ${(percentile(held, 99) / percentile(free, 99)).toFixed(1)}; goal p99 <= 50 ms: ${percentile(held, 99) <= 50 ? "MET" : "NOT MET"}`,
+    );
   } finally {
     await herald.stop();
   }

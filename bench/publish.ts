@@ -12,8 +12,13 @@ const publishMutation = /* GraphQL */ `
   mutation Publish($input: PublishNotificationInput!) {
     publishNotification(input: $input) {
       __typename
-      ... on Notification { id revision }
-      ... on UserError { message }
+      ... on Notification {
+        id
+        revision
+      }
+      ... on UserError {
+        message
+      }
     }
   }
 `;
@@ -76,7 +81,14 @@ export async function benchNewKeys({ producer, bare: bareClient, raw, addresseeI
   // Built before the clock runs: the raw figure is the writes, as Herald's is everything after the request.
   const rows = (prefix: string, count: number) =>
     Array.from({ length: count }, (_, i) =>
-      published({ id: newId(), personId: addresseeId, key: `${prefix}${i}`, title: `Bench notification ${i}`, body: "Published by the benchmark.", now: new Date() }),
+      published({
+        id: newId(),
+        personId: addresseeId,
+        key: `${prefix}${i}`,
+        title: `Bench notification ${i}`,
+        body: "Published by the benchmark.",
+        now: new Date(),
+      }),
     );
   const warm = rows("raw-warm-new-", warmupOps);
   await runConcurrent(warmupOps, raw.concurrency, (i) => raw.insertPublished(warm[i]!));
@@ -103,7 +115,9 @@ export async function benchSameKey({ producer, bare: bareClient, raw, addresseeI
   const heraldWarm = await runConcurrent(warmupOps, concurrency, (i) => publish(producer, addresseeId, "same-key", `Same key warm-up ${i}`));
   const herald = await runConcurrent(publishOps, concurrency, (i) => publish(producer, addresseeId, "same-key", `Same key ${i}`));
   const heraldCheck = await revisionCheck(raw, first.id, 1 + heraldWarm.succeeded + herald.succeeded);
-  log(`  ${herald.opsPerSec} ops/s (${herald.failed} failed${herald.firstError ? `, e.g. ${herald.firstError}` : ""}); revision ${heraldCheck.actual}, expected ${heraldCheck.expected}`);
+  log(
+    `  ${herald.opsPerSec} ops/s (${herald.failed} failed${herald.firstError ? `, e.g. ${herald.firstError}` : ""}); revision ${heraldCheck.actual}, expected ${heraldCheck.expected}`,
+  );
 
   log(`Bare graphql-yoga + ${raw.name}, one key: the same load`);
   const bareFirst = await publish(bareClient, addresseeId, "bare-same-key", "Same key 0");
@@ -114,7 +128,8 @@ export async function benchSameKey({ producer, bare: bareClient, raw, addresseeI
 
   log(`Raw update + event + counter: ${raw.name}`);
   const id = newId();
-  const revisionOf = (title: string) => published({ id, personId: addresseeId, key: "raw-same-key", title, body: "Published by the benchmark.", now: new Date() });
+  const revisionOf = (title: string) =>
+    published({ id, personId: addresseeId, key: "raw-same-key", title, body: "Published by the benchmark.", now: new Date() });
   await raw.insertPublished(revisionOf("Same key 0"));
   const warm = Array.from({ length: warmupOps }, (_, i) => revisionOf(`Same key warm-up ${i}`));
   const rawWarm = await runConcurrent(warmupOps, raw.concurrency, (i) => raw.updatePublished(warm[i]!));

@@ -69,11 +69,17 @@ export function openRawPostgres(baseUrl: string, schema: string, poolSize: numbe
     `SELECT * FROM unnest(${seedColumns.map((c, i) => `$${i + 1}::${seedCast(c)}`).join(", ")})`;
 
   const insertNew = async (client: pg.PoolClient, notification: Published) => {
-    await client.query(insertRow, notificationColumns.map((c) => toPostgres(notification.row[c]!)));
+    await client.query(
+      insertRow,
+      notificationColumns.map((c) => toPostgres(notification.row[c]!)),
+    );
     await appendEvent(client, notification, notification.record.revision, "CREATED");
   };
   const updateExisting = async (client: pg.PoolClient, notification: Published): Promise<number> => {
-    const { rows } = await client.query<{ revision: number }>(updateRow, [...updateColumns.map((c) => toPostgres(notification.row[c]!)), notification.record.id]);
+    const { rows } = await client.query<{ revision: number }>(updateRow, [
+      ...updateColumns.map((c) => toPostgres(notification.row[c]!)),
+      notification.record.id,
+    ]);
     const revision = rows[0]!.revision;
     await appendEvent(client, notification, revision, "UPDATED");
     return revision;
@@ -117,7 +123,10 @@ export function openRawPostgres(baseUrl: string, schema: string, poolSize: numbe
       }),
     seed: (rows) =>
       inTransaction(async (client) => {
-        await client.query(seedSql, seedColumns.map((c) => rows.map((row) => toPostgres(row[c]!))));
+        await client.query(
+          seedSql,
+          seedColumns.map((c) => rows.map((row) => toPostgres(row[c]!))),
+        );
       }),
     // Autovacuum would analyze the table within a minute of the seed; doing it now keeps the
     // plan from changing halfway through the measurement.

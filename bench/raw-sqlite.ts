@@ -90,7 +90,10 @@ export function openRawSqlite(file: string): RawDriver {
     seed: async (rows) => seedTx(rows),
     // Herald never runs ANALYZE, so a real SQLite store has no sqlite_stat1 either: leave it so.
     afterSeed: async () => "nothing (Herald never runs ANALYZE on SQLite)",
-    listPage: async (query) => pageStatement(query).all(listParams(query, sqliteDate)).map((r) => r.id),
+    listPage: async (query) =>
+      pageStatement(query)
+        .all(listParams(query, sqliteDate))
+        .map((r) => r.id),
     listRows: async (query) => pageStatement(query).all(listParams(query, sqliteDate)) as RawRow[],
     upsertPublished: async (notification) => upsertTx(notification),
     markSeen: async (personId, ids, now) => markSeenTx(personId, ids, now),

@@ -38,17 +38,47 @@ function floorTable(results: ProviderResult[], goals: Goals): string {
   const rows: string[][] = [];
   for (const r of results) {
     if (r.publish) {
-      for (const [label, c] of [["publish, new key (ops/s)", r.publish.newKeys], ["publish, same key (ops/s)", r.publish.sameKey]] as const) {
-        rows.push([r.provider, label, fmt(c.herald.opsPerSec), fmt(c.bare.opsPerSec), fmt(c.heraldOverBare, 2), `>= ${goals.publishOverFloor}`, verdict(c.heraldOverBare >= goals.publishOverFloor)]);
+      for (const [label, c] of [
+        ["publish, new key (ops/s)", r.publish.newKeys],
+        ["publish, same key (ops/s)", r.publish.sameKey],
+      ] as const) {
+        rows.push([
+          r.provider,
+          label,
+          fmt(c.herald.opsPerSec),
+          fmt(c.bare.opsPerSec),
+          fmt(c.heraldOverBare, 2),
+          `>= ${goals.publishOverFloor}`,
+          verdict(c.heraldOverBare >= goals.publishOverFloor),
+        ]);
       }
     }
     if (r.list) {
-      for (const [label, c] of [["list first page p50 (ms)", r.list.firstPage], ["list deep page p50 (ms)", r.list.deepPage]] as const) {
-        rows.push([r.provider, label, fmt(c.herald.p50Ms, 2), fmt(c.bare.p50Ms, 2), fmt(c.bareOverHeraldP50, 2), `>= ${goals.listFloorOverHerald}`, verdict(c.bareOverHeraldP50 >= goals.listFloorOverHerald)]);
+      for (const [label, c] of [
+        ["list first page p50 (ms)", r.list.firstPage],
+        ["list deep page p50 (ms)", r.list.deepPage],
+      ] as const) {
+        rows.push([
+          r.provider,
+          label,
+          fmt(c.herald.p50Ms, 2),
+          fmt(c.bare.p50Ms, 2),
+          fmt(c.bareOverHeraldP50, 2),
+          `>= ${goals.listFloorOverHerald}`,
+          verdict(c.bareOverHeraldP50 >= goals.listFloorOverHerald),
+        ]);
       }
     }
     if (r.seen) {
-      rows.push([r.provider, `markNotificationsSeen ${r.seen.batch} ids p50 (ms)`, fmt(r.seen.herald.p50Ms, 1), fmt(r.seen.bare.p50Ms, 1), fmt(r.seen.heraldOverBareP50, 2), `Herald <= ${goals.seenP50Ms} ms`, verdict(r.seen.herald.p50Ms <= goals.seenP50Ms)]);
+      rows.push([
+        r.provider,
+        `markNotificationsSeen ${r.seen.batch} ids p50 (ms)`,
+        fmt(r.seen.herald.p50Ms, 1),
+        fmt(r.seen.bare.p50Ms, 1),
+        fmt(r.seen.heraldOverBareP50, 2),
+        `Herald <= ${goals.seenP50Ms} ms`,
+        verdict(r.seen.herald.p50Ms <= goals.seenP50Ms),
+      ]);
     }
   }
   return [
@@ -66,7 +96,10 @@ export function renderTables(
   const publishRows: string[][] = [];
   for (const r of results) {
     if (!r.publish) continue;
-    for (const [label, c] of [["new key (insert)", r.publish.newKeys], ["same key (update)", r.publish.sameKey]] as const) {
+    for (const [label, c] of [
+      ["new key (insert)", r.publish.newKeys],
+      ["same key (update)", r.publish.sameKey],
+    ] as const) {
       const failures = c.herald.failed + c.raw.failed;
       publishRows.push([
         r.provider,
@@ -90,7 +123,10 @@ export function renderTables(
   const listRows: string[][] = [];
   for (const r of results) {
     if (!r.list) continue;
-    for (const [label, c] of [["first page", r.list.firstPage], [`deep page (after ${r.list.deepPage.startsAfterRow.toLocaleString("en")})`, r.list.deepPage]] as const) {
+    for (const [label, c] of [
+      ["first page", r.list.firstPage],
+      [`deep page (after ${r.list.deepPage.startsAfterRow.toLocaleString("en")})`, r.list.deepPage],
+    ] as const) {
       listRows.push([
         r.provider,
         label,

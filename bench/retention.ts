@@ -45,7 +45,8 @@ async function gql(token: string | null, query: string, variables: Record<string
 }
 
 const person = (await gql(producerKey, `mutation { createPerson(input: { name: "Ada" }) { id } }`)).data.createPerson.id as string;
-const personToken = (await gql(producerKey, `mutation($id: ID!) { issuePersonToken(personId: $id) { token } }`, { id: person })).data.issuePersonToken.token as string;
+const personToken = (await gql(producerKey, `mutation($id: ID!) { issuePersonToken(personId: $id) { token } }`, { id: person })).data.issuePersonToken
+  .token as string;
 await herald.services.notifications.publish({ scope: "PERSON", personId: person, key: "seed", title: "Seed", source: { plugin: "bench" } });
 
 interface Row {
@@ -95,7 +96,11 @@ async function openAndDrop(count: number, concurrency: number) {
 }
 const subscriptions = scale(10_000);
 log(`opening and dropping ${subscriptions} subscriptions`);
-await heapOf(`${subscriptions} dropped subscriptions`, () => openAndDrop(500, 250), () => openAndDrop(subscriptions, 250));
+await heapOf(
+  `${subscriptions} dropped subscriptions`,
+  () => openAndDrop(500, 250),
+  () => openAndDrop(subscriptions, 250),
+);
 
 // 2. Anonymous reservations (was server/test/security/stream-door.test.ts: below 4 MiB over 20,000).
 /** `count` copies of a raw request pipelined over 4 keep-alive sockets; resolves once all are answered. */
@@ -128,7 +133,11 @@ const reservations = scale(20_000);
 const { host, pathname } = new URL(streamUrl);
 const put = `PUT ${pathname} HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 0\r\n\r\n`;
 log(`refusing ${reservations} anonymous reservations`);
-await heapOf(`${reservations} anonymous reservations`, () => pipelined(put, 500), () => pipelined(put, reservations));
+await heapOf(
+  `${reservations} anonymous reservations`,
+  () => pipelined(put, 500),
+  () => pipelined(put, reservations),
+);
 
 // 3. Refused multi-MB documents (was server/test/security/refuse-before-work.test.ts: below 32 MiB
 // over 12 of 2.2 MB), and how long another query waited meanwhile.
@@ -191,7 +200,11 @@ await database.drop();
 console.log(`\nretention (${small ? "small" : "full"} run; heap settled after collection, this process)`);
 console.log("workload                              heap before -> after MiB    ratio   time ms (baseline)    ratio");
 for (const row of rows) {
-  const heap = row.heap ? `${(row.heap.before / MiB).toFixed(1).padStart(7)} -> ${(row.heap.after / MiB).toFixed(1).padStart(7)}    ${(row.heap.after / row.heap.before).toFixed(2).padStart(5)}x` : "";
-  const time = row.time ? `   ${row.time.measured.toFixed(0).padStart(7)} (${row.time.baseline.toFixed(0)})    ${(row.time.measured / row.time.baseline).toFixed(2).padStart(6)}x  ${row.time.label}` : "";
+  const heap = row.heap
+    ? `${(row.heap.before / MiB).toFixed(1).padStart(7)} -> ${(row.heap.after / MiB).toFixed(1).padStart(7)}    ${(row.heap.after / row.heap.before).toFixed(2).padStart(5)}x`
+    : "";
+  const time = row.time
+    ? `   ${row.time.measured.toFixed(0).padStart(7)} (${row.time.baseline.toFixed(0)})    ${(row.time.measured / row.time.baseline).toFixed(2).padStart(6)}x  ${row.time.label}`
+    : "";
   console.log(`${row.workload.padEnd(36)}  ${heap}${time}`);
 }

@@ -22,7 +22,10 @@ export function newId(): string {
 
 /** What Herald stores for the benchmark's publish input (PERSON scope, title, body, plugin). */
 export function published(input: { id: string; personId: string; key: string; title: string; body: string; now: Date }): Published {
-  const valid = validatePublish({ scope: "PERSON", personId: input.personId, key: input.key, title: input.title, body: input.body, source: { plugin: "bench" } }, input.now);
+  const valid = validatePublish(
+    { scope: "PERSON", personId: input.personId, key: input.key, title: input.title, body: input.body, source: { plugin: "bench" } },
+    input.now,
+  );
   const decision = decidePublish(null, valid.target, valid.key, valid.content, input.now);
   if (decision.kind !== "create") throw new Error(`a first publish is a create, not ${decision.kind}`);
   const { draft } = decision;

@@ -23,7 +23,7 @@ const log = (line: string) => console.log(`[scanner bench] ${line}`);
 
 /** Deterministic pseudo-random numbers, so every run seeds the same data. */
 function random(seed: number) {
-  return () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+  return () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
 }
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
@@ -32,7 +32,15 @@ const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Frida
 /** A remembered fact's row as the server stores one: its dates extracted once, by the domain's rules. */
 function newFact(personId: string, content: string, engagementId: string | null, now: Date) {
   const rules = extractDateRules(content, now, "UTC");
-  return { personId, content, engagementId, dateRules: serializeDateRules(rules), hasDates: rules.length > 0, datesVersion: DATE_RULES_VERSION, createdAt: now };
+  return {
+    personId,
+    content,
+    engagementId,
+    dateRules: serializeDateRules(rules),
+    hasDates: rules.length > 0,
+    datesVersion: DATE_RULES_VERSION,
+    createdAt: now,
+  };
 }
 
 /** 10% of facts mention a date: yearly (4%), one day (3%), weekly (3%). */
@@ -67,11 +75,21 @@ async function seed(herald: Herald) {
   for (const rows of chunk(members)) await execute(build.insertInto("EngagementMember").values(rows.map((m) => ({ ...m, createdAt: time(m.createdAt) }))));
   const events = engagementRows
     .filter((_, i) => i % 2 === 0)
-    .map((e, i) => ({ id: `ev${i}`, type: "render.produced", payload: "{}", engagementId: e.id, occurredAt: now, receivedAt: new Date(now.getTime() - Math.floor(rnd() * 30) * DAY) }));
+    .map((e, i) => ({
+      id: `ev${i}`,
+      type: "render.produced",
+      payload: "{}",
+      engagementId: e.id,
+      occurredAt: now,
+      receivedAt: new Date(now.getTime() - Math.floor(rnd() * 30) * DAY),
+    }));
   for (const rows of chunk(events)) {
     await execute(build.insertInto("CompanionEvent").values(rows.map((e) => ({ ...e, occurredAt: time(e.occurredAt), receivedAt: time(e.receivedAt) }))));
   }
-  const facts = Array.from({ length: sizes.facts }, (_, i) => ({ id: `f${i}`, ...newFact(`p${i % persons}`, factText(i, rnd), null, new Date(now.getTime() - 30 * DAY)) }));
+  const facts = Array.from({ length: sizes.facts }, (_, i) => ({
+    id: `f${i}`,
+    ...newFact(`p${i % persons}`, factText(i, rnd), null, new Date(now.getTime() - 30 * DAY)),
+  }));
   for (const rows of chunk(facts)) await execute(build.insertInto("RememberedFact").values(rows.map((f) => ({ ...f, createdAt: time(f.createdAt) }))));
 }
 
@@ -136,7 +154,8 @@ async function runProvider(provider: "sqlite" | "postgresql") {
     log(`${provider}: seeding ${sizes.facts} facts and ${sizes.engagements} engagements`);
     await seed(herald);
     const reader = (await herald.services.auth.issuePersonToken("p1")).secret;
-    for (let i = 0; i < 50; i++) await herald.services.notifications.publish({ scope: "PERSON", personId: "p1", key: `k${i}`, title: `n${i}`, source: { plugin: "bench" } });
+    for (let i = 0; i < 50; i++)
+      await herald.services.notifications.publish({ scope: "PERSON", personId: "p1", key: `k${i}`, title: `n${i}`, source: { plugin: "bench" } });
     client = new GraphQLClient(new URL(`${server.url}/graphql`), reader);
     await listLatencies(client, 20); // warm-up
 

@@ -7,7 +7,10 @@ import { type Percentiles, round, sampleLatency } from "./load.ts";
 
 const seenMutation = /* GraphQL */ `
   mutation Seen($ids: [ID!]!) {
-    markNotificationsSeen(ids: $ids) { id status }
+    markNotificationsSeen(ids: $ids) {
+      id
+      status
+    }
   }
 `;
 
@@ -33,7 +36,8 @@ const { seenBatch, seenSamples, seenWarmup } = benchConfig;
 
 export async function benchSeen({ reader, bare, unseenIds, log }: Context): Promise<SeenResult> {
   const calls = seenSamples + seenWarmup;
-  if (unseenIds.length < 2 * calls * seenBatch) throw new Error(`the seen scenario needs ${2 * calls * seenBatch} unseen ids, the walk gave ${unseenIds.length}`);
+  if (unseenIds.length < 2 * calls * seenBatch)
+    throw new Error(`the seen scenario needs ${2 * calls * seenBatch} unseen ids, the walk gave ${unseenIds.length}`);
   let allChanged = true;
   const side = (client: GraphQLClient, offset: number) => {
     let call = 0;

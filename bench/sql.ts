@@ -58,8 +58,7 @@ export function listSql(p: Placeholder, keyset: boolean): string {
   );
 }
 
-export const findActiveSql = (p: Placeholder, lock: boolean) =>
-  `SELECT "id" FROM "Notification" WHERE "activeKey" = ${p(1)}${lock ? " FOR UPDATE" : ""}`;
+export const findActiveSql = (p: Placeholder, lock: boolean) => `SELECT "id" FROM "Notification" WHERE "activeKey" = ${p(1)}${lock ? " FOR UPDATE" : ""}`;
 
 /** Parameters: seenAt, updatedAt, personId, then `count` ids. */
 export function markSeenSql(p: Placeholder, count: number): string {

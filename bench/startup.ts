@@ -51,7 +51,9 @@ function timed(command: string, args: string[], env: NodeJS.ProcessEnv, stdin?: 
     child.stderr!.on("data", (c: Buffer) => (stderr += c.toString()));
     child.once("error", reject);
     // A hook exits 0 whatever happens; a line on stderr is how it says it could not report.
-    child.once("close", (code) => (code === 0 && stderr === "" ? resolve(performance.now() - started) : reject(new Error(`${command} ${args.join(" ")} exited ${code}: ${stderr}`))));
+    child.once("close", (code) =>
+      code === 0 && stderr === "" ? resolve(performance.now() - started) : reject(new Error(`${command} ${args.join(" ")} exited ${code}: ${stderr}`)),
+    );
   });
 }
 
@@ -62,7 +64,9 @@ async function timedServe(variant: Variant, env: NodeJS.ProcessEnv): Promise<{ r
   const served = await spawnHerald({ env, spawn: (_c, _a, e) => spawn(command, args, { env: e, stdio: ["ignore", "pipe", "pipe"], detached: false }) });
   const ready = performance.now() - started;
   const asked = performance.now();
-  await fetch(served.url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "{ __typename }" }) }).then((r) => r.text());
+  await fetch(served.url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "{ __typename }" }) }).then((r) =>
+    r.text(),
+  );
   const firstRequest = performance.now() - asked;
   await stopProcess(served.process);
   return { ready, firstRequest };
@@ -78,17 +82,20 @@ try {
   const seeding = await createHerald({ databaseUrl: store.url, logger: createLogger("silent") });
   const personId = (await seeding.services.directory.createPerson({ name: "Bench" })).id;
   const { db, build, time } = seeding.database;
-  const insert = build.insertInto("Session").values({
-    id: randomUUID(),
-    harness: "pi",
-    nativeSessionId: "bench-1",
-    ownerPersonId: personId,
-    label: "Measure The Start",
-    completionId: "c1",
-    sourceGeneration: "1",
-    labelGeneration: "1",
-    createdAt: time(new Date()),
-  }).compile();
+  const insert = build
+    .insertInto("Session")
+    .values({
+      id: randomUUID(),
+      harness: "pi",
+      nativeSessionId: "bench-1",
+      ownerPersonId: personId,
+      label: "Measure The Start",
+      completionId: "c1",
+      sourceGeneration: "1",
+      labelGeneration: "1",
+      createdAt: time(new Date()),
+    })
+    .compile();
   await db.execute(insert.sql, insert.parameters);
   await seeding.close();
   const producerKey = await heraldCli(env).createProducerKey("startup bench");
@@ -104,12 +111,20 @@ try {
   const hookArgs = (turn: string) => [
     "hook",
     "codex",
-    JSON.stringify({ type: "agent-turn-complete", "thread-id": "bench-thread", "turn-id": turn, cwd: "/tmp/bench", "input-messages": ["Measure the hook"], "last-assistant-message": "Measured." }),
+    JSON.stringify({
+      type: "agent-turn-complete",
+      "thread-id": "bench-thread",
+      "turn-id": turn,
+      cwd: "/tmp/bench",
+      "input-messages": ["Measure the hook"],
+      "last-assistant-message": "Measured.",
+    }),
   ];
   // Claude Code's Stop: its payload on stdin, the turn in a transcript of its own per run.
   const claudeStop = (turn: string) => {
     const transcriptPath = join(dirname(store.file), `transcript-${turn}.jsonl`);
-    const entry = (type: string, uuid: string, content: string) => JSON.stringify({ parentUuid: null, isSidechain: false, type, message: { role: type, content }, uuid });
+    const entry = (type: string, uuid: string, content: string) =>
+      JSON.stringify({ parentUuid: null, isSidechain: false, type, message: { role: type, content }, uuid });
     writeFileSync(transcriptPath, `${entry("user", `u-${turn}`, "Measure the hook")}\n${entry("assistant", `a-${turn}`, "Measured.")}\n`);
     return JSON.stringify({ hook_event_name: "Stop", session_id: "bench-session", transcript_path: transcriptPath, cwd: "/tmp/bench" });
   };
@@ -142,7 +157,13 @@ try {
   }
 
   const bare = median(samples.get("bare node (node -e 0)")!);
-  const rows = [...samples].map(([name, xs]) => ({ name, runs: xs.length, medianMs: Math.round(median(xs)), minMs: Math.round(Math.min(...xs)), ratioToBareNode: Number((median(xs) / bare).toFixed(2)) }));
+  const rows = [...samples].map(([name, xs]) => ({
+    name,
+    runs: xs.length,
+    medianMs: Math.round(median(xs)),
+    minMs: Math.round(Math.min(...xs)),
+    ratioToBareNode: Number((median(xs) / bare).toFixed(2)),
+  }));
   console.log("\n| measurement | runs | median ms | min ms | median / bare node |\n| --- | --- | --- | --- | --- |");
   for (const r of rows) console.log(`| ${r.name} | ${r.runs} | ${r.medianMs} | ${r.minMs} | ${r.ratioToBareNode} |`);
   const results = join(import.meta.dirname, "results");

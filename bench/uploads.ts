@@ -122,7 +122,9 @@ async function runProvider(provider: string) {
       unmapped.push(await timed(() => post(null, form(quarter, false))));
     }
     const refusal = { mappedP50Ms: percentile(mapped, 50), unmappedP50Ms: percentile(unmapped, 50), ratio: percentile(mapped, 50) / percentile(unmapped, 50) };
-    log(`${provider}: anonymous 250 KiB upload refused in ${refusal.mappedP50Ms.toFixed(1)} ms p50, unmapped ${refusal.unmappedP50Ms.toFixed(1)} ms: ratio ${refusal.ratio.toFixed(2)}`);
+    log(
+      `${provider}: anonymous 250 KiB upload refused in ${refusal.mappedP50Ms.toFixed(1)} ms p50, unmapped ${refusal.unmappedP50Ms.toFixed(1)} ms: ratio ${refusal.ratio.toFixed(2)}`,
+    );
 
     // 2. A producer's uploads: time per MiB at each size (median of 3).
     const perMiB: Record<string, number> = {};
@@ -150,7 +152,16 @@ async function runProvider(provider: string) {
       producerKey,
       JSON.stringify({
         query: `mutation($input: PublishNotificationInput!) { publishNotification(input: $input) { __typename } }`,
-        variables: { input: { scope: "PERSON", personId: reader.id, key: "bench", title: "Attachment", source: { plugin: "bench" }, actions: [{ kind: "DOWNLOAD_ATTACHMENT_ASSET", id: "file", label: "Get", assetId }] } },
+        variables: {
+          input: {
+            scope: "PERSON",
+            personId: reader.id,
+            key: "bench",
+            title: "Attachment",
+            source: { plugin: "bench" },
+            actions: [{ kind: "DOWNLOAD_ATTACHMENT_ASSET", id: "file", label: "Get", assetId }],
+          },
+        },
       }),
       true,
     );
@@ -162,7 +173,9 @@ async function runProvider(provider: string) {
     // 4. The floor, right after: node:http serving the same bytes from a file, and a trivial JSON answer.
     const floor = await floorDuringDownloads(lastUpload);
     log(`${provider}: floor (bare node:http) JSON request ${describe(floor)}`);
-    log(`${provider}: p50 multiple Herald ${latency.p50Multiple.toFixed(1)}x vs floor ${floor.p50Multiple.toFixed(1)}x; p99 ${latency.p99Multiple.toFixed(1)}x vs ${floor.p99Multiple.toFixed(1)}x`);
+    log(
+      `${provider}: p50 multiple Herald ${latency.p50Multiple.toFixed(1)}x vs floor ${floor.p50Multiple.toFixed(1)}x; p99 ${latency.p99Multiple.toFixed(1)}x vs ${floor.p99Multiple.toFixed(1)}x`,
+    );
     return { provider, refusal, producerUploadMsPerMiB: perMiB, queryDuringDownloads: latency, floorDuringDownloads: floor };
   } finally {
     await herald.stop();

@@ -11,9 +11,22 @@ const root = join(import.meta.dirname, "..");
 const stampPath = join(root, "node_modules", ".cache", "herald", "generate-stamp.json");
 
 /** What generation reads: the models, its scripts, the code the GraphQL schema is printed from, the SDK's operations, the locked tool versions. */
-const INPUTS = ["prisma/models.prisma", "scripts/generate.ts", "scripts/prisma-providers.ts", "codegen.ts", "package-lock.json", "server/src", "sdk/src/operations"];
+const INPUTS = [
+  "prisma/models.prisma",
+  "scripts/generate.ts",
+  "scripts/prisma-providers.ts",
+  "codegen.ts",
+  "package-lock.json",
+  "server/src",
+  "sdk/src/operations",
+];
 /** Generated but not committed (or committed): without them the stamp alone proves nothing. */
-const OUTPUTS = ["server/src/storage/generated/database.ts", "server/src/storage/generated/columns.ts", "server/schema.graphql", "sdk/src/generated/graphql.ts"];
+const OUTPUTS = [
+  "server/src/storage/generated/database.ts",
+  "server/src/storage/generated/columns.ts",
+  "server/schema.graphql",
+  "sdk/src/generated/graphql.ts",
+];
 /** Generation's own output inside an input folder. */
 const SKIPPED = new Set(["server/src/storage/generated"]);
 
@@ -48,7 +61,13 @@ function stamped(): string | null {
  */
 function inputsAsCommitted(): boolean {
   try {
-    return execFileSync("git", ["status", "--porcelain", "--", ...INPUTS, ...OUTPUTS], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim() === "";
+    return (
+      execFileSync("git", ["status", "--porcelain", "--", ...INPUTS, ...OUTPUTS], {
+        cwd: root,
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "ignore"],
+      }).trim() === ""
+    );
   } catch {
     return false; // not a git checkout, or no git: generate
   }

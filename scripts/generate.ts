@@ -33,7 +33,11 @@ for (const provider of providers) {
   if (!check && generating.includes(provider)) {
     // With no Prisma client among the generators the CLI would download a query engine (it cannot
     // be fetched here, and nothing runs one): the engine-free client type needs none.
-    execFileSync("npx", ["prisma", "generate", "--config", configPath(provider)], { cwd: root, stdio: "inherit", env: { ...process.env, PRISMA_CLIENT_ENGINE_TYPE: "client" } });
+    execFileSync("npx", ["prisma", "generate", "--config", configPath(provider)], {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, PRISMA_CLIENT_ENGINE_TYPE: "client" },
+    });
   }
 }
 

@@ -89,7 +89,13 @@ watchAncestors();
 
 /** Runs a preparation step with its output held back; shows it and stops when the step fails. */
 async function quietly(what: string, command: string, args: string[]): Promise<void> {
-  const child = own(spawn(command, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1", TURBO_NO_UPDATE_NOTIFIER: "1" } }));
+  const child = own(
+    spawn(command, args, {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1", TURBO_NO_UPDATE_NOTIFIER: "1" },
+    }),
+  );
   let output = "";
   child.stdout!.on("data", (c: Buffer) => (output += c.toString()));
   child.stderr!.on("data", (c: Buffer) => (output += c.toString()));
@@ -104,7 +110,14 @@ async function quietly(what: string, command: string, args: string[]): Promise<v
 const started = Date.now();
 process.stdout.write("Preparing Herald (generating and building only what changed)…\n");
 await quietly("Generating derived files", process.execPath, ["--import", "tsx", join(root, "scripts", "generate-when-changed.ts"), "--quiet"]);
-await quietly("Building the server and the dashboard", "npx", ["turbo", "run", "build", "--filter=@herald/app...", "--filter=@herald/server", "--output-logs=errors-only"]);
+await quietly("Building the server and the dashboard", "npx", [
+  "turbo",
+  "run",
+  "build",
+  "--filter=@herald/app...",
+  "--filter=@herald/server",
+  "--output-logs=errors-only",
+]);
 
 /** A child that ends by itself ends `npm start` too, saying so and failing (even on exit code 0). */
 const onChildExit = (name: string) => (code: number | null, signal: NodeJS.Signals | null) => {
@@ -149,12 +162,7 @@ app.on("exit", onChildExit("The dashboard"));
 await waitForHttp(dashboardUrl, { child: app });
 
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
-const lines = [
-  "",
-  `Herald is running (ready in ${seconds} s; Ctrl-C stops it)`,
-  `  Dashboard:        ${dashboardUrl}`,
-  `  GraphQL/GraphiQL: ${server.url}`,
-];
+const lines = ["", `Herald is running (ready in ${seconds} s; Ctrl-C stops it)`, `  Dashboard:        ${dashboardUrl}`, `  GraphQL/GraphiQL: ${server.url}`];
 if (demo) {
   const d: Demo = demo;
   lines.push(

@@ -9,11 +9,15 @@ const workspaces = ["server", "sdk", "app", "testkit", "integrations"];
 const reports = workspaces.map((w) => join(root, w, "test-results", "vitest.json"));
 for (const report of reports) rmSync(report, { force: true });
 
-const turbo = spawnSync("npx", ["turbo", "run", "test", "--concurrency=1", "--continue", "--output-logs=full", "--log-order=stream", ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: "inherit",
-  env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1", TURBO_NO_UPDATE_NOTIFIER: "1", FORCE_COLOR: process.env.FORCE_COLOR ?? "0" },
-});
+const turbo = spawnSync(
+  "npx",
+  ["turbo", "run", "test", "--concurrency=1", "--continue", "--output-logs=full", "--log-order=stream", ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1", TURBO_NO_UPDATE_NOTIFIER: "1", FORCE_COLOR: process.env.FORCE_COLOR ?? "0" },
+  },
+);
 
 interface VitestReport {
   numPassedTests: number;
@@ -30,7 +34,12 @@ interface VitestReport {
 
 // CI shows only the tail of a long log, so every failure is repeated just above the total line.
 const failures: string[] = [];
-const firstLine = (text: string | undefined) => (text ?? "").split("\n").find((l) => l.trim() !== "")?.trim().slice(0, 300) ?? "";
+const firstLine = (text: string | undefined) =>
+  (text ?? "")
+    .split("\n")
+    .find((l) => l.trim() !== "")
+    ?.trim()
+    .slice(0, 300) ?? "";
 
 let passed = 0;
 let failed = 0;

@@ -20,7 +20,7 @@ const availability = (() => {
 const LONG = Array.from({ length: 60 }, (_, i) => `Line ${i + 1} of the export log.`).join("\n\n");
 const BODY = [
   "**Export complete**: 3 files written.",
-  "<script>window.__injected = true</script><img src=x onerror=\"window.__injected = true\">",
+  '<script>window.__injected = true</script><img src=x onerror="window.__injected = true">',
   "[the report](https://example.com/report) and [not this](javascript:window.__injected=true)",
   LONG,
 ].join("\n\n");
@@ -155,7 +155,9 @@ describe.skipIf(!availability.run)("direct action displays in the dashboard", ()
     const n = await publishRunnable("export:banner");
     await banner(page, n.id).waitFor();
     const first = await runAndReceive(page, n);
-    await stack.producer.acknowledgeActionInvocation(first, "ACKNOWLEDGED", { display: { title: "Export queued", body: "<b>3</b> files", presentation: "BANNER", variant: "WARNING" } });
+    await stack.producer.acknowledgeActionInvocation(first, "ACKNOWLEDGED", {
+      display: { title: "Export queued", body: "<b>3</b> files", presentation: "BANNER", variant: "WARNING" },
+    });
     const shown = page.getByTestId("action-display-banner");
     await shown.waitFor();
     expect(await shown.locator("h2").textContent()).toBe("Export queued");
@@ -169,7 +171,9 @@ describe.skipIf(!availability.run)("direct action displays in the dashboard", ()
     await expect.poll(() => shown.count()).toBe(0);
 
     const second = await runAndReceive(page, n);
-    await stack.producer.acknowledgeActionInvocation(second, "ACKNOWLEDGED", { display: { title: "Export started", body: "in the background", presentation: "INLINE" } });
+    await stack.producer.acknowledgeActionInvocation(second, "ACKNOWLEDGED", {
+      display: { title: "Export started", body: "in the background", presentation: "INLINE" },
+    });
     await page.getByTestId("notices").getByText("Export started: in the background").waitFor();
     expect(await displayOpen(page)).toBe(false);
   });
@@ -181,7 +185,15 @@ describe.skipIf(!availability.run)("direct action displays in the dashboard", ()
     const first = await runAndReceive(page, n);
     await stack.producer.acknowledgeActionInvocation(first, "ACKNOWLEDGED", {
       display: { title: "Which format?", dismissible: false },
-      actions: [{ kind: "RUN_ACTION", id: "format", label: "Export as", actionId: "export.format", form: [{ name: "format", label: "Format", type: "SELECT", options: ["csv", "json"], required: true }] }],
+      actions: [
+        {
+          kind: "RUN_ACTION",
+          id: "format",
+          label: "Export as",
+          actionId: "export.format",
+          form: [{ name: "format", label: "Format", type: "SELECT", options: ["csv", "json"], required: true }],
+        },
+      ],
     });
     await expect.poll(() => displayOpen(page), { timeout: 20_000 }).toBe(true);
     const dialog = display(page);

@@ -85,9 +85,7 @@ describe("UI strings catalogue", () => {
   });
 
   it("no .svelte file under app/src has literal user-facing text", () => {
-    const offenders = filesUnder(SRC, [".svelte"]).flatMap((file) =>
-      literalTexts(readFileSync(file, "utf8")).map((text) => `${relative(SRC, file)}: ${text}`),
-    );
+    const offenders = filesUnder(SRC, [".svelte"]).flatMap((file) => literalTexts(readFileSync(file, "utf8")).map((text) => `${relative(SRC, file)}: ${text}`));
     expect(offenders).toEqual([]);
   });
 

@@ -74,7 +74,8 @@ function overflowing(page: Page): Promise<string[]> {
     if (document.documentElement.scrollWidth > width) found.push(`document: scrollWidth ${document.documentElement.scrollWidth} > ${width}`);
     for (const element of document.querySelectorAll("[data-testid=notify-elsewhere] *")) {
       const box = element.getBoundingClientRect();
-      if (box.width > 0 && box.right > width + 0.5) found.push(`${element.tagName.toLowerCase()} reaches ${Math.round(box.right)}: ${(element.textContent ?? "").trim().slice(0, 40)}`);
+      if (box.width > 0 && box.right > width + 0.5)
+        found.push(`${element.tagName.toLowerCase()} reaches ${Math.round(box.right)}: ${(element.textContent ?? "").trim().slice(0, 40)}`);
     }
     return found;
   });
@@ -93,7 +94,10 @@ describe.skipIf(!availability.run)("Settings: notify me elsewhere", () => {
   /** The webhook secret the page showed once. */
   let receiverSecret = "";
   const section = () => page.getByTestId("notify-elsewhere");
-  const card = (label: string) => section().getByTestId("channel").filter({ has: page.getByText(label, { exact: true }) });
+  const card = (label: string) =>
+    section()
+      .getByTestId("channel")
+      .filter({ has: page.getByText(label, { exact: true }) });
 
   beforeAll(async () => {
     receiver = await startReceiver();
@@ -177,7 +181,10 @@ describe.skipIf(!availability.run)("Settings: notify me elsewhere", () => {
     for (const scope of ["PERSON", "SESSION"]) await ntfy.getByTestId(`rule-scope-${scope}`).uncheck();
     await ntfy.getByTestId("rule-save").click();
     await expect.poll(() => ntfy.getByRole("alert").textContent()).toContain("scope");
-    expect([...((await stack.personClient.channels()).channels.find((c) => c.label === "Phone (ntfy)")?.rules.scopes ?? [])].sort()).toEqual(["PERSON", "SESSION"]);
+    expect([...((await stack.personClient.channels()).channels.find((c) => c.label === "Phone (ntfy)")?.rules.scopes ?? [])].sort()).toEqual([
+      "PERSON",
+      "SESSION",
+    ]);
   });
 
   it("sends a test to the webhook (signed with the secret shown once) and to ntfy (with its token)", async () => {
@@ -244,7 +251,10 @@ describe.skipIf(!availability.run)("Settings: notify me elsewhere", () => {
       PushManager.prototype.getSubscription = async () => current;
       PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
         const key = new Uint8Array(options?.applicationServerKey as ArrayBuffer);
-        state.usedKey = btoa(String.fromCharCode(...key)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+        state.usedKey = btoa(String.fromCharCode(...key))
+          .replace(/\+/g, "-")
+          .replace(/\//g, "_")
+          .replace(/=+$/, "");
         current = {
           endpoint: keys.endpoint,
           options: { applicationServerKey: key.buffer, userVisibleOnly: options?.userVisibleOnly ?? false },

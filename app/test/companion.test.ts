@@ -38,7 +38,8 @@ describe.skipIf(!availability.run)("the companion in the dashboard", () => {
   // An observation is a personal notification: inline, so it is in the inbox (the drawer).
   const card = (id: string) => browser.page.locator(`dialog[data-testid=drawer] article[data-notification-id="${id}"]`);
   async function openInbox() {
-    if (!(await browser.page.locator("dialog[data-testid=drawer]").evaluate((d: HTMLDialogElement) => d.open))) await browser.page.getByTestId("drawer-button").click();
+    if (!(await browser.page.locator("dialog[data-testid=drawer]").evaluate((d: HTMLDialogElement) => d.open)))
+      await browser.page.getByTestId("drawer-button").click();
   }
 
   it("shows an observation with Remember this; clicking it stores the fact and the card goes", async () => {

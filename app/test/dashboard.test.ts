@@ -78,13 +78,17 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
     const registered = new Promise<void>((resolve) => {
       listener = (response) => {
         const request = response.request();
-        if (request.method() === "POST" && new URL(response.url()).pathname === "/api/graphql/stream" && response.status() === 202 && ++accepted >= count) resolve();
+        if (request.method() === "POST" && new URL(response.url()).pathname === "/api/graphql/stream" && response.status() === 202 && ++accepted >= count)
+          resolve();
       };
       page.on("response", listener);
     });
     try {
       await action();
-      await Promise.race([registered, new Promise((_, reject) => setTimeout(() => reject(new Error(`${accepted} of ${count} subscriptions registered`)), 15_000))]);
+      await Promise.race([
+        registered,
+        new Promise((_, reject) => setTimeout(() => reject(new Error(`${accepted} of ${count} subscriptions registered`)), 15_000)),
+      ]);
     } finally {
       if (listener) page.off("response", listener);
     }
@@ -198,7 +202,13 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
     await screenshot(page, "drawer-open");
 
     // While it is open, a new one shows up in it.
-    await publish({ key: "review:17", title: "Grace asked for your review", body: "Pull request #17: tidy the retry policy.", severity: "SUCCESS", source: { plugin: "forge" } });
+    await publish({
+      key: "review:17",
+      title: "Grace asked for your review",
+      body: "Pull request #17: tidy the retry policy.",
+      severity: "SUCCESS",
+      source: { plugin: "forge" },
+    });
     await drawerCard("review:17").waitFor();
     await expect.poll(async () => (await stack.personClient.counts()).unseen).toBe(0);
 
@@ -229,7 +239,13 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
     // never continues them), so after a reload the page knows revision 1 only from its snapshot.
     // The producer then publishes revision 2 of the same key; the Dismiss button sends
     // expectedRevision 1 and Herald answers RevisionConflictError with the current record.
-    await publish({ key: "disk:db-1", title: "Disk on db-1 is 92% full", body: "Clean up old backups soon.", severity: "WARNING", source: { plugin: "monitor" } });
+    await publish({
+      key: "disk:db-1",
+      title: "Disk on db-1 is 92% full",
+      body: "Clean up old backups soon.",
+      severity: "WARNING",
+      source: { plugin: "monitor" },
+    });
     const held: Route[] = [];
     await page.route("**/api/graphql/stream**", (route) => void held.push(route));
     try {
@@ -239,7 +255,13 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
       await card.waitFor();
       expect(await card.getAttribute("data-revision")).toBe("1");
 
-      const v2 = await publish({ key: "disk:db-1", title: "Disk on db-1 is full", body: "Writes are failing. Free space now.", severity: "ERROR", source: { plugin: "monitor" } });
+      const v2 = await publish({
+        key: "disk:db-1",
+        title: "Disk on db-1 is full",
+        body: "Writes are failing. Free space now.",
+        severity: "ERROR",
+        source: { plugin: "monitor" },
+      });
       expect(v2.revision).toBe(2);
       expect(await card.getAttribute("data-revision")).toBe("1"); // the page has not heard of it
 
@@ -373,7 +395,13 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
     expect(await page.getByTestId("quiet-toggle").getAttribute("aria-pressed")).toBe("true");
     await expect.poll(async () => (await stack.personClient.viewer()).quietMode).toBe(true);
 
-    await publish({ key: "quiet:digest", title: "Weekly digest is ready", body: "12 changes across 3 projects.", display: { presentation: "BANNER" }, source: { plugin: "digest" } });
+    await publish({
+      key: "quiet:digest",
+      title: "Weekly digest is ready",
+      body: "12 changes across 3 projects.",
+      display: { presentation: "BANNER" },
+      source: { plugin: "digest" },
+    });
     // Listed and counted as the server lists it (docs/decisions.md, "Seen, read, dismissed"), but no banner.
     await expect.poll(() => badgeCount(), { timeout: 20_000 }).toBe(before + 1);
     expect(await banner("quiet:digest").count()).toBe(0);
@@ -484,9 +512,13 @@ describe.skipIf(!availability.run)("dashboard in Chromium", () => {
     expect(await link.textContent()).toBe(`Session: ${label}`);
     // The scope filter narrows the drawer to session notifications.
     await drawer().getByLabel("Scope").selectOption("SESSION");
-    await expect.poll(() => drawer().locator("article[data-surface=drawer]").evaluateAll((cards) => cards.map((c) => c.getAttribute("data-key")))).toEqual([
-      "tests:failed",
-    ]);
+    await expect
+      .poll(() =>
+        drawer()
+          .locator("article[data-surface=drawer]")
+          .evaluateAll((cards) => cards.map((c) => c.getAttribute("data-key"))),
+      )
+      .toEqual(["tests:failed"]);
     await drawer().getByLabel("Scope").selectOption("");
     await drawerCard("build:42").waitFor();
     await link.click();

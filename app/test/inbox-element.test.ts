@@ -26,7 +26,9 @@ const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_
 
 export async function seriousAxe(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations.filter((v) => ["serious", "critical"].includes(v.impact ?? "")).flatMap((v) => v.nodes.map((n) => `${v.id}: ${JSON.stringify(n.target)} - ${v.help}`));
+  return results.violations
+    .filter((v) => ["serious", "critical"].includes(v.impact ?? ""))
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${JSON.stringify(n.target)} - ${v.help}`));
 }
 
 describe.skipIf(!availability.run)("<herald-inbox> in a plain HTML page", () => {
@@ -98,7 +100,9 @@ describe.skipIf(!availability.run)("<herald-inbox> in a plain HTML page", () => 
     await poll(() => page.getByTestId("announcer").textContent()).toContain("New notification: Deploy finished");
     await screenshot(page, "element-bell");
     // Themed from the page: the host's --herald-accent reaches the inside of the shadow root.
-    const accent = await page.locator("herald-inbox").evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector(".herald-inbox")!).getPropertyValue("--accent").trim());
+    const accent = await page
+      .locator("herald-inbox")
+      .evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector(".herald-inbox")!).getPropertyValue("--accent").trim());
     expect(accent).toBe("#0b6e4f");
     await page.getByTestId("drawer-button").click();
     await card(n.id).waitFor();
@@ -138,11 +142,25 @@ describe.skipIf(!availability.run)("<herald-inbox> in a plain HTML page", () => 
   });
 
   it("runs a follow-up and sends a form to the producer, and shows the producer's answer", async () => {
-    const retry = await publish({ key: "build", title: "Build failed", severity: "ERROR", actions: [{ kind: "RUN_ACTION", id: "retry", label: "Retry", actionId: "build.retry" }] });
+    const retry = await publish({
+      key: "build",
+      title: "Build failed",
+      severity: "ERROR",
+      actions: [{ kind: "RUN_ACTION", id: "retry", label: "Retry", actionId: "build.retry" }],
+    });
     const form = await publish({
       key: "release",
       title: "Approve the release",
-      actions: [{ kind: "RUN_ACTION", id: "approve", label: "Approve", actionId: "release.approve", fixedParams: { note: "$form.note" }, form: [{ name: "note", label: "Note", type: "TEXT" }] }],
+      actions: [
+        {
+          kind: "RUN_ACTION",
+          id: "approve",
+          label: "Approve",
+          actionId: "release.approve",
+          fixedParams: { note: "$form.note" },
+          form: [{ name: "note", label: "Note", type: "TEXT" }],
+        },
+      ],
     });
     await card(retry.id).getByRole("button", { name: "Retry" }).click();
     await poll(() => card(retry.id).getByTestId("invocation-state").getAttribute("data-state")).toBe("PENDING");

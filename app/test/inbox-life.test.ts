@@ -24,7 +24,10 @@ const availability = (() => {
  */
 async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  const lines = (impacts: string[]) => results.violations.filter((v) => impacts.includes(v.impact ?? "")).flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")} - ${v.help}`));
+  const lines = (impacts: string[]) =>
+    results.violations
+      .filter((v) => impacts.includes(v.impact ?? ""))
+      .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")} - ${v.help}`));
   const lesser = lines(["moderate", "minor"]);
   if (lesser.length) console.log(`axe, ${page.url()}:\n  ${lesser.join("\n  ")}`);
   return lines(["serious", "critical"]);
@@ -153,7 +156,9 @@ describe.skipIf(!availability.run)("an inbox people live in", () => {
 
   it("has no Unseen tab, and counts on All and Unread that equal the lists; Mark all read empties Unread", async () => {
     await openDrawer();
-    const tabs = await drawer().locator("input[name=drawer-status]").evaluateAll((list) => list.map((i) => (i as HTMLInputElement).value));
+    const tabs = await drawer()
+      .locator("input[name=drawer-status]")
+      .evaluateAll((list) => list.map((i) => (i as HTMLInputElement).value));
     expect(tabs).toEqual(["all", "unread", "snoozed", "dismissed", "history"]);
     const count = async (tab: string) => Number(await drawer().getByTestId(`tab-count-${tab}`).textContent());
     const server = async (unread: boolean) => (await stack.personClient.counts(unread ? { unread: true } : {}))[unread ? "unread" : "total"];
@@ -236,7 +241,10 @@ describe.skipIf(!availability.run)("an inbox people live in", () => {
   });
 
   it("fits a phone: the drawer's header, tabs and actions in 120 px of 740, nothing wider than 320 px, messages under the list", async () => {
-    const items = [await publish({ key: "phone:a", title: "A rather long title for a notification on a small phone screen" }), await publish({ key: "phone:b", title: "Short one", actions: [runAction] })];
+    const items = [
+      await publish({ key: "phone:a", title: "A rather long title for a notification on a small phone screen" }),
+      await publish({ key: "phone:b", title: "Short one", actions: [runAction] }),
+    ];
     const phone = await browser.context.newPage();
     phone.setDefaultTimeout(30_000);
     await phone.setViewportSize({ width: 360, height: 740 });
@@ -255,7 +263,10 @@ describe.skipIf(!availability.run)("an inbox people live in", () => {
     await phoneDrawer.getByTestId("filters-toggle").click();
 
     // A message sits under the list, never over a card's buttons.
-    await phoneDrawer.locator(`article[data-notification-id="${items[0]!.id}"]`).getByRole("button", { name: /^Dismiss/ }).click();
+    await phoneDrawer
+      .locator(`article[data-notification-id="${items[0]!.id}"]`)
+      .getByRole("button", { name: /^Dismiss/ })
+      .click();
     const notice = phoneDrawer.getByTestId("undo-notice");
     await notice.waitFor();
     const noticeTop = await notice.evaluate((el) => el.getBoundingClientRect().top);
@@ -275,7 +286,10 @@ describe.skipIf(!availability.run)("an inbox people live in", () => {
     await phone.getByTestId("drawer").locator("[data-testid=feed-list], .empty").first().waitFor();
     // 320 px wide: nothing is wider than the screen, in the drawer and on every page.
     // The page, and the open drawer's panel (the tab strip scrolls sideways inside itself).
-    const widest = () => phone.evaluate(() => Math.max(document.documentElement.scrollWidth, ...[...document.querySelectorAll("dialog[open] .panel")].map((el) => el.scrollWidth)));
+    const widest = () =>
+      phone.evaluate(() =>
+        Math.max(document.documentElement.scrollWidth, ...[...document.querySelectorAll("dialog[open] .panel")].map((el) => el.scrollWidth)),
+      );
     expect(await widest()).toBeLessThanOrEqual(320.5);
     await screenshot(phone, "life-phone-320-drawer");
     await phone.keyboard.press("Escape");
@@ -305,7 +319,8 @@ describe.skipIf(!availability.run)("an inbox people live in", () => {
         for (const el of document.querySelectorAll<HTMLElement>("main a, main button, main input, main select, main summary, main textarea")) {
           const r = el.getBoundingClientRect();
           if (r.width === 0 || r.height === 0) continue;
-          if (boxes.some((b) => r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top)) hit.push(el.textContent?.trim().slice(0, 40) ?? el.tagName);
+          if (boxes.some((b) => r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top))
+            hit.push(el.textContent?.trim().slice(0, 40) ?? el.tagName);
         }
         return hit;
       });
@@ -399,7 +414,12 @@ describe.skipIf(!availability.run)("an inbox people live in", () => {
   it("shows a TTL notification whose deadline passes on the page's clock as expired at once, its buttons disabled", async () => {
     // Far enough ahead that a busy machine publishes and shows it first.
     const deadline = Date.now() + 20_000;
-    const n = await publish({ key: "ttl-live", title: "Offer open", actions: [runAction], retention: { policy: "TTL", expiresAt: new Date(deadline).toISOString() } });
+    const n = await publish({
+      key: "ttl-live",
+      title: "Offer open",
+      actions: [runAction],
+      retention: { policy: "TTL", expiresAt: new Date(deadline).toISOString() },
+    });
     await openDrawer();
     await card(n.id).getByRole("button", { name: "Retry", exact: true }).waitFor();
     expect(await card(n.id).getAttribute("data-ended")).toBeNull();

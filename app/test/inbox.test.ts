@@ -95,7 +95,8 @@ describe.skipIf(!availability.run)("the inbox in Chromium", () => {
     const plain = await publish({ key: "plain", title: "Your export is ready" });
     expect(plain.display.presentation).toBe("INLINE");
     const error = await publish({ key: "banner:error", title: "Payments are failing", severity: "ERROR", display: { presentation: "BANNER" } });
-    for (let i = 0; i < 4; i++) await publish({ key: `banner:ok-${i}`, title: `Deploy ${i} succeeded`, severity: "SUCCESS", display: { presentation: "BANNER" } });
+    for (let i = 0; i < 4; i++)
+      await publish({ key: `banner:ok-${i}`, title: `Deploy ${i} succeeded`, severity: "SUCCESS", display: { presentation: "BANNER" } });
     await page.locator("[data-testid=badge][data-count='6']").waitFor();
     await poll(() => banners().count()).toBe(3);
     expect(await banners().first().getAttribute("data-notification-id")).toBe(error.id);
@@ -167,7 +168,9 @@ describe.skipIf(!availability.run)("the inbox in Chromium", () => {
 
   it("asks before cancelling a running operation and offers no Cancel once it has finished", async () => {
     const operation = (state: string) => ({ id: "deploy-9", type: "deploy", state, phase: "rolling out", elapsedSeconds: 12, cancellable: true });
-    const actions = [{ kind: "RUN_ACTION" as const, id: "cancel", label: "Cancel deploy", actionId: "deploy.cancel", fixedParams: { operationId: "deploy-9" } }];
+    const actions = [
+      { kind: "RUN_ACTION" as const, id: "cancel", label: "Cancel deploy", actionId: "deploy.cancel", fixedParams: { operationId: "deploy-9" } },
+    ];
     const n = await publish({ key: "op", title: "Deploying 3.1", source: { plugin: "deployer-op" }, operation: operation("running"), actions });
     await openDrawer();
     const card = drawerCard(n.id);
@@ -192,7 +195,16 @@ describe.skipIf(!availability.run)("the inbox in Chromium", () => {
       severity: "ERROR",
       display: { presentation: "BANNER" },
       source: { plugin: "releaser" },
-      actions: [{ kind: "RUN_ACTION", id: "approve", label: "Approve", actionId: "release.approve", fixedParams: { note: "$form.note" }, form: [{ name: "note", label: "Note", type: "TEXT" }] }],
+      actions: [
+        {
+          kind: "RUN_ACTION",
+          id: "approve",
+          label: "Approve",
+          actionId: "release.approve",
+          fixedParams: { note: "$form.note" },
+          form: [{ name: "note", label: "Note", type: "TEXT" }],
+        },
+      ],
     });
     const bannerForm = page.locator(`article[data-surface=banner][data-notification-id="${n.id}"] [data-testid=action-form]`);
     await bannerForm.locator("input[name=note]").fill("ship it");
@@ -297,7 +309,9 @@ describe.skipIf(!availability.run)("the inbox in Chromium", () => {
     await publish({ key: "desktop:info", title: "Low priority", severity: "INFO" });
     const warning = await publish({ key: "desktop:warning", title: "Disk almost full", body: "92% used on db-1", severity: "WARNING" });
     await tab.locator(`[data-testid=latest-row][data-notification-id="${warning.id}"]`).waitFor({ state: "attached" });
-    await poll(() => tab.evaluate(() => (window as unknown as { __shown: { title: string }[] }).__shown)).toEqual([{ title: "Disk almost full", body: "92% used on db-1" }]);
+    await poll(() => tab.evaluate(() => (window as unknown as { __shown: { title: string }[] }).__shown)).toEqual([
+      { title: "Disk almost full", body: "92% used on db-1" },
+    ]);
 
     // Clicking it brings the tab forward with the notification open.
     await tab.evaluate(() => {

@@ -136,7 +136,6 @@ describe.skipIf(!browsers.run)("a newcomer's first start, on a clone", () => {
       await page.locator('html[data-herald-schema="requested"]').waitFor({ state: "attached" });
       await page.getByText("Root Types").waitFor();
       expect(apiRequests.map((r) => [r.body.includes('"operationName":"IntrospectionQuery"'), r.authorization])).toEqual([[true, `Bearer ${personToken}`]]);
-
     } finally {
       await browser.close();
     }

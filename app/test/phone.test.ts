@@ -78,7 +78,11 @@ describe.skipIf(!availability.run)("the dashboard on a phone", () => {
 
   beforeAll(async () => {
     stack = await startStack();
-    const session = await stack.producer.createSession({ harness: "claude-code", sessionId: "phone-session-with-a-rather-long-native-identifier-0123456789", ownerPersonId: stack.person.id });
+    const session = await stack.producer.createSession({
+      harness: "claude-code",
+      sessionId: "phone-session-with-a-rather-long-native-identifier-0123456789",
+      ownerPersonId: stack.person.id,
+    });
     const engagement = await stack.producer.createEngagement({ name: `Engagement ${LONG_WORD}`, operatorPersonId: stack.person.id });
     sessionPath = `/sessions/${session.id}`;
     engagementPath = `/engagements/${engagement.id}`;
@@ -89,7 +93,9 @@ describe.skipIf(!availability.run)("the dashboard on a phone", () => {
       body: `Read-only for an hour: ${LONG_WORD}.`,
       severity: "WARNING",
       source: { plugin: "operations-and-maintenance-plugin", subsystem: "scheduler-with-a-long-name" },
-      actions: [{ kind: "OPEN_URL", id: "status", label: "Open the status page for this maintenance window", url: "https://status.example.com/maintenance/2026-12-01" }],
+      actions: [
+        { kind: "OPEN_URL", id: "status", label: "Open the status page for this maintenance window", url: "https://status.example.com/maintenance/2026-12-01" },
+      ],
     });
     await publish({
       key: "phone:build",

@@ -204,7 +204,11 @@ describe("proxy", () => {
   });
 
   it("ignores an Authorization header from the browser: the cookie's token is what Herald sees", async () => {
-    const client = createHeraldClient({ url: `${stack.dashboardUrl}/api/graphql`, token: stack.producerKey, fetch: withCookie(`herald_token=${stack.person.token}`) });
+    const client = createHeraldClient({
+      url: `${stack.dashboardUrl}/api/graphql`,
+      token: stack.producerKey,
+      fetch: withCookie(`herald_token=${stack.person.token}`),
+    });
     expect((await client.viewer()).id).toBe(stack.person.id);
     client.close();
   });
@@ -234,7 +238,13 @@ describe("proxy", () => {
         // The subscription is live once an event published after it arrives; retry until then.
         await eventually(
           async () => {
-            const published = await stack.producer.publish({ scope: "PERSON", personId: stack.person.id, key, title: `through the proxy`, source: { plugin: "e2e" } });
+            const published = await stack.producer.publish({
+              scope: "PERSON",
+              personId: stack.person.id,
+              key,
+              title: `through the proxy`,
+              source: { plugin: "e2e" },
+            });
             expect(published.ok).toBe(true);
             // A second for this event to arrive, then publish again.
             return eventually(() => events.some((e) => e.notification.key === key), 1_000).then(

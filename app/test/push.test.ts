@@ -168,13 +168,34 @@ describe.skipIf(!availability.run)("the dashboard's service worker (Web Push)", 
   });
 
   it("shows a push with title, severity, body and two buttons, and a newer revision replaces it", async () => {
-    const published = await stack.producer.publish({ scope: "PERSON", personId: stack.person.id, key: "push:deploy", title: "Deploy to production?", severity: "WARNING", source: { plugin: "push" } });
+    const published = await stack.producer.publish({
+      scope: "PERSON",
+      personId: stack.person.id,
+      key: "push:deploy",
+      title: "Deploy to production?",
+      severity: "WARNING",
+      source: { plugin: "push" },
+    });
     if (!published.ok) throw new Error(published.message);
     const id = published.notification.id;
     const dashboardLink = `${stack.dashboardUrl}/?notification=${id}`;
-    const action = (name: string) => ({ id: name, label: name === "yes" ? "Deploy" : name === "no" ? "Cancel" : "Later", url: `${receiver.url}/actions/token-${name}` });
+    const action = (name: string) => ({
+      id: name,
+      label: name === "yes" ? "Deploy" : name === "no" ? "Cancel" : "Later",
+      url: `${receiver.url}/actions/token-${name}`,
+    });
 
-    await push({ type: "notification.created", notificationId: id, revision: 1, title: "Deploy to production?", body: "Build 1042 passed.", severity: "WARNING", scope: "PERSON", url: dashboardLink, actions: [action("yes"), action("no"), action("later")] });
+    await push({
+      type: "notification.created",
+      notificationId: id,
+      revision: 1,
+      title: "Deploy to production?",
+      body: "Build 1042 passed.",
+      severity: "WARNING",
+      scope: "PERSON",
+      url: dashboardLink,
+      actions: [action("yes"), action("no"), action("later")],
+    });
     const first = await shown();
     expect(first).toEqual([
       {
@@ -186,28 +207,79 @@ describe.skipIf(!availability.run)("the dashboard's service worker (Web Push)", 
           { action: "yes", title: "Deploy" },
           { action: "no", title: "Cancel" },
         ],
-        data: { notificationId: id, revision: 1, url: dashboardLink, actions: { yes: { label: "Deploy", url: action("yes").url }, no: { label: "Cancel", url: action("no").url } } },
+        data: {
+          notificationId: id,
+          revision: 1,
+          url: dashboardLink,
+          actions: { yes: { label: "Deploy", url: action("yes").url }, no: { label: "Cancel", url: action("no").url } },
+        },
       },
     ]);
 
-    await push({ type: "notification.updated", notificationId: id, revision: 2, title: "Deploy to production? (2 approvals)", body: "Build 1043 passed.", severity: "ERROR", scope: "PERSON", url: dashboardLink, actions: [action("yes")] });
+    await push({
+      type: "notification.updated",
+      notificationId: id,
+      revision: 2,
+      title: "Deploy to production? (2 approvals)",
+      body: "Build 1043 passed.",
+      severity: "ERROR",
+      scope: "PERSON",
+      url: dashboardLink,
+      actions: [action("yes")],
+    });
     const second = await shown();
     expect(second).toHaveLength(1);
-    expect(second[0]).toMatchObject({ title: "Deploy to production? (2 approvals)", body: "Error · Build 1043 passed.", tag: `herald:${id}`, actions: [{ action: "yes", title: "Deploy" }] });
+    expect(second[0]).toMatchObject({
+      title: "Deploy to production? (2 approvals)",
+      body: "Error · Build 1043 passed.",
+      tag: `herald:${id}`,
+      actions: [{ action: "yes", title: "Deploy" }],
+    });
     expect(second[0]!.data.revision).toBe(2);
 
     // Another notification stacks beside it (its own tag); a payload link to another site is not followed.
-    await push({ type: "notification.created", notificationId: "other-id", revision: 1, title: "Weekly digest", body: "", severity: "INFO", scope: "PERSON", url: "https://elsewhere.example/x", actions: [] });
+    await push({
+      type: "notification.created",
+      notificationId: "other-id",
+      revision: 1,
+      title: "Weekly digest",
+      body: "",
+      severity: "INFO",
+      scope: "PERSON",
+      url: "https://elsewhere.example/x",
+      actions: [],
+    });
     const both = await shown();
     expect(both.map((n) => n.tag).sort()).toEqual([`herald:${id}`, "herald:other-id"]);
-    expect(both.find((n) => n.tag === "herald:other-id")).toMatchObject({ body: "Info", requireInteraction: false, actions: [], data: { url: `${stack.dashboardUrl}/` } });
+    expect(both.find((n) => n.tag === "herald:other-id")).toMatchObject({
+      body: "Info",
+      requireInteraction: false,
+      actions: [],
+      data: { url: `${stack.dashboardUrl}/` },
+    });
   });
 
   it("opens a clicked notification in the dashboard tab's inbox", async () => {
-    const published = await stack.producer.publish({ scope: "PERSON", personId: stack.person.id, key: "push:open", title: "Agent finished", source: { plugin: "push" } });
+    const published = await stack.producer.publish({
+      scope: "PERSON",
+      personId: stack.person.id,
+      key: "push:open",
+      title: "Agent finished",
+      source: { plugin: "push" },
+    });
     if (!published.ok) throw new Error(published.message);
     const id = published.notification.id;
-    await push({ type: "notification.created", notificationId: id, revision: 1, title: "Agent finished", body: "All tests pass.", severity: "SUCCESS", scope: "PERSON", url: `${stack.dashboardUrl}/?notification=${id}`, actions: [] });
+    await push({
+      type: "notification.created",
+      notificationId: id,
+      revision: 1,
+      title: "Agent finished",
+      body: "All tests pass.",
+      severity: "SUCCESS",
+      scope: "PERSON",
+      url: `${stack.dashboardUrl}/?notification=${id}`,
+      actions: [],
+    });
     expect(await click(`herald:${id}`, "")).toBe("focused");
     const card = page.locator(`dialog#drawer article[data-notification-id="${id}"]`);
     await expect.poll(() => card.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -215,7 +287,13 @@ describe.skipIf(!availability.run)("the dashboard's service worker (Web Push)", 
   });
 
   it("opens the notification's link in a new dashboard page: ?notification=<id> opens the inbox on it", async () => {
-    const published = await stack.producer.publish({ scope: "PERSON", personId: stack.person.id, key: "push:link", title: "Linked from a phone", source: { plugin: "push" } });
+    const published = await stack.producer.publish({
+      scope: "PERSON",
+      personId: stack.person.id,
+      key: "push:link",
+      title: "Linked from a phone",
+      source: { plugin: "push" },
+    });
     if (!published.ok) throw new Error(published.message);
     const id = published.notification.id;
     await page.goto(`/settings?notification=${id}`);
@@ -227,7 +305,17 @@ describe.skipIf(!availability.run)("the dashboard's service worker (Web Push)", 
   it("POSTs an action button's URL without the dashboard's cookie, and says so when it was refused", async () => {
     const id = "action-target";
     const url = `${receiver.url}/actions/token-approve`;
-    const payload = { type: "notification.created", notificationId: id, revision: 3, title: "Approve the release?", body: "", severity: "WARNING", scope: "PERSON", url: `${stack.dashboardUrl}/?notification=${id}`, actions: [{ id: "approve", label: "Approve", url }] };
+    const payload = {
+      type: "notification.created",
+      notificationId: id,
+      revision: 3,
+      title: "Approve the release?",
+      body: "",
+      severity: "WARNING",
+      scope: "PERSON",
+      url: `${stack.dashboardUrl}/?notification=${id}`,
+      actions: [{ id: "approve", label: "Approve", url }],
+    };
 
     await push(payload);
     receiver.statuses.push(204);
@@ -242,7 +330,11 @@ describe.skipIf(!availability.run)("the dashboard's service worker (Web Push)", 
     expect(await click(`herald:${id}`, "approve")).toBe("refused");
     const after = (await shown()).filter((n) => n.tag === `herald:${id}`);
     expect(after).toHaveLength(1);
-    expect(after[0]).toMatchObject({ title: "Not done: “Approve” on “Approve the release?”", actions: [], data: { url: `${stack.dashboardUrl}/?notification=${id}` } });
+    expect(after[0]).toMatchObject({
+      title: "Not done: “Approve” on “Approve the release?”",
+      actions: [],
+      data: { url: `${stack.dashboardUrl}/?notification=${id}` },
+    });
     expect(after[0]!.body).toContain("already answered");
     await screenshot(page, "push-dashboard");
   });

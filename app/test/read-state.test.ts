@@ -67,7 +67,10 @@ describe.skipIf(!availability.run)("read state in Chromium", () => {
     await drawer().waitFor({ state: "hidden" });
   };
   const showTab = (name: string) => drawer().getByRole("radio", { name, exact: true }).check();
-  const titleWeight = (id: string) => card(id).locator(".title").evaluate((el) => Number(getComputedStyle(el).fontWeight));
+  const titleWeight = (id: string) =>
+    card(id)
+      .locator(".title")
+      .evaluate((el) => Number(getComputedStyle(el).fontWeight));
   /** What the server lists and counts for a filter (the person's own client, not the dashboard). */
   const server = async (filter: NotificationFilter = {}) => ({
     counts: await stack.personClient.counts(filter),

@@ -86,7 +86,10 @@ describe.skipIf(!availability.run)("reader controls and accessibility in Chromiu
     await openDrawer();
     await page.getByTestId("mark-all-read").click();
     await expect.poll(async () => (await stack.personClient.counts()).unseen).toBe(0);
-    await page.getByText(/Marked \d+ as read|Everything was already read/).first().waitFor();
+    await page
+      .getByText(/Marked \d+ as read|Everything was already read/)
+      .first()
+      .waitFor();
     const before = (await stack.personClient.page({})).items.length;
     expect(before).toBeGreaterThan(1);
     await page.getByTestId("clear-all").click();
@@ -121,7 +124,11 @@ describe.skipIf(!availability.run)("reader controls and accessibility in Chromiu
     await page.getByTestId("settings-error").waitFor({ state: "detached" });
     await expect
       .poll(() => stack.personClient.readerPreferences())
-      .toMatchObject({ mutedPlugins: ["ci", "deploy"], severityFloor: "WARNING", quietHours: { start: "22:00", end: "07:00", timeZone: "Europe/Berlin", allowErrors: true } });
+      .toMatchObject({
+        mutedPlugins: ["ci", "deploy"],
+        severityFloor: "WARNING",
+        quietHours: { start: "22:00", end: "07:00", timeZone: "Europe/Berlin", allowErrors: true },
+      });
     await screenshot(page, "settings");
     await page.reload();
     await expect.poll(() => page.getByLabel("Muted sources").inputValue()).toBe("ci, deploy");

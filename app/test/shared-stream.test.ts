@@ -40,7 +40,8 @@ describe.skipIf(!availability.run)("every stream of one person shared across the
   };
   const drawerCard = (page: Page, key: string) => page.locator(`dialog[data-testid=drawer] article[data-surface=drawer][data-key="${key}"]`);
   /** A card of the session page's own list (its inline region or the list below). */
-  const onSessionPage = (page: Page, key: string) => page.locator(`article[data-surface=inline][data-key="${key}"], article[data-surface=page][data-key="${key}"]`).first();
+  const onSessionPage = (page: Page, key: string) =>
+    page.locator(`article[data-surface=inline][data-key="${key}"], article[data-surface=page][data-key="${key}"]`).first();
   const openDrawer = async (page: Page) => {
     await page.getByTestId("drawer-button").click();
     await page.locator("dialog[data-testid=drawer]").locator("[data-testid=feed-list], .empty").first().waitFor();
@@ -96,7 +97,8 @@ describe.skipIf(!availability.run)("every stream of one person shared across the
     const marker = await publish("streams-marker", { sessionId });
     for (const tab of tabs) await drawerCard(tab, "streams-marker").waitFor({ timeout: 10_000 });
     await onSessionPage(tabs[1]!, "streams-marker").waitFor({ timeout: 10_000 });
-    for (const tab of [tabs[0]!, tabs[2]!]) await tab.locator(`[data-testid=latest-row][data-notification-id="${marker.id}"]`).waitFor({ state: "attached", timeout: 10_000 });
+    for (const tab of [tabs[0]!, tabs[2]!])
+      await tab.locator(`[data-testid=latest-row][data-notification-id="${marker.id}"]`).waitFor({ state: "attached", timeout: 10_000 });
     await stack.personClient.setQuietMode(true);
     for (const tab of tabs) await tab.getByTestId("quiet-indicator").waitFor({ timeout: 10_000 });
     await stack.personClient.setQuietMode(false);

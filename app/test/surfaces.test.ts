@@ -67,7 +67,13 @@ describe.skipIf(!availability.run)("notification surfaces and ui effects in the 
 
   it("shows a SESSION banner and modal on their session's page only; PERSON banners everywhere", async () => {
     const page = browser.page;
-    const personal = await publish({ scope: "PERSON", personId: stack.person.id, key: "everywhere", title: "For every page", display: { presentation: "BANNER" } });
+    const personal = await publish({
+      scope: "PERSON",
+      personId: stack.person.id,
+      key: "everywhere",
+      title: "For every page",
+      display: { presentation: "BANNER" },
+    });
     const sessionBanner = await publish({ scope: "SESSION", sessionId, key: "session-banner", title: "Session banner", display: { presentation: "BANNER" } });
     await banner(personal.id).waitFor();
     // The session banner was published first: one ordered stream feeds every view, so it was
@@ -130,7 +136,14 @@ describe.skipIf(!availability.run)("notification surfaces and ui effects in the 
     await page.getByRole("heading", { name: "Hello, Ada" }).waitFor();
     // Far enough ahead that a busy machine still publishes it before the deadline.
     const deadline = Date.now() + 12_000;
-    const n = await publish({ scope: "PERSON", personId: stack.person.id, key: "ttl-banner", title: "Window open", display: { presentation: "BANNER" }, retention: { policy: "TTL", expiresAt: new Date(deadline).toISOString() } });
+    const n = await publish({
+      scope: "PERSON",
+      personId: stack.person.id,
+      key: "ttl-banner",
+      title: "Window open",
+      display: { presentation: "BANNER" },
+      retention: { policy: "TTL", expiresAt: new Date(deadline).toISOString() },
+    });
     await banner(n.id).waitFor();
     // Past the deadline and past the dashboard's 15 s clock tick, which re-judges every list.
     await page.clock.runFor(deadline - Date.now() + 16_000);
@@ -140,7 +153,13 @@ describe.skipIf(!availability.run)("notification surfaces and ui effects in the 
     // The server's clock has not reached the deadline, so the new snapshot carries the record and
     // leaving it out is the dashboard's own judgement. A banner published now shows after that
     // snapshot: the TTL banner would have shown with it.
-    const marker = await publish({ scope: "PERSON", personId: stack.person.id, key: "ttl-marker", title: "After the reload", display: { presentation: "BANNER" } });
+    const marker = await publish({
+      scope: "PERSON",
+      personId: stack.person.id,
+      key: "ttl-marker",
+      title: "After the reload",
+      display: { presentation: "BANNER" },
+    });
     await banner(marker.id).waitFor();
     expect(await banner(n.id).count()).toBe(0);
   }, 120_000);

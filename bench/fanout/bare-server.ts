@@ -33,7 +33,11 @@ function waitForPort(child: ChildProcess): Promise<number> {
 }
 
 export async function startBare(options: StartOptions): Promise<FanoutServer> {
-  const child = spawnTracked(process.execPath, ["--import", "tsx", script], { cpus: options.serverCpus || undefined, openFiles: options.openFiles, cwd: benchDir });
+  const child = spawnTracked(process.execPath, ["--import", "tsx", script], {
+    cpus: options.serverCpus || undefined,
+    openFiles: options.openFiles,
+    cwd: benchDir,
+  });
   let port: number;
   try {
     port = await waitForPort(child);

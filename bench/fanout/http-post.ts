@@ -33,16 +33,12 @@ export class HttpPoster {
 
   private attempt(body: string): Promise<{ status: number; body: string }> {
     return new Promise((resolve, reject) => {
-      const req = request(
-        this.url,
-        { method: "POST", agent: this.agent, headers: { ...this.headers, "content-length": Buffer.byteLength(body) } },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (chunk: Buffer) => chunks.push(chunk));
-          res.on("error", reject);
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
-        },
-      );
+      const req = request(this.url, { method: "POST", agent: this.agent, headers: { ...this.headers, "content-length": Buffer.byteLength(body) } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("error", reject);
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+      });
       req.setTimeout(requestTimeoutMs, () => req.destroy(new Error(`no response within ${requestTimeoutMs} ms`)));
       const sent = performance.now();
       req.on("error", (error: NodeJS.ErrnoException) => {

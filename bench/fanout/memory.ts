@@ -12,7 +12,9 @@ import { benchCli, liftedLimits } from "../herald-process.ts";
 import { heraldSubscription } from "./herald-server.ts";
 import { snapshotTypes } from "./heap-snapshot.ts";
 
-const { values } = parseArgs({ options: { subscribers: { type: "string", default: "1000" }, snapshots: { type: "string" }, events: { type: "string", default: "20" } } });
+const { values } = parseArgs({
+  options: { subscribers: { type: "string", default: "1000" }, snapshots: { type: "string" }, events: { type: "string", default: "20" } },
+});
 const subscribers = Number(values.subscribers);
 const events = Number(values.events);
 const snapshotDir = values.snapshots;
@@ -26,7 +28,10 @@ const producerKey = await cli.createProducerKey("memory-bench");
 if (snapshotDir) mkdirSync(snapshotDir, { recursive: true });
 const herald = await spawnHerald({
   env: { DATABASE_URL: store.url, ...liftedLimits, HERALD_METRICS_TOKEN: metricsToken },
-  nodeArgs: [...(snapshotDir ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${snapshotDir}`] : []), ...(process.env.MEMORY_HERALD_NODE_ARGS ?? "").split(" ").filter(Boolean)],
+  nodeArgs: [
+    ...(snapshotDir ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${snapshotDir}`] : []),
+    ...(process.env.MEMORY_HERALD_NODE_ARGS ?? "").split(" ").filter(Boolean),
+  ],
   onOutput: (text, stream) => stream === "stdout" && process.env.MEMORY_HERALD_STDOUT && process.stdout.write(text),
 });
 const url = new URL(herald.url);
@@ -35,7 +40,10 @@ const pid = herald.process.pid!;
 let seq = 0;
 async function publish() {
   const input = { scope: "APPLICATION", key: `memory-${++seq}`, title: `event ${seq}`, source: { plugin: "memory-bench" } };
-  const body = JSON.stringify({ query: "mutation P($input: PublishNotificationInput!) { publishNotification(input: $input) { __typename } }", variables: { input } });
+  const body = JSON.stringify({
+    query: "mutation P($input: PublishNotificationInput!) { publishNotification(input: $input) { __typename } }",
+    variables: { input },
+  });
   const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${producerKey}` }, body });
   if (!response.ok) throw new Error(`publish failed: HTTP ${response.status}`);
   await response.text();
@@ -44,7 +52,8 @@ async function publish() {
 /** Heap spaces (used and committed) and RSS, MiB. */
 async function memory() {
   const text = await (await fetch(new URL("/metrics", url), { headers: { authorization: `Bearer ${metricsToken}` } })).text();
-  const space = (metric: string) => [...text.matchAll(new RegExp(`${metric}\\{space="(\\w+)"\\} (\\d+)`, "g"))].reduce((sum, m) => sum + Number(m[2]), 0) / 1048576;
+  const space = (metric: string) =>
+    [...text.matchAll(new RegExp(`${metric}\\{space="(\\w+)"\\} (\\d+)`, "g"))].reduce((sum, m) => sum + Number(m[2]), 0) / 1048576;
   const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
   return { used: space("nodejs_heap_space_size_used_bytes"), committed: space("nodejs_heap_space_size_total_bytes"), rss };
 }
@@ -88,16 +97,24 @@ const second = snapshotDir ? await snapshot() : null;
 
 const perSubscriber = (before: number, after: number) => (((after - before) * 1024) / subscribers).toFixed(1);
 console.log(`${subscribers} subscribers, ${received} of ${subscribers * events} deliveries received`);
-console.log(`heap used: ${idle.used.toFixed(1)} -> ${open.used.toFixed(1)} connected -> ${connected.used.toFixed(1)} MiB after ${events} events; ${perSubscriber(idle.used, open.used)} -> ${perSubscriber(idle.used, connected.used)} KiB per subscriber (garbage included)`);
-console.log(`heap committed: ${idle.committed.toFixed(1)} -> ${connected.committed.toFixed(1)} MiB, ${perSubscriber(idle.committed, connected.committed)} KiB per subscriber`);
-console.log(`RSS: ${idle.rss.toFixed(1)} -> ${connected.rss.toFixed(1)} MiB, ${perSubscriber(idle.rss, connected.rss)} KiB per subscriber${snapshotDir ? " (the first snapshot's own memory included)" : ""}`);
+console.log(
+  `heap used: ${idle.used.toFixed(1)} -> ${open.used.toFixed(1)} connected -> ${connected.used.toFixed(1)} MiB after ${events} events; ${perSubscriber(idle.used, open.used)} -> ${perSubscriber(idle.used, connected.used)} KiB per subscriber (garbage included)`,
+);
+console.log(
+  `heap committed: ${idle.committed.toFixed(1)} -> ${connected.committed.toFixed(1)} MiB, ${perSubscriber(idle.committed, connected.committed)} KiB per subscriber`,
+);
+console.log(
+  `RSS: ${idle.rss.toFixed(1)} -> ${connected.rss.toFixed(1)} MiB, ${perSubscriber(idle.rss, connected.rss)} KiB per subscriber${snapshotDir ? " (the first snapshot's own memory included)" : ""}`,
+);
 for (const socket of sockets) socket.destroy();
 await herald.stop();
 store.remove();
 
 if (first && second) {
   const [before, after] = [snapshotTypes(first), snapshotTypes(second)];
-  console.log(`live heap after collection: ${(before.total / 1048576).toFixed(1)} -> ${(after.total / 1048576).toFixed(1)} MiB, ${((after.total - before.total) / 1024 / subscribers).toFixed(2)} KiB per subscriber (compiled code included)`);
+  console.log(
+    `live heap after collection: ${(before.total / 1048576).toFixed(1)} -> ${(after.total / 1048576).toFixed(1)} MiB, ${((after.total - before.total) / 1024 / subscribers).toFixed(2)} KiB per subscriber (compiled code included)`,
+  );
   const rows = [...after.types].map(([type, { bytes, count }]) => {
     const was = before.types.get(type) ?? { bytes: 0, count: 0 };
     return { type, bytes: (bytes - was.bytes) / subscribers, count: (count - was.count) / subscribers };

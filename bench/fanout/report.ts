@@ -53,7 +53,10 @@ const metrics: Metric[] = [
   },
   { label: "lost deliveries (steady + burst)", value: (r) => (r.steady || r.burst ? (r.steady?.lost ?? 0) + (r.burst?.lost ?? 0) : undefined) },
   { label: "publish requests failed", value: (r) => (r.steady || r.burst ? (r.steady?.publishErrors ?? 0) + (r.burst?.publishErrors ?? 0) : undefined) },
-  { label: "connections dropped by server", value: (r) => (r.steady || r.burst ? (r.steady?.droppedConnections ?? 0) + (r.burst?.droppedConnections ?? 0) : undefined) },
+  {
+    label: "connections dropped by server",
+    value: (r) => (r.steady || r.burst ? (r.steady?.droppedConnections ?? 0) + (r.burst?.droppedConnections ?? 0) : undefined),
+  },
   { label: "RSS per connection (KiB)", value: (r) => r.memory?.perConnectionKiB, digits: 1, ratio: true },
   {
     label: "RSS idle -> connected (MiB)",
@@ -107,7 +110,9 @@ export function renderTables(results: ScenarioResult[]): string {
         out.push(`  ${r.target}: other work on the machine used ${r.steady.cpu.other} cores during the steady phase; its figures are noisy.`);
       }
       if (r.target !== "herald" && r.steady && r.steady.cpu.subscribers >= 0.9) {
-        out.push(`  ${r.target}: the subscriber process was near a full core (${r.steady.cpu.subscribers}); its figures are partly the load generator's limit (an upper bound on the server's).`);
+        out.push(
+          `  ${r.target}: the subscriber process was near a full core (${r.steady.cpu.subscribers}); its figures are partly the load generator's limit (an upper bound on the server's).`,
+        );
       }
     }
   }
@@ -153,7 +158,9 @@ export function renderTargets(results: ScenarioResult[]): { verdicts: TargetVerd
     }
     const burst = ratio(t.herald.burst?.completionTimeMs, t.nchan.burst?.completionTimeMs);
     const steady = ratio(t.herald.steady?.completionMs.p99, t.nchan.steady?.completionMs.p99);
-    parts.push(`${size.toLocaleString("en")}: burst ${burst === null ? "undefined" : `${fmt(burst, 2)}x`}, steady p99 ${steady === null ? "undefined" : `${fmt(steady, 2)}x`}`);
+    parts.push(
+      `${size.toLocaleString("en")}: burst ${burst === null ? "undefined" : `${fmt(burst, 2)}x`}, steady p99 ${steady === null ? "undefined" : `${fmt(steady, 2)}x`}`,
+    );
     if (allMet !== null && !(burst !== null && burst <= completionOverNchan && steady !== null && steady <= completionOverNchan)) allMet = false;
   }
   verdicts.push({

@@ -95,7 +95,9 @@ for (const size of sizes) {
       continue;
     }
     const busy = await waitForQuiet(fanoutConfig.quietWaitSeconds);
-    log(`== ${target}, ${size.toLocaleString("en")} subscribers (machine busy before start: ${busy} cores${busy >= 0.3 ? ", did not settle: figures will be noisy" : ""})`);
+    log(
+      `== ${target}, ${size.toLocaleString("en")} subscribers (machine busy before start: ${busy} cores${busy >= 0.3 ? ", did not settle: figures will be noisy" : ""})`,
+    );
     results.push(await runScenario(target, size, { layout, log, start: starters[target] }));
   }
 }

@@ -167,7 +167,9 @@ export async function runScenario(target: TargetName, subscribers: number, conte
     log(`${target}: connecting ${subscribers.toLocaleString("en")} subscribers`);
     result.connect = await pool.connect(active.subscribe, subscribers, config.connectConcurrency, config.connectDeadlineSeconds * 1000);
     result.connect.seconds = round(result.connect.seconds);
-    log(`${target}: ${result.connect.open} open, ${result.connect.failed} failed in ${result.connect.seconds} s${result.connect.errors.length ? ` (${result.connect.errors.slice(0, 3).join("; ")})` : ""}`);
+    log(
+      `${target}: ${result.connect.open} open, ${result.connect.failed} failed in ${result.connect.seconds} s${result.connect.errors.length ? ` (${result.connect.errors.slice(0, 3).join("; ")})` : ""}`,
+    );
     if (result.connect.open === 0) throw new Error("no subscriber could connect");
 
     // Readiness proven by delivery (see config.barrierEvents).
@@ -209,7 +211,9 @@ export async function runScenario(target: TargetName, subscribers: number, conte
     const burstStart = nowMicros();
     const burstFailures = new PublishFailures(pool);
     inFlight.push(
-      inLanes(config.burstEvents, config.burstConcurrency, (i) => active.publish(burstFirst + i, burstStart).catch((error: unknown) => burstFailures.record(burstFirst + i, error))),
+      inLanes(config.burstEvents, config.burstConcurrency, (i) =>
+        active.publish(burstFirst + i, burstStart).catch((error: unknown) => burstFailures.record(burstFirst + i, error)),
+      ),
     );
     const burstComplete = await pool.waitPhase("all", config.burstDeadlineSeconds * 1000);
     const burstReport = await pool.report();
@@ -220,7 +224,9 @@ export async function runScenario(target: TargetName, subscribers: number, conte
       completionTimeMs,
       deliveriesPerSecond: completionTimeMs ? Math.round(burst.received / (completionTimeMs / 1000)) : null,
     };
-    log(`${target}: burst ${burstComplete ? `complete in ${completionTimeMs} ms` : `INCOMPLETE after ${config.burstDeadlineSeconds} s (${burst.lost} deliveries missing)`}${failureNote(burst)}`);
+    log(
+      `${target}: burst ${burstComplete ? `complete in ${completionTimeMs} ms` : `INCOMPLETE after ${config.burstDeadlineSeconds} s (${burst.lost} deliveries missing)`}${failureNote(burst)}`,
+    );
     await sleep(1_000);
 
     // Steady: the issue's load, open loop (publishes are not held back by slow replies).
@@ -234,7 +240,12 @@ export async function runScenario(target: TargetName, subscribers: number, conte
     const roundTrips: number[] = [];
     const steadyFailures = new PublishFailures(pool);
     const serverPids = processTree(serverPid);
-    const cpuBefore = { server: treeCpuSeconds(serverPids), subscribers: treeCpuSeconds(pool.pids), publisher: process.cpuUsage(), machine: machineBusySeconds() };
+    const cpuBefore = {
+      server: treeCpuSeconds(serverPids),
+      subscribers: treeCpuSeconds(pool.pids),
+      publisher: process.cpuUsage(),
+      machine: machineBusySeconds(),
+    };
     const steadyStart = nowMicros() + 20_000;
     for (let i = 0; i < events; i++) {
       const due = steadyStart + i * intervalUs;
@@ -251,7 +262,12 @@ export async function runScenario(target: TargetName, subscribers: number, conte
     }
     const steadyComplete = await pool.waitPhase("all", config.steadyDrainSeconds * 1000);
     const wallSeconds = (nowMicros() - steadyStart) / 1e6;
-    const cpuAfter = { server: treeCpuSeconds(serverPids), subscribers: treeCpuSeconds(pool.pids), publisher: process.cpuUsage(cpuBefore.publisher), machine: machineBusySeconds() };
+    const cpuAfter = {
+      server: treeCpuSeconds(serverPids),
+      subscribers: treeCpuSeconds(pool.pids),
+      publisher: process.cpuUsage(cpuBefore.publisher),
+      machine: machineBusySeconds(),
+    };
     const steadyReport = await pool.report();
     const perCore = (seconds: number) => round(seconds / wallSeconds);
     const cpu = {

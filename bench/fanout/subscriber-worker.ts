@@ -280,7 +280,9 @@ function reply(message: WorkerReply) {
 process.on("message", (message: WorkerCall) => {
   switch (message.type) {
     case "connect":
-      void connectAll(message.spec, message.count, message.concurrency, message.deadlineMs).then((result) => reply({ id: message.id, type: "connect", result }));
+      void connectAll(message.spec, message.count, message.concurrency, message.deadlineMs).then((result) =>
+        reply({ id: message.id, type: "connect", result }),
+      );
       break;
     case "clock":
       reply({ id: message.id, type: "clock", micros: nowMicros() });

@@ -41,8 +41,7 @@ export function lastExchange(messages: readonly MessageWithParts[]): Exchange | 
   const answer = messages[index];
   if (!answer || answer.info.role !== "assistant" || answer.info.error || answer.info.summary || !answer.info.time?.completed) return null;
   const prompt =
-    messages.find((m) => m.info.role === "user" && m.info.id === answer.info.parentID) ??
-    messages.slice(0, index).findLast((m) => m.info.role === "user");
+    messages.find((m) => m.info.role === "user" && m.info.id === answer.info.parentID) ?? messages.slice(0, index).findLast((m) => m.info.role === "user");
   return {
     completionId: answer.info.id,
     cwd: answer.info.path?.cwd ?? "",

@@ -11,7 +11,17 @@
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { OnceWarner, REPORT_TIMEOUT_MS, reportExchange, reporterConfig } from "../shared/report-exchange.ts";
 import { type AssistantSource, terminalAssistant } from "./branch.ts";
-import { decideSnapshot, type Generations, namingOwnership, ownAppendedRow, parseMetadata, type Provenance, PROVENANCE_TYPE, PROVENANCE_VERSION, sessionInfoRows } from "./label-state.ts";
+import {
+  decideSnapshot,
+  type Generations,
+  namingOwnership,
+  ownAppendedRow,
+  parseMetadata,
+  type Provenance,
+  PROVENANCE_TYPE,
+  PROVENANCE_VERSION,
+  sessionInfoRows,
+} from "./label-state.ts";
 import { metadataCommandFrom, readMetadata } from "./metadata-command.ts";
 import { readRemoteMetadata, remoteMetadataFrom } from "./metadata-http.ts";
 import { watchSessionFile } from "./name-watch.ts";

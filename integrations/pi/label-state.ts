@@ -124,7 +124,14 @@ export function provenanceOf(data: unknown): Provenance | null {
   if (d.v !== PROVENANCE_VERSION) return null;
   if (typeof d.sessionId !== "string" || d.sessionId === "" || typeof d.sessionInfoId !== "string" || d.sessionInfoId === "") return null;
   if (!isLabel(d.label) || !isGeneration(d.sourceGeneration) || !isGeneration(d.labelGeneration)) return null;
-  return { v: PROVENANCE_VERSION, sessionId: d.sessionId, sessionInfoId: d.sessionInfoId, label: d.label, sourceGeneration: d.sourceGeneration, labelGeneration: d.labelGeneration };
+  return {
+    v: PROVENANCE_VERSION,
+    sessionId: d.sessionId,
+    sessionInfoId: d.sessionInfoId,
+    label: d.label,
+    sourceGeneration: d.sourceGeneration,
+    labelGeneration: d.labelGeneration,
+  };
 }
 
 /** The part of a Pi session entry the rules read. */

@@ -24,9 +24,7 @@ export interface ReporterConfig {
 }
 
 export type ReportOutcome =
-  | { kind: "reported"; duplicate: boolean; label: string | null }
-  | { kind: "skipped"; reason: string }
-  | { kind: "failed"; reason: string };
+  { kind: "reported"; duplicate: boolean; label: string | null } | { kind: "skipped"; reason: string } | { kind: "failed"; reason: string };
 
 /** The whole request, answer included. The agent's turn has already ended; this only bounds our work. */
 export const REPORT_TIMEOUT_MS = 2_000;
@@ -109,7 +107,10 @@ export async function reportExchange(report: ExchangeReport, config: ReporterCon
     warner.recovered();
     return { kind: "reported", duplicate: answer.duplicate === true, label: answer.session?.label || null };
   } catch (error) {
-    const reason = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError") ? `no answer within ${config.timeoutMs} ms` : String((error as Error)?.message ?? error);
+    const reason =
+      error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")
+        ? `no answer within ${config.timeoutMs} ms`
+        : String((error as Error)?.message ?? error);
     warner.warn("unreachable", `Herald at ${new URL(config.endpoint).origin} did not take the exchange report (${reason})`);
     return { kind: "failed", reason };
   }
@@ -118,7 +119,8 @@ export async function reportExchange(report: ExchangeReport, config: ReporterCon
 function describeRefusal(status: number, body: string): string {
   try {
     const parsed = JSON.parse(body) as { field?: unknown; message?: unknown };
-    if (typeof parsed.field === "string" && typeof parsed.message === "string") return `HTTP ${status}, invalid ${parsed.field}: ${parsed.message}`.slice(0, 300);
+    if (typeof parsed.field === "string" && typeof parsed.message === "string")
+      return `HTTP ${status}, invalid ${parsed.field}: ${parsed.message}`.slice(0, 300);
   } catch {
     // not JSON
   }

@@ -62,13 +62,23 @@ describe.skipIf(!harnessesInstalled("@anthropic-ai/claude-code"))("Claude Code's
     };
   }
 
-  const questions = async () => (await herald.asPerson(QUESTIONS)).notifications.edges.map((e: any) => e.node).filter((n: any) => n.source.subsystem === "approval");
+  const questions = async () =>
+    (await herald.asPerson(QUESTIONS)).notifications.edges.map((e: any) => e.node).filter((n: any) => n.source.subsystem === "approval");
   /** The tool result the model was sent last. */
-  const lastToolResult = () => JSON.stringify(fake.requests.filter((r) => r.path === "/v1/messages").at(-1)?.body.messages?.at(-1) ?? "");
+  const lastToolResult = () =>
+    JSON.stringify(
+      fake.requests
+        .filter((r) => r.path === "/v1/messages")
+        .at(-1)
+        ?.body.messages?.at(-1) ?? "",
+    );
 
   async function turn(name: string, answer: "choice-1" | "choice-2" | null): Promise<{ turn: Run; question: any }> {
     const seen = new Set((await questions()).map((q: any) => q.id));
-    const running = run(claude, ["-p", `CASE-${name}: create the marker file`, "--output-format", "json"], { cwd: project, env: env(answer === null ? { HERALD_APPROVAL_WAIT_SECONDS: "0" } : {}) });
+    const running = run(claude, ["-p", `CASE-${name}: create the marker file`, "--output-format", "json"], {
+      cwd: project,
+      env: env(answer === null ? { HERALD_APPROVAL_WAIT_SECONDS: "0" } : {}),
+    });
     let question: any;
     await eventually(async () => (question = (await questions()).find((q: any) => !seen.has(q.id))) !== undefined, 120_000, `the question for ${name}`);
     expect(question).toMatchObject({ title: "infra · claude-code asks to use Bash", body: `Bash: touch ${marker(name)}` });

@@ -43,7 +43,10 @@ describe.skipIf(!harnessesInstalled("@anthropic-ai/claude-code"))("herald mcp in
     const config = join(home.path, "mcp.json");
     // As the README sets it up: a key bound to plugin mcp.
     const key = await herald.cli.createProducerKey("agent", "mcp");
-    writeFileSync(config, JSON.stringify({ mcpServers: { herald: { command: process.execPath, args: [heraldBin, "mcp"], env: { ...herald.hookEnv, HERALD_PRODUCER_KEY: key } } } }));
+    writeFileSync(
+      config,
+      JSON.stringify({ mcpServers: { herald: { command: process.execPath, args: [heraldBin, "mcp"], env: { ...herald.hookEnv, HERALD_PRODUCER_KEY: key } } } }),
+    );
     const env = {
       PATH: herald.path,
       HOME: home.path,
@@ -55,7 +58,11 @@ describe.skipIf(!harnessesInstalled("@anthropic-ai/claude-code"))("herald mcp in
       DISABLE_ERROR_REPORTING: "1",
       ENABLE_TOOL_SEARCH: "true",
     };
-    const turn = await run(claude, ["-p", "Tell me when the deploy is done", "--mcp-config", config, "--strict-mcp-config", "--allowedTools", NOTIFY, "--output-format", "json"], { cwd: project, env });
+    const turn = await run(
+      claude,
+      ["-p", "Tell me when the deploy is done", "--mcp-config", config, "--strict-mcp-config", "--allowedTools", NOTIFY, "--output-format", "json"],
+      { cwd: project, env },
+    );
     expect(turn, turn.stderr).toMatchObject({ code: 0 });
     const first = fake.requests.find((r) => r.path === "/v1/messages" && Array.isArray(r.body.tools));
     const tools = (first?.body.tools ?? []) as { name?: string; defer_loading?: boolean }[];
@@ -67,7 +74,11 @@ describe.skipIf(!harnessesInstalled("@anthropic-ai/claude-code"))("herald mcp in
     const told = JSON.stringify(fake.requests.at(-1)?.body.messages?.at(-1) ?? "");
     expect(told).toContain("tool_result");
     expect(told).not.toContain('"is_error":true');
-    await eventually(async () => (await herald.asPerson(INBOX_QUERY)).notifications.edges.some((e: any) => e.node.title === "Deploy finished"), 30_000, "the notification");
+    await eventually(
+      async () => (await herald.asPerson(INBOX_QUERY)).notifications.edges.some((e: any) => e.node.title === "Deploy finished"),
+      30_000,
+      "the notification",
+    );
     expect(JSON.parse(turn.stdout).result).toBe("Told the person.");
   });
 });

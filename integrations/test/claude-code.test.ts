@@ -27,7 +27,12 @@ function script(r: AnthropicRequest) {
   if (last.includes("task-notification")) return "The helper finished; nothing more to do.";
   if (lastIsToolResult(r)) return ANSWER;
   if (mentions(r, "HELPER-TASK")) return "The redirect is handled in router.ts.";
-  return { toolUse: { name: "Agent", input: { description: "Find the redirect code", prompt: "HELPER-TASK: find where the login redirect is handled", subagent_type: "general-purpose" } } };
+  return {
+    toolUse: {
+      name: "Agent",
+      input: { description: "Find the redirect code", prompt: "HELPER-TASK: find where the login redirect is handled", subagent_type: "general-purpose" },
+    },
+  };
 }
 
 describe.skipIf(!harnessesInstalled("@anthropic-ai/claude-code"))("Claude Code with herald hook claude-code", () => {
@@ -67,7 +72,10 @@ describe.skipIf(!harnessesInstalled("@anthropic-ai/claude-code"))("Claude Code w
     // user may wire it there by hand; it must count nothing).
     const record = { type: "command", command: `cat >> ${payloads}; echo >> ${payloads}` };
     const heraldHook = { type: "command", command: "herald hook claude-code" };
-    writeFileSync(join(project, ".claude", "settings.json"), JSON.stringify({ hooks: { Stop: [{ hooks: [record] }], SubagentStop: [{ hooks: [record, heraldHook] }] } }, null, 2));
+    writeFileSync(
+      join(project, ".claude", "settings.json"),
+      JSON.stringify({ hooks: { Stop: [{ hooks: [record] }], SubagentStop: [{ hooks: [record, heraldHook] }] } }, null, 2),
+    );
     const installed = await run("herald", ["hooks", "install", "claude-code", "--scope", "project"], { cwd: project, env: env() });
     expect(installed).toMatchObject({ code: 0, stderr: "" });
     expect(installed.stdout).toMatch(/^installed .*shop\/\.claude\/settings\.json \(backup: /);
@@ -79,13 +87,19 @@ describe.skipIf(!harnessesInstalled("@anthropic-ai/claude-code"))("Claude Code w
     expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
 
     // What Claude Code delivered: the person's Stop, the helper's SubagentStop, the internal turn's Stop.
-    const delivered = readFileSync(payloads, "utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line));
+    const delivered = readFileSync(payloads, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
     expect(delivered.map((p) => p.hook_event_name).sort()).toEqual(["Stop", "Stop", "SubagentStop"]);
     const firstStop = delivered.find((p) => p.hook_event_name === "Stop" && p.last_assistant_message === ANSWER);
     expect(firstStop).toMatchObject({ session_id: sessionId, cwd: project });
 
     // The exchange's completion id is the uuid of the person's turn's last assistant entry.
-    const transcript = readFileSync(firstStop.transcript_path, "utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line));
+    const transcript = readFileSync(firstStop.transcript_path, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
     const answerEntry = transcript.find((e) => e.type === "assistant" && JSON.stringify(e.message.content).includes(ANSWER));
     // The label is made in the background after the exchange is accepted.
     const sessionNow = async () => (await herald.asProducer(SESSION_QUERY, { h: "claude-code", s: sessionId })).session;
@@ -94,7 +108,8 @@ describe.skipIf(!harnessesInstalled("@anthropic-ai/claude-code"))("Claude Code w
     expect(session).toMatchObject({ sourceGeneration: "1", completionId: answerEntry.uuid, labelGeneration: "1" });
 
     // One notification for the session, from claude-code: the exchange's, revised by the internal turn.
-    const ofClaude = async () => (await herald.asPerson(INBOX_QUERY)).notifications.edges.map((e: any) => e.node).filter((n: any) => n.source.plugin === "claude-code");
+    const ofClaude = async () =>
+      (await herald.asPerson(INBOX_QUERY)).notifications.edges.map((e: any) => e.node).filter((n: any) => n.source.plugin === "claude-code");
     // The label arrives beside the internal turn's revision: whichever lands first, the notification ends titled with
     // the label, as revision 2 (the internal turn already carried it) or 3 (published, retitled, revised).
     await eventually(async () => (await ofClaude())[0]?.title === `${session.label} · claude-code finished`, 30_000, "the notification titled with the label");
@@ -109,7 +124,10 @@ describe.skipIf(!harnessesInstalled("@anthropic-ai/claude-code"))("Claude Code w
     // Claude Code delivers the same Stop again: nothing is counted or published.
     const retried = await run("herald", ["hook", "claude-code"], { cwd: project, env: env(), stdin: JSON.stringify(firstStop) });
     expect(retried).toMatchObject({ code: 0, stdout: "", stderr: "" });
-    expect((await herald.asProducer(SESSION_QUERY, { h: "claude-code", s: sessionId })).session).toMatchObject({ sourceGeneration: "1", completionId: answerEntry.uuid });
+    expect((await herald.asProducer(SESSION_QUERY, { h: "claude-code", s: sessionId })).session).toMatchObject({
+      sourceGeneration: "1",
+      completionId: answerEntry.uuid,
+    });
     expect(await ofClaude()).toEqual(notifications);
   });
 });

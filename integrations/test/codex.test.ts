@@ -58,7 +58,10 @@ env_key = "FAKE_PROVIDER_KEY"
     expect(turn, turn.stderr).toMatchObject({ code: 0 });
     expect(fake.requests.filter((r) => r.path === "/v1/responses")).toHaveLength(1);
     // `--json` prints the thread's events; the first names the thread (the session).
-    const events = turn.stdout.split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line));
+    const events = turn.stdout
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line));
     const threadId = events.find((e) => e.type === "thread.started")?.thread_id as string;
     expect(threadId).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -71,14 +74,35 @@ env_key = "FAKE_PROVIDER_KEY"
     expect(session.completionId).not.toBe(threadId);
 
     // The first exchange's notification goes out under the cwd's name, then is retitled in place with the label.
-    await eventually(async () => (await herald.asPerson(INBOX_QUERY)).notifications.edges[0]?.node.revision === 2, 30_000, "the notification retitled with the label");
+    await eventually(
+      async () => (await herald.asPerson(INBOX_QUERY)).notifications.edges[0]?.node.revision === 2,
+      30_000,
+      "the notification retitled with the label",
+    );
     const notifications = (await herald.asPerson(INBOX_QUERY)).notifications.edges.map((e: any) => e.node);
-    expect(notifications).toMatchObject([{ key: "exchange", scope: "SESSION", sessionId: session.id, revision: 2, title: `${session.label} · codex finished`, body: ANSWER, source: { plugin: "codex", subsystem: "exchange" } }]);
+    expect(notifications).toMatchObject([
+      {
+        key: "exchange",
+        scope: "SESSION",
+        sessionId: session.id,
+        revision: 2,
+        title: `${session.label} · codex finished`,
+        body: ANSWER,
+        source: { plugin: "codex", subsystem: "exchange" },
+      },
+    ]);
     const metadata = await herald.cli.run("session-metadata", "--harness", "codex", "--session-id", threadId, "--database-url", herald.databaseUrl);
     expect(JSON.parse(metadata.stdout)).toMatchObject({ status: "known", label: session.label, completion_id: session.completionId, source_generation: "1" });
 
     // The same turn reported again (Codex's notify payload for it) counts and publishes nothing.
-    const again = { type: "agent-turn-complete", "thread-id": threadId, "turn-id": session.completionId, cwd: project, "input-messages": [PROMPT], "last-assistant-message": ANSWER };
+    const again = {
+      type: "agent-turn-complete",
+      "thread-id": threadId,
+      "turn-id": session.completionId,
+      cwd: project,
+      "input-messages": [PROMPT],
+      "last-assistant-message": ANSWER,
+    };
     expect(await run("herald", ["hook", "codex", JSON.stringify(again)], { cwd: project, env: env() })).toMatchObject({ code: 0, stdout: "", stderr: "" });
     expect(await sessionNow()).toEqual(session);
     expect((await herald.asPerson(INBOX_QUERY)).notifications.edges.map((e: any) => e.node)).toEqual(notifications);
@@ -104,14 +128,23 @@ env_key = "FAKE_PROVIDER_KEY"
       const args = n === 1 ? ["exec", "--skip-git-repo-check", "--json", prompt] : ["exec", "resume", "--skip-git-repo-check", "--json", threadId, prompt];
       const turn = await run(codex, args, { cwd: project, env: env() });
       expect(turn, turn.stderr).toMatchObject({ code: 0 });
-      if (n === 1) threadId = turn.stdout.split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line)).find((e) => e.type === "thread.started")?.thread_id;
+      if (n === 1)
+        threadId = turn.stdout
+          .split("\n")
+          .filter((line) => line.startsWith("{"))
+          .map((line) => JSON.parse(line))
+          .find((e) => e.type === "thread.started")?.thread_id;
       const sessionNow = async () => (await herald.asProducer(SESSION_QUERY, { h: "codex", s: threadId })).session;
       // Codex runs notify without waiting for it: wait for this exchange (and at a refresh, its label) before the next.
       const label = expected[n];
-      await eventually(async () => {
-        const s = await sessionNow();
-        return s?.sourceGeneration === String(n) && (!label || s.labelGeneration === String(n));
-      }, 60_000, `exchange ${n}${label ? " and its label" : ""}`);
+      await eventually(
+        async () => {
+          const s = await sessionNow();
+          return s?.sourceGeneration === String(n) && (!label || s.labelGeneration === String(n));
+        },
+        60_000,
+        `exchange ${n}${label ? " and its label" : ""}`,
+      );
       if (label) expect((await sessionNow()).label, `the label at exchange ${n}`).toBe(label);
     }
   });

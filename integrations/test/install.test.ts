@@ -56,7 +56,9 @@ describe("installing the adapters", () => {
     expect(readFileSync(path!, "utf8")).toContain(`export { HeraldPlugin } from ${JSON.stringify(opencodePluginSource)};`);
     expect(readFileSync(join(configHome, "opencode", "opencode.jsonc"), "utf8")).toBe(settings);
     expect(applyInstall(opencode, context)).toEqual([]);
-    expect(applyInstall(opencode, { home: home.path, cwd: join(home.path, "billing"), scope: "project" })).toEqual([join(home.path, "billing", ".opencode", "plugins", "herald.ts")]);
+    expect(applyInstall(opencode, { home: home.path, cwd: join(home.path, "billing"), scope: "project" })).toEqual([
+      join(home.path, "billing", ".opencode", "plugins", "herald.ts"),
+    ]);
   });
 
   it("refuses to replace a file of that name with other content unless forced, writing nothing", () => {
@@ -74,8 +76,10 @@ describe("installing the adapters", () => {
     const snippet = pi.snippet({ scope: "user", home: "/home/ada", cwd: "/home/ada/shop", env: {}, command: "herald", force: false, approvals: false });
     expect(snippet.split("\n")[0]).toBe("// /home/ada/.pi/agent/extensions/herald.ts");
     expect(snippet).toContain("export default herald;");
-    expect(opencode.snippet({ scope: "project", home: "/home/ada", cwd: "/home/ada/billing", env: {}, command: "herald", force: false, approvals: false }).split("\n")[0]).toBe(
-      "// /home/ada/billing/.opencode/plugins/herald.ts",
-    );
+    expect(
+      opencode
+        .snippet({ scope: "project", home: "/home/ada", cwd: "/home/ada/billing", env: {}, command: "herald", force: false, approvals: false })
+        .split("\n")[0],
+    ).toBe("// /home/ada/billing/.opencode/plugins/herald.ts");
   });
 });

@@ -12,7 +12,15 @@ import { type FakeOpenAIChat, lastMessage, messageText, startFakeOpenAIChat } fr
 import { opencode as opencodeInstaller } from "@herald/server/hooks-install/opencode";
 import { applyInstall } from "./support/apply-install.ts";
 import { harnessBin, harnessesInstalled, harnessPackage } from "./support/harnesses.ts";
-import { type AdapterHerald, INBOX_QUERY, LABEL, SESSION_QUERY, HARNESS_TEST_TIMEOUT_MS, SETUP_TIMEOUT_MS, startAdapterHerald } from "./support/adapter-herald.ts";
+import {
+  type AdapterHerald,
+  INBOX_QUERY,
+  LABEL,
+  SESSION_QUERY,
+  HARNESS_TEST_TIMEOUT_MS,
+  SETUP_TIMEOUT_MS,
+  startAdapterHerald,
+} from "./support/adapter-herald.ts";
 
 const opencodeBin = harnessBin("opencode");
 const plugin = join(import.meta.dirname, "..", "opencode", "index.ts");
@@ -97,7 +105,12 @@ describe.skipIf(!harnessesInstalled("opencode-ai", "@opencode-ai/plugin"))("the 
     const config = {
       $schema: "https://opencode.ai/config.json",
       provider: {
-        fake: { npm: "@ai-sdk/openai-compatible", name: "Fake", options: { baseURL: model.baseUrl, apiKey: "fake-key" }, models: { "fake-model": { name: "Fake Model" } } },
+        fake: {
+          npm: "@ai-sdk/openai-compatible",
+          name: "Fake",
+          options: { baseURL: model.baseUrl, apiKey: "fake-key" },
+          models: { "fake-model": { name: "Fake Model" } },
+        },
       },
       model: "fake/fake-model",
       autoupdate: false,
@@ -119,7 +132,9 @@ describe.skipIf(!harnessesInstalled("opencode-ai", "@opencode-ai/plugin"))("the 
       const tools = (request.body.tools as { function?: { name?: string } }[] | undefined) ?? [];
       const delegated = request.messages.some((m) => m.role === "tool");
       if (/delegate/i.test(user) && !delegated && tools.some((t) => t.function?.name === "task")) {
-        return { toolCall: { name: "task", arguments: { description: "Check invoice rounding", prompt: "Check how invoices round", subagent_type: "general" } } };
+        return {
+          toolCall: { name: "task", arguments: { description: "Check invoice rounding", prompt: "Check how invoices round", subagent_type: "general" } },
+        };
       }
       if (delegated) return { text: "The sub-agent checked the rounding: invoices round half up." };
       return { text: `Done: ${user.slice(0, 80)}. Invoices now round half up.` };
@@ -179,7 +194,12 @@ describe.skipIf(!harnessesInstalled("opencode-ai", "@opencode-ai/plugin"))("the 
     expect(state).toMatchObject({ label: LABEL, sourceGeneration: "2" });
     const notifications = await inbox();
     expect(notifications.totalCount).toBe(1);
-    expect(notifications.edges[0].node).toMatchObject({ id: before.id, revision: 3, title: `${LABEL} · opencode finished`, trigger: { ref: state.completionId } });
+    expect(notifications.edges[0].node).toMatchObject({
+      id: before.id,
+      revision: 3,
+      title: `${LABEL} · opencode finished`,
+      trigger: { ref: state.completionId },
+    });
   });
 
   it("reports the session that delegated, not its sub-agent's session", async () => {

@@ -3,7 +3,16 @@
 // schedule's offsets are its contract, so the test drives them instead of waiting them out).
 import { describe, expect, it } from "vitest";
 import { terminalAssistant } from "../pi/branch.ts";
-import { compareGenerations, decideSnapshot, type EntryLike, isGeneration, namingOwnership, ownAppendedRow, parseMetadata, PROVENANCE_TYPE } from "../pi/label-state.ts";
+import {
+  compareGenerations,
+  decideSnapshot,
+  type EntryLike,
+  isGeneration,
+  namingOwnership,
+  ownAppendedRow,
+  parseMetadata,
+  PROVENANCE_TYPE,
+} from "../pi/label-state.ts";
 import { READ_OFFSETS_MS, ReadSchedule, type Timers } from "../pi/read-schedule.ts";
 
 const line = (fields: Record<string, unknown>) =>
@@ -59,7 +68,11 @@ describe("which snapshot names the session", () => {
   const metadata = parseMetadata(line({}))!;
 
   it("applies a known label for this session and this assistant entry, a prior label included", () => {
-    expect(decideSnapshot(metadata, source, null)).toEqual({ kind: "apply", label: "Fix Login Redirect", generations: { sourceGeneration: "9", labelGeneration: "5" } });
+    expect(decideSnapshot(metadata, source, null)).toEqual({
+      kind: "apply",
+      label: "Fix Login Redirect",
+      generations: { sourceGeneration: "9", labelGeneration: "5" },
+    });
     // Equal generations apply again: the read goes on, nothing is older.
     expect(decideSnapshot(metadata, source, { sourceGeneration: "9", labelGeneration: "5" }).kind).toBe("apply");
   });
@@ -68,7 +81,10 @@ describe("which snapshot names the session", () => {
     expect(decideSnapshot(metadata, { ...source, sessionId: "s-2" }, null).kind).toBe("skip");
     expect(decideSnapshot(metadata, { ...source, completionId: "ffffffff" }, null).kind).toBe("skip");
     expect(decideSnapshot(parseMetadata(line({ label: "", label_generation: "0" }))!, source, null)).toEqual({ kind: "skip", reason: "not labelled yet" });
-    expect(decideSnapshot(parseMetadata(line({ status: "unavailable", label: "", completion_id: "", source_generation: "0", label_generation: "0" }))!, source, null).kind).toBe("skip");
+    expect(
+      decideSnapshot(parseMetadata(line({ status: "unavailable", label: "", completion_id: "", source_generation: "0", label_generation: "0" }))!, source, null)
+        .kind,
+    ).toBe("skip");
     expect(decideSnapshot(metadata, source, { sourceGeneration: "10", labelGeneration: "5" })).toEqual({ kind: "skip", reason: "older source" });
     expect(decideSnapshot(metadata, source, { sourceGeneration: "9", labelGeneration: "6" })).toEqual({ kind: "skip", reason: "older label" });
   });
@@ -117,7 +133,18 @@ describe("who owns the session's name", () => {
 
 describe("the terminal assistant entry", () => {
   const user = (id: string, text: string) => ({ type: "message", id, message: { role: "user", content: text } });
-  const assistant = (id: string, text: string, stopReason = "stop") => ({ type: "message", id, message: { role: "assistant", content: [{ type: "thinking", thinking: "hm" }, { type: "text", text }], stopReason } });
+  const assistant = (id: string, text: string, stopReason = "stop") => ({
+    type: "message",
+    id,
+    message: {
+      role: "assistant",
+      content: [
+        { type: "thinking", thinking: "hm" },
+        { type: "text", text },
+      ],
+      stopReason,
+    },
+  });
 
   it("is the last message of the branch when it is a finished answer, whatever entries follow", () => {
     const branch = [user("u1", "Fix it"), assistant("a1", "Fixed."), { type: "session_info", id: "i1" }, { type: "custom", id: "c1" }];
@@ -208,7 +235,11 @@ describe("the read schedule", () => {
     // The two missed ticks became one read, right after the first.
     expect(started).toEqual([0, 1_500]);
     open[1]!.finish("continue");
-    for (const [index, at] of [[2, 3_000], [3, 8_000], [4, 16_000]] as const) {
+    for (const [index, at] of [
+      [2, 3_000],
+      [3, 8_000],
+      [4, 16_000],
+    ] as const) {
       await clock.advanceTo(at);
       open[index]!.finish("continue");
     }

@@ -87,7 +87,10 @@ describe("one metadata read", () => {
 describe("where the label is read from", () => {
   it("over HTTP only with HERALD_URL, a producer key and no local store", () => {
     const key = "hk_test";
-    expect(remoteMetadataFrom({ HERALD_URL: "https://herald.example/", HERALD_PRODUCER_KEY: key })).toEqual({ endpoint: "https://herald.example/graphql", key });
+    expect(remoteMetadataFrom({ HERALD_URL: "https://herald.example/", HERALD_PRODUCER_KEY: key })).toEqual({
+      endpoint: "https://herald.example/graphql",
+      key,
+    });
     expect(remoteMetadataFrom({ HERALD_URL: "https://herald.example/graphql", HERALD_PRODUCER_KEY: key })?.endpoint).toBe("https://herald.example/graphql");
     expect(remoteMetadataFrom({ HERALD_URL: "https://herald.example", HERALD_PRODUCER_KEY: key, DATABASE_URL: "file:/var/herald.db" })).toBeNull();
     expect(remoteMetadataFrom({ HERALD_URL: "https://herald.example" })).toBeNull();

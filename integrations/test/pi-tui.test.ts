@@ -11,7 +11,15 @@ import { join } from "node:path";
 import { createTempDir, eventually, type TempDir } from "@herald/testkit";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type FakeOpenAIChat, lastMessage, messageText, startFakeOpenAIChat } from "./fakes/openai-chat.ts";
-import { type AdapterHerald, HARNESS_TEST_TIMEOUT_MS, LABEL, metadataCommand, SESSION_QUERY, SETUP_TIMEOUT_MS, startAdapterHerald } from "./support/adapter-herald.ts";
+import {
+  type AdapterHerald,
+  HARNESS_TEST_TIMEOUT_MS,
+  LABEL,
+  metadataCommand,
+  SESSION_QUERY,
+  SETUP_TIMEOUT_MS,
+  startAdapterHerald,
+} from "./support/adapter-herald.ts";
 import { harnessesInstalled } from "./support/harnesses.ts";
 import { piBin, piExtension, writePiHome } from "./support/pi-rpc.ts";
 import { type PiTui, startPiTui } from "./support/pi-tui.ts";
@@ -67,7 +75,12 @@ describe.skipIf(!harnessesInstalled("@mariozechner/pi-coding-agent"))("the Pi ex
   });
 
   const start = (env: Record<string, string> = {}) => {
-    tui = startPiTui({ cwd: project(), home: home.path, agentDir: agentDir(), env: { ...h.adapterEnv, HERALD_BIN: helper(), DATABASE_URL: h.store.url, ...env } });
+    tui = startPiTui({
+      cwd: project(),
+      home: home.path,
+      agentDir: agentDir(),
+      env: { ...h.adapterEnv, HERALD_BIN: helper(), DATABASE_URL: h.store.url, ...env },
+    });
     return tui.waitFor((t) => t.titles().includes("π - shop-frontend"), "Pi's own first title");
   };
 
@@ -107,7 +120,16 @@ describe.skipIf(!harnessesInstalled("@mariozechner/pi-coding-agent"))("the Pi ex
     const runs = helperRuns().length;
     const printed = spawn(piBin, ["-p", "--provider", "fake", "--model", "fake-model", "-e", piExtension, "Summarise the repository"], {
       cwd: project(),
-      env: { ...process.env, HOME: home.path, PI_CODING_AGENT_DIR: agentDir(), PI_OFFLINE: "1", PI_SKIP_VERSION_CHECK: "1", ...h.adapterEnv, HERALD_BIN: helper(), DATABASE_URL: h.store.url },
+      env: {
+        ...process.env,
+        HOME: home.path,
+        PI_CODING_AGENT_DIR: agentDir(),
+        PI_OFFLINE: "1",
+        PI_SKIP_VERSION_CHECK: "1",
+        ...h.adapterEnv,
+        HERALD_BIN: helper(),
+        DATABASE_URL: h.store.url,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";

@@ -10,7 +10,16 @@ import { createTempDir, eventually, freePort, type TempDir } from "@herald/testk
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OnceWarner, reportExchange, reporterConfig } from "../shared/report-exchange.ts";
 import { type FakeOpenAIChat, lastMessage, messageText, startFakeOpenAIChat } from "./fakes/openai-chat.ts";
-import { type AdapterHerald, INBOX_QUERY, LABEL, metadataCommand, SESSION_QUERY, HARNESS_TEST_TIMEOUT_MS, SETUP_TIMEOUT_MS, startAdapterHerald } from "./support/adapter-herald.ts";
+import {
+  type AdapterHerald,
+  INBOX_QUERY,
+  LABEL,
+  metadataCommand,
+  SESSION_QUERY,
+  HARNESS_TEST_TIMEOUT_MS,
+  SETUP_TIMEOUT_MS,
+  startAdapterHerald,
+} from "./support/adapter-herald.ts";
 import { pi as piInstaller } from "@herald/server/hooks-install/pi";
 import { applyInstall } from "./support/apply-install.ts";
 import { harnessesInstalled } from "./support/harnesses.ts";
@@ -114,7 +123,9 @@ describe.skipIf(!harnessesInstalled("@mariozechner/pi-coding-agent"))("the Pi ex
     const from = pi!.lines.length;
     await pi!.request({ type: "prompt", message: "Now cover the redirect with a test" });
     await pi!.waitFor((l) => l.type === "auto_retry_end" && l.success === true, "Pi's successful retry", { from });
-    await pi!.waitFor((l) => l.type === "agent_end", "the end of the retried run", { from: pi!.lines.findIndex((l, i) => i >= from && l.type === "auto_retry_end") });
+    await pi!.waitFor((l) => l.type === "agent_end", "the end of the retried run", {
+      from: pi!.lines.findIndex((l, i) => i >= from && l.type === "auto_retry_end"),
+    });
     // Pi keeps the failed attempt in its history as an entry of its own, then the retried answer.
     const [, failed, retried] = assistantEntries();
     expect([failed.message.stopReason, retried.message.stopReason]).toEqual(["error", "stop"]);
@@ -129,7 +140,14 @@ describe.skipIf(!harnessesInstalled("@mariozechner/pi-coding-agent"))("the Pi ex
   it("a replayed report of the same completion counts nothing", async () => {
     const before = await session();
     const outcome = await reportExchange(
-      { harness: "pi", sessionId, completionId: before.completionId, cwd: project(), userText: "Now cover the redirect with a test", assistantText: "replayed" },
+      {
+        harness: "pi",
+        sessionId,
+        completionId: before.completionId,
+        cwd: project(),
+        userText: "Now cover the redirect with a test",
+        assistantText: "replayed",
+      },
       reporterConfig(h.adapterEnv),
       new OnceWarner("test"),
     );

@@ -19,7 +19,12 @@ const assistant = (id: string, parentID: string, text: string, info: Partial<Mes
 
 describe("the opencode exchange", () => {
   it("is the last finished answer with the prompt it answers", () => {
-    const messages = [user("msg_1", "Fix the rounding"), assistant("msg_2", "msg_1", "Rounded."), user("msg_3", "And the tax?"), assistant("msg_4", "msg_3", "Taxed.")];
+    const messages = [
+      user("msg_1", "Fix the rounding"),
+      assistant("msg_2", "msg_1", "Rounded."),
+      user("msg_3", "And the tax?"),
+      assistant("msg_4", "msg_3", "Taxed."),
+    ];
     expect(lastExchange(messages)).toEqual({ completionId: "msg_4", cwd: "/home/ada/billing", userText: "And the tax?", assistantText: "Taxed." });
   });
 
@@ -60,7 +65,11 @@ describe("the shared reporter", () => {
       });
     });
     const config = { endpoint: `${url}/api/v1/report-exchange`, key: "k", timeoutMs: 5_000 };
-    const outcome = await reportExchange({ ...report, userText: "fix\u0000 the \u001b[31mbug\u009b\tnow\n", assistantText: "done \u202Etxt.exe\u202C \u2067ok\u2069 \u05D0\u200F" }, config, new OnceWarner("t", () => undefined));
+    const outcome = await reportExchange(
+      { ...report, userText: "fix\u0000 the \u001b[31mbug\u009b\tnow\n", assistantText: "done \u202Etxt.exe\u202C \u2067ok\u2069 \u05D0\u200F" },
+      config,
+      new OnceWarner("t", () => undefined),
+    );
     expect(outcome).toMatchObject({ kind: "reported" });
     expect(sent!.input.userText).toBe("fix the [31mbug\tnow\n");
     expect(sent!.input.assistantText).toBe("done txt.exe ok \u05D0\u200F");
@@ -87,9 +96,17 @@ describe("the shared reporter", () => {
         res.end(JSON.stringify({ __typename: "ReportedExchange", duplicate: false, session: { label: "Fix Login Redirect" } }));
       });
     });
-    const outcome = await reportExchange({ ...report, assistantText: "x".repeat(20_000) }, reporterConfig({ HERALD_URL: url, HERALD_PRODUCER_KEY: "herald_pk_test", HERALD_PERSON_ID: "p-1" }), new OnceWarner("t", () => undefined));
+    const outcome = await reportExchange(
+      { ...report, assistantText: "x".repeat(20_000) },
+      reporterConfig({ HERALD_URL: url, HERALD_PRODUCER_KEY: "herald_pk_test", HERALD_PERSON_ID: "p-1" }),
+      new OnceWarner("t", () => undefined),
+    );
     expect(outcome).toEqual({ kind: "reported", duplicate: false, label: "Fix Login Redirect" });
-    expect(body).toMatchObject({ auth: "Bearer herald_pk_test", path: "/api/v1/report-exchange", input: { harness: "pi", sessionId: "s-1", completionId: "e1", personId: "p-1" } });
+    expect(body).toMatchObject({
+      auth: "Bearer herald_pk_test",
+      path: "/api/v1/report-exchange",
+      input: { harness: "pi", sessionId: "s-1", completionId: "e1", personId: "p-1" },
+    });
     expect(body.input.assistantText).toHaveLength(8_000);
   });
 
@@ -103,7 +120,11 @@ describe("the shared reporter", () => {
         res.end(JSON.stringify({ duplicate: false, session: { label: null } }));
       });
     });
-    await reportExchange({ ...report, completionId: undefined }, reporterConfig({ HERALD_URL: url, HERALD_PRODUCER_KEY: "k" }), new OnceWarner("t", () => undefined));
+    await reportExchange(
+      { ...report, completionId: undefined },
+      reporterConfig({ HERALD_URL: url, HERALD_PRODUCER_KEY: "k" }),
+      new OnceWarner("t", () => undefined),
+    );
     expect(input).not.toHaveProperty("completionId");
   });
 

@@ -1,12 +1,5 @@
 // Typed failures. Everything the SDK throws is a HeraldError; `code` tells which.
-export type HeraldErrorCode =
-  | "NETWORK"
-  | "UNAUTHENTICATED"
-  | "FORBIDDEN"
-  | "VALIDATION_ERROR"
-  | "NOT_FOUND"
-  | "NOTIFICATION_TRANSITION"
-  | "SERVER";
+export type HeraldErrorCode = "NETWORK" | "UNAUTHENTICATED" | "FORBIDDEN" | "VALIDATION_ERROR" | "NOT_FOUND" | "NOTIFICATION_TRANSITION" | "SERVER";
 
 export class HeraldError extends Error {
   constructor(

@@ -24,25 +24,29 @@ export function followActionInvocations(
   const connect = () => {
     if (stopped) return;
     const mine = ++generation;
-    unsubscribe = transport.subscribe(ActionInvocationsDocument, { plugin: options.plugin ?? null, after: cursor }, {
-      next: (data) => {
-        if (mine !== generation) return;
-        attempt = 0;
-        const invocation = data.actionInvocations;
-        queue = queue.then(async () => {
-          if (stopped) return;
-          try {
-            await handler(invocation);
-          } catch (error) {
-            options.onError?.(error as Error);
-          }
-          cursor = invocation.cursor;
-          options.onCursor?.(invocation.cursor);
-        });
+    unsubscribe = transport.subscribe(
+      ActionInvocationsDocument,
+      { plugin: options.plugin ?? null, after: cursor },
+      {
+        next: (data) => {
+          if (mine !== generation) return;
+          attempt = 0;
+          const invocation = data.actionInvocations;
+          queue = queue.then(async () => {
+            if (stopped) return;
+            try {
+              await handler(invocation);
+            } catch (error) {
+              options.onError?.(error as Error);
+            }
+            cursor = invocation.cursor;
+            options.onCursor?.(invocation.cursor);
+          });
+        },
+        error: (error) => dropped(mine, error),
+        complete: () => dropped(mine, new Error("The invocation stream ended")),
       },
-      error: (error) => dropped(mine, error),
-      complete: () => dropped(mine, new Error("The invocation stream ended")),
-    });
+    );
   };
   const dropped = (mine: number, error: Error) => {
     if (mine !== generation || stopped) return;

@@ -249,16 +249,20 @@ export class LiveView {
       // it, so whatever commits in between is replayed (and de-duplicated), never lost.
       if (!resuming) this.cursor = await this.client.eventsCursor();
       if (generation !== this.generation) return;
-      const subscribed = this.events(this.cursor, {
-        next: (event) => {
-          if (generation !== this.generation) return;
-          this.reconnect.succeeded();
-          if (!snapshotDone) buffered.push(event);
-          else this.applyEvent(event);
+      const subscribed = this.events(
+        this.cursor,
+        {
+          next: (event) => {
+            if (generation !== this.generation) return;
+            this.reconnect.succeeded();
+            if (!snapshotDone) buffered.push(event);
+            else this.applyEvent(event);
+          },
+          error: (error) => this.dropped(generation, error),
+          complete: () => this.dropped(generation, new Error("The event stream ended")),
         },
-        error: (error) => this.dropped(generation, error),
-        complete: () => this.dropped(generation, new Error("The event stream ended")),
-      }, { fresh: !resuming });
+        { fresh: !resuming },
+      );
       // A shared stream may refuse at once (StreamResyncError); the retry is then already under way.
       if (generation !== this.generation) return subscribed();
       this.unsubscribe = subscribed;

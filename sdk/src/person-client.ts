@@ -292,11 +292,15 @@ export class PersonClient extends ClientBase {
    */
   preferences(sink: Sink<Preferences>, options: { share?: ShareOptions | null } = {}): () => void {
     if (options.share) return sharedPreferences(this, options.share)(sink);
-    return this.transport.subscribe(PreferencesEventsDocument, {}, {
-      next: (data) => sink.next(data.preferencesEvents),
-      error: (error) => sink.error(error),
-      complete: () => sink.complete(),
-    });
+    return this.transport.subscribe(
+      PreferencesEventsDocument,
+      {},
+      {
+        next: (data) => sink.next(data.preferencesEvents),
+        error: (error) => sink.error(error),
+        complete: () => sink.complete(),
+      },
+    );
   }
 
   /**
@@ -318,11 +322,15 @@ export class PersonClient extends ClientBase {
 
   /** The raw event stream; `after` resumes after a cursor. Returns an unsubscribe function. */
   events(after: string | null, sink: Sink<NotificationEvent>): () => void {
-    return this.transport.subscribe(NotificationEventsDocument, { after }, {
-      next: (data) => sink.next(data.notificationEvents as NotificationEvent),
-      error: (error) => sink.error(error),
-      complete: () => sink.complete(),
-    });
+    return this.transport.subscribe(
+      NotificationEventsDocument,
+      { after },
+      {
+        next: (data) => sink.next(data.notificationEvents as NotificationEvent),
+        error: (error) => sink.error(error),
+        complete: () => sink.complete(),
+      },
+    );
   }
 
   /** A list and counts kept current from the event stream (see LiveView). */

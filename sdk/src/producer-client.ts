@@ -142,7 +142,6 @@ export class ProducerClient extends ClientBase {
     return (await this.transport.mutate(IssueSignInCodeDocument, { personId })).issueSignInCode;
   }
 
-
   /** A sign-in token for a person; shown only here. */
   async issuePersonToken(personId: string, name?: string): Promise<string> {
     return (await this.transport.mutate(IssuePersonTokenDocument, { personId, name: name ?? null })).issuePersonToken.token;
@@ -189,7 +188,9 @@ export class ProducerClient extends ClientBase {
   }
 
   /** A page of invocations for a producer that polls: PENDING ones first, or everything after `after`. */
-  async actionInvocations(options: { plugin?: string; after?: string | null; first?: number } = {}): Promise<{ items: ActionInvocation[]; cursor: string; hasMore: boolean }> {
+  async actionInvocations(
+    options: { plugin?: string; after?: string | null; first?: number } = {},
+  ): Promise<{ items: ActionInvocation[]; cursor: string; hasMore: boolean }> {
     const variables = { plugin: options.plugin ?? null, after: options.after ?? null, first: options.first ?? null };
     return (await this.transport.query(ActionInvocationPageDocument, variables)).actionInvocations;
   }

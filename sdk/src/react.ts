@@ -70,9 +70,21 @@ export function useHeraldNotifications(client: PersonClient, filter: Notificatio
 /** Counts for `filter` (total, unseen, unread), live; re-renders only when a number changes. */
 export function useHeraldCounts(client: PersonClient, filter: NotificationFilter = {}, options: Partial<LiveViewOptions> = {}): Counts {
   const store = useViewStore(client, filter, options);
-  const total = useSyncExternalStore(store.subscribe, () => store.snapshot().counts.total, () => store.snapshot().counts.total);
-  const unseen = useSyncExternalStore(store.subscribe, () => store.snapshot().counts.unseen, () => store.snapshot().counts.unseen);
-  const unread = useSyncExternalStore(store.subscribe, () => store.snapshot().counts.unread, () => store.snapshot().counts.unread);
+  const total = useSyncExternalStore(
+    store.subscribe,
+    () => store.snapshot().counts.total,
+    () => store.snapshot().counts.total,
+  );
+  const unseen = useSyncExternalStore(
+    store.subscribe,
+    () => store.snapshot().counts.unseen,
+    () => store.snapshot().counts.unseen,
+  );
+  const unread = useSyncExternalStore(
+    store.subscribe,
+    () => store.snapshot().counts.unread,
+    () => store.snapshot().counts.unread,
+  );
   return useMemo(() => ({ total, unseen, unread }), [total, unseen, unread]);
 }
 

@@ -36,7 +36,6 @@ export interface SubscribeOptions {
 
 export type EventSource = (after: string | null, sink: Sink<NotificationEvent>, options?: SubscribeOptions) => () => void;
 
-
 export type PreferencesSource = (sink: Sink<Preferences>) => () => void;
 
 /**
@@ -82,7 +81,11 @@ export function sharedEvents(client: Pick<PersonClient, "events">, share: ShareO
 }
 
 /** The person's preferences (now, then every change), shared like `sharedEvents`; `client.preferences` where tabs cannot share. */
-export function sharedPreferences(client: Pick<PersonClient, "preferences">, share: ShareOptions, globals: SharingGlobals = globalThis as SharingGlobals): PreferencesSource {
+export function sharedPreferences(
+  client: Pick<PersonClient, "preferences">,
+  share: ShareOptions,
+  globals: SharingGlobals = globalThis as SharingGlobals,
+): PreferencesSource {
   const support = tabSupport(globals);
   const own: PreferencesSource = (sink) => client.preferences(sink);
   if (!support) return own;

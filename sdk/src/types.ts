@@ -170,8 +170,7 @@ export type DismissResult =
 
 /** A producer write either produced a revision, or was refused with the current record. */
 export type PublishResult =
-  | { ok: true; notification: Notification }
-  | { ok: false; reason: "operation_mismatch" | "transition"; message: string; current: Notification };
+  { ok: true; notification: Notification } | { ok: false; reason: "operation_mismatch" | "transition"; message: string; current: Notification };
 
 /** What emitEvent did: the listeners that ran and the notifications they created. */
 export interface EmitEventResult {

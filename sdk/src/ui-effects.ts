@@ -6,10 +6,7 @@
 import { isTerminal } from "./filter.ts";
 import type { Notification } from "./types.ts";
 
-export type Invalidation =
-  | { kind: "session"; sessionId: string }
-  | { kind: "sessionsList" }
-  | { kind: "applicationActions" };
+export type Invalidation = { kind: "session"; sessionId: string } | { kind: "sessionsList" } | { kind: "applicationActions" };
 
 /** Reloads authoritative data; resolving acknowledges the invalidation, rejecting keeps it pending. */
 export type Reload = (invalidation: Invalidation) => Promise<void> | void;

@@ -2,7 +2,15 @@
 // and the person's download of what was uploaded.
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPersonClient, createProducerClient, HeraldError, HeraldForbiddenError, HeraldValidationError, type PersonClient, type ProducerClient } from "../src/index.ts";
+import {
+  createPersonClient,
+  createProducerClient,
+  HeraldError,
+  HeraldForbiddenError,
+  HeraldValidationError,
+  type PersonClient,
+  type ProducerClient,
+} from "../src/index.ts";
 import { startServer, type TestServer } from "./support/server.ts";
 
 const MAX = 64 * 1024;

@@ -68,9 +68,23 @@ describe("HeraldClient", () => {
 
   it("returns an operation mismatch as a typed result and throws validation errors with the field", async () => {
     const op = (id: string) => ({ id, state: "running", cancellable: true });
-    const first = await producer.publish({ scope: "PERSON", personId: server.person.id, key: "op", title: "Run", source: { plugin: "sdk" }, operation: op("run-2") });
+    const first = await producer.publish({
+      scope: "PERSON",
+      personId: server.person.id,
+      key: "op",
+      title: "Run",
+      source: { plugin: "sdk" },
+      operation: op("run-2"),
+    });
     expect(first.ok).toBe(true);
-    const late = await producer.publish({ scope: "PERSON", personId: server.person.id, key: "op", title: "Old", source: { plugin: "sdk" }, operation: op("run-1") });
+    const late = await producer.publish({
+      scope: "PERSON",
+      personId: server.person.id,
+      key: "op",
+      title: "Old",
+      source: { plugin: "sdk" },
+      operation: op("run-1"),
+    });
     expect(late).toMatchObject({ ok: false, reason: "operation_mismatch", current: { operation: { id: "run-2" } } });
     const invalid = producer.publish({ scope: "PERSON", personId: server.person.id, key: "", title: "x", source: { plugin: "sdk" } });
     await expect(invalid).rejects.toBeInstanceOf(HeraldValidationError);
@@ -114,7 +128,14 @@ describe("HeraldClient", () => {
     expect(engagement).toMatchObject({ name: "Launch", operatorPersonId: server.person.id });
     const bob = await server.newPerson("Bob");
     expect(await producer.addEngagementMember({ engagementId: engagement.id, personId: bob.id })).toMatchObject({ role: "CONTRIBUTOR" });
-    const r = await producer.publish({ scope: "PERSON", personId: server.person.id, key: "eng", title: "In launch", source: { plugin: "sdk" }, engagementId: engagement.id });
+    const r = await producer.publish({
+      scope: "PERSON",
+      personId: server.person.id,
+      key: "eng",
+      title: "In launch",
+      source: { plugin: "sdk" },
+      engagementId: engagement.id,
+    });
     expect(r.ok && r.notification.engagement).toEqual({ id: engagement.id, name: "Launch" });
     expect((await producer.rememberFact({ personId: server.person.id, content: "Birthday is March 15" })).content).toBe("Birthday is March 15");
   });
@@ -130,7 +151,14 @@ describe("agent sessions", () => {
   it("reports exchanges and reads the session's label with generations as strings", async () => {
     const producer = createHeraldClient({ url: server.url, token: server.producerKey });
     const ada = createHeraldClient({ url: server.url, token: server.person.token });
-    const exchange = { harness: "pi", sessionId: "sdk-1", cwd: "/src/herald", userText: "Rename the billing module", assistantText: "Renamed.", personId: server.person.id };
+    const exchange = {
+      harness: "pi",
+      sessionId: "sdk-1",
+      cwd: "/src/herald",
+      userText: "Rename the billing module",
+      assistantText: "Renamed.",
+      personId: server.person.id,
+    };
     const first = await producer.reportExchange({ ...exchange, completionId: "e1" });
     expect(first).toMatchObject({ duplicate: false, session: { sourceGeneration: "1", harness: "pi", sessionId: "sdk-1" } });
     expect(first.notification).toMatchObject({ key: "exchange", scope: "SESSION", title: "herald · pi finished" });

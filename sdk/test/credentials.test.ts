@@ -2,7 +2,15 @@
 // request and reconnect, a revoked token stops the live view's retries, a refused cursor is typed
 // by its HTTP status, and only reads are retried after a request lost on the way.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPersonClient, createProducerClient, HeraldValidationError, type NotificationEvent, type ProducerClient, type ReconnectClock, systemClock } from "../src/index.ts";
+import {
+  createPersonClient,
+  createProducerClient,
+  HeraldValidationError,
+  type NotificationEvent,
+  type ProducerClient,
+  type ReconnectClock,
+  systemClock,
+} from "../src/index.ts";
 import { eventually, startServer, type TestServer } from "./support/server.ts";
 
 /** The real reconnect timers, keeping count of those still waiting to run. */

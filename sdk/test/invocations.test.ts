@@ -57,7 +57,11 @@ describe("HeraldClient action invocations", () => {
     await eventually(() => got.length >= 2, 20_000);
     const third = await ada.invokeAction(n.id, "retry");
     // Invocations arrive in order: a repeat (of any of the three) would come before a fourth.
-    const [beforeFourth] = await untilMarker([() => got], () => ada.invokeAction(n.id, "retry"), (i, fourth) => i.id === fourth.id);
+    const [beforeFourth] = await untilMarker(
+      [() => got],
+      () => ada.invokeAction(n.id, "retry"),
+      (i, fourth) => i.id === fourth.id,
+    );
     stop();
     expect(beforeFourth!.map((i) => i.id)).toEqual([first.id, second.id, third.id]);
     expect(cursors).toEqual(got.map((i) => i.cursor));
@@ -69,7 +73,11 @@ describe("HeraldClient action invocations", () => {
     const later: ActionInvocation[] = [];
     const stopLater = producer.onActionInvocation((i) => void later.push(i), { plugin: "resume", after: beforeFourth!.at(-1)!.cursor });
     await eventually(() => later.length >= 1);
-    const [beforeFifth] = await untilMarker([() => later], () => ada.invokeAction(n.id, "retry"), (i, fifth) => i.id === fifth.id);
+    const [beforeFifth] = await untilMarker(
+      [() => later],
+      () => ada.invokeAction(n.id, "retry"),
+      (i, fifth) => i.id === fifth.id,
+    );
     stopLater();
     expect(beforeFifth!.map((i) => i.id)).toEqual([fourth.id]);
   });
@@ -102,7 +110,9 @@ describe("HeraldClient action invocations", () => {
 
     const invocation = await ada.invokeAction(n.id, "retry");
     const display = { format: "MARKDOWN" as const, title: "Export restarted", body: "**3** files queued" };
-    await expect(producer.acknowledgeActionInvocation(invocation.id, "ACKNOWLEDGED", { display: { ...display, body: "x".repeat(10_001) } })).rejects.toMatchObject({
+    await expect(
+      producer.acknowledgeActionInvocation(invocation.id, "ACKNOWLEDGED", { display: { ...display, body: "x".repeat(10_001) } }),
+    ).rejects.toMatchObject({
       field: "display.body",
     });
     await producer.acknowledgeActionInvocation(invocation.id, "ACKNOWLEDGED", { message: "ok", display, uiEffects: { reload_sessions_list: true } });

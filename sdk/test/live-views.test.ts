@@ -35,7 +35,13 @@ describe("live views of one client", () => {
     vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
     vi.setSystemTime(expiresAt.getTime() + 1_000);
     // Any change makes the view judge its records again; the deadline has passed by now.
-    const other = await c.producer.publish({ scope: "PERSON", personId: c.server.person.id, key: "ttl:other", title: "Other", source: { plugin: "sdk-tests" } });
+    const other = await c.producer.publish({
+      scope: "PERSON",
+      personId: c.server.person.id,
+      key: "ttl:other",
+      title: "Other",
+      source: { plugin: "sdk-tests" },
+    });
     if (!other.ok) throw new Error("publish failed");
     await eventually(() => view.current.items.some((n) => n.id === other.notification.id), 10_000, "the other record to arrive");
     expect(view.current.items.map((n) => n.id)).toContain(id);
@@ -101,7 +107,11 @@ describe("live views of one client", () => {
     );
     expect(beforeMarker).toEqual(["sessions list"]);
     // Both views have the marker too, so its effect ran once through the one dispatcher as well.
-    await eventually(() => [all, personal].every((view) => view.current.items.some((n) => n.key === "effects:marker")), 10_000, "both views to show the marker");
+    await eventually(
+      () => [all, personal].every((view) => view.current.items.some((n) => n.key === "effects:marker")),
+      10_000,
+      "both views to show the marker",
+    );
     expect(reloads).toEqual(["sessions list", "application actions"]);
     stopMarker();
     stop();

@@ -1,7 +1,15 @@
 // The live view against a real server: bursts, a server killed mid-burst, UI effects across a
 // reconnect, and hide-and-retry dismissal.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPersonClient, createProducerClient, type LiveView, type Notification, type PersonClient, type ProducerClient, UiEffectsDispatcher } from "../src/index.ts";
+import {
+  createPersonClient,
+  createProducerClient,
+  type LiveView,
+  type Notification,
+  type PersonClient,
+  type ProducerClient,
+  UiEffectsDispatcher,
+} from "../src/index.ts";
 import { eventually, startServer, type TestServer, untilMarker } from "./support/server.ts";
 
 const summary = (items: readonly Notification[]) => items.map((n) => `${n.id}@${n.revision}:${n.status}`);
@@ -15,11 +23,18 @@ async function snapshot(client: PersonClient) {
 async function settledEqual(view: LiveView, client: PersonClient, timeoutMs = 20_000) {
   let fresh!: Awaited<ReturnType<typeof snapshot>>;
   // Not settling is reported by the caller's comparison of `live` and `fresh`, which shows the difference.
-  const ok = await eventually(async () => {
-    fresh = await snapshot(client);
-    const s = view.current;
-    return s.connection === "live" && JSON.stringify(summary(s.items)) === JSON.stringify(fresh.items) && JSON.stringify(s.counts) === JSON.stringify(fresh.counts);
-  }, timeoutMs, "the live view to match a fresh read", 250).then(
+  const ok = await eventually(
+    async () => {
+      fresh = await snapshot(client);
+      const s = view.current;
+      return (
+        s.connection === "live" && JSON.stringify(summary(s.items)) === JSON.stringify(fresh.items) && JSON.stringify(s.counts) === JSON.stringify(fresh.counts)
+      );
+    },
+    timeoutMs,
+    "the live view to match a fresh read",
+    250,
+  ).then(
     () => true,
     () => false,
   );
@@ -123,7 +138,8 @@ describe("live view", () => {
     dispatcher.mount({ kind: "applicationActions" }, () => void reloads.push(marker));
     const reloadsBeforeMarker = async (key: string) => {
       marker = key;
-      const publish = () => producer.publish({ scope: "PERSON", personId: person.id, key, title: key, source: { plugin: "fx" }, uiEffects: { reload_application_actions: true } });
+      const publish = () =>
+        producer.publish({ scope: "PERSON", personId: person.id, key, title: key, source: { plugin: "fx" }, uiEffects: { reload_application_actions: true } });
       const [before] = await untilMarker([() => reloads], publish, (reload) => reload === key);
       return before!;
     };

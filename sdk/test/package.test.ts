@@ -57,7 +57,9 @@ describe("the packed SDK", () => {
     // The shipped .d.ts files type a consumer's code (a wrong field is an error there).
     await run(process.execPath, [tsc, "-p", "."], { cwd: project });
     writeFileSync(join(project, "wrong.ts"), 'import { createHeraldClient } from "@herald/sdk";\ncreateHeraldClient({ url: 1 });\n');
-    const wrong = await run(process.execPath, [tsc, "--noEmit", "--module", "nodenext", "--moduleResolution", "nodenext", "--skipLibCheck", "wrong.ts"], { cwd: project }).then(
+    const wrong = await run(process.execPath, [tsc, "--noEmit", "--module", "nodenext", "--moduleResolution", "nodenext", "--skipLibCheck", "wrong.ts"], {
+      cwd: project,
+    }).then(
       () => "",
       (error: { stdout: string }) => error.stdout,
     );

@@ -42,7 +42,13 @@ describe("React hooks", () => {
     await eventually(() => result.current.state.connection === "live", 20_000);
     expect(streams).toBe(2); // one view per hook, not per render
 
-    const published = await producer.publish({ scope: "PERSON", personId: server.person.id, key: "react:1", title: "From React", source: { plugin: "sdk-test" } });
+    const published = await producer.publish({
+      scope: "PERSON",
+      personId: server.person.id,
+      key: "react:1",
+      title: "From React",
+      source: { plugin: "sdk-test" },
+    });
     if (!published.ok) throw new Error(published.message);
     await eventually(() => result.current.state.items.some((n) => n.id === published.notification.id), 20_000);
     await eventually(() => result.current.counts.unseen === 1, 20_000);

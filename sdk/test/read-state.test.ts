@@ -31,7 +31,11 @@ describe("read state in live views", () => {
 
   it("follows READ and UNREAD from another client, with counts equal to the server's lists", async () => {
     const ids: string[] = [];
-    for (const [key, scope] of [["read:1", "PERSON"], ["read:2", "PERSON"], ["read:shared", "APPLICATION"]] as const) {
+    for (const [key, scope] of [
+      ["read:1", "PERSON"],
+      ["read:2", "PERSON"],
+      ["read:shared", "APPLICATION"],
+    ] as const) {
       const r = await c.producer.publish({
         scope,
         ...(scope === "PERSON" ? { personId: c.server.person.id } : {}),
@@ -47,7 +51,11 @@ describe("read state in live views", () => {
     const unread = open(c.ada.live({ unread: true }));
     const events: NotificationEvent[] = [];
     const stopEvents = c.ada.events(await c.ada.eventsCursor(), { next: (e) => events.push(e), error: () => undefined, complete: () => undefined });
-    await eventually(() => all.current.connection === "live" && unread.current.connection === "live" && all.current.items.length === 3, 10_000, "both views to load");
+    await eventually(
+      () => all.current.connection === "live" && unread.current.connection === "live" && all.current.items.length === 3,
+      10_000,
+      "both views to load",
+    );
     expect(all.current.counts).toMatchObject({ total: 3, unseen: 3, unread: 3 });
     expect(unread.current.items.map((n) => n.id).sort()).toEqual([...ids].sort());
 

@@ -28,8 +28,16 @@ describe("reader controls through the SDK", () => {
   };
 
   it("reads and changes preferences, and reports a bad time zone as a typed error", async () => {
-    const set = await ada.updatePreferences({ mutedPlugins: ["noisy"], severityFloor: "WARNING", quietHours: { start: "22:00", end: "07:00", timeZone: "Europe/Berlin" } });
-    expect(set).toMatchObject({ mutedPlugins: ["noisy"], severityFloor: "WARNING", quietHours: { start: "22:00", end: "07:00", timeZone: "Europe/Berlin", allowErrors: true } });
+    const set = await ada.updatePreferences({
+      mutedPlugins: ["noisy"],
+      severityFloor: "WARNING",
+      quietHours: { start: "22:00", end: "07:00", timeZone: "Europe/Berlin" },
+    });
+    expect(set).toMatchObject({
+      mutedPlugins: ["noisy"],
+      severityFloor: "WARNING",
+      quietHours: { start: "22:00", end: "07:00", timeZone: "Europe/Berlin", allowErrors: true },
+    });
     expect(await ada.readerPreferences()).toEqual(set);
     const error = await ada.updatePreferences({ quietHours: { start: "22:00", end: "07:00", timeZone: "Atlantis/Capital" } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HeraldValidationError);

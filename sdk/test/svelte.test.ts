@@ -25,7 +25,13 @@ describe("Svelte stores", () => {
     await eventually(() => states.at(-1)?.connection === "live", 20_000);
     expect(store.view.active).toBe(true);
 
-    const published = await t.producer.publish({ scope: "PERSON", personId: t.server.person.id, key: "svelte:1", title: "From Svelte", source: { plugin: "sdk-test" } });
+    const published = await t.producer.publish({
+      scope: "PERSON",
+      personId: t.server.person.id,
+      key: "svelte:1",
+      title: "From Svelte",
+      source: { plugin: "sdk-test" },
+    });
     if (!published.ok) throw new Error(published.message);
     await eventually(() => get(store.items).some((n) => n.id === published.notification.id), 20_000);
     expect(get(store.counts)).toEqual({ total: 1, unseen: 1, unread: 1 });
@@ -45,7 +51,13 @@ describe("Svelte stores", () => {
     expect(store.view.active).toBe(false);
 
     // A later subscriber resumes and sees what was published meanwhile.
-    await t.producer.publish({ scope: "PERSON", personId: t.server.person.id, key: "svelte:2", title: "While nobody listened", source: { plugin: "sdk-test" } });
+    await t.producer.publish({
+      scope: "PERSON",
+      personId: t.server.person.id,
+      key: "svelte:2",
+      title: "While nobody listened",
+      source: { plugin: "sdk-test" },
+    });
     const stop = store.subscribe(() => undefined);
     await eventually(() => get(store.items).some((n) => n.key === "svelte:2"), 20_000);
     expect(get(store).counts).toEqual({ total: 2, unseen: 1, unread: 2 });

@@ -14,7 +14,13 @@ async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ ur
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`, server };
 }
 
-const note = (key: string) => ({ key, title: "Tool warning", body: "The tool used its fallback mode.", severity: "WARNING" as const, source: { plugin: "sdk-tests" } });
+const note = (key: string) => ({
+  key,
+  title: "Tool warning",
+  body: "The tool used its fallback mode.",
+  severity: "WARNING" as const,
+  source: { plugin: "sdk-tests" },
+});
 
 describe("tool notification sink", () => {
   let c: TestClients;
@@ -34,7 +40,13 @@ describe("tool notification sink", () => {
 
   it("publishes a SESSION notification bound to its session and request", async () => {
     const failures: ToolSinkFailure[] = [];
-    const sink = createToolNotificationSink({ url: c.server.url, producerKey: c.server.producerKey, sessionId, requestId: "req-1", onError: (f) => failures.push(f) });
+    const sink = createToolNotificationSink({
+      url: c.server.url,
+      producerKey: c.server.producerKey,
+      sessionId,
+      requestId: "req-1",
+      onError: (f) => failures.push(f),
+    });
     const created = await sink.create(note("tool:ok"));
     expect(created).toMatchObject({ scope: "SESSION", sessionId, key: "tool:ok", requestId: "req-1" });
     expect(failures).toEqual([]);

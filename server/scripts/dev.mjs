@@ -7,9 +7,13 @@ import { nodeFlags } from "../bin/node-flags.js";
 
 const server = join(import.meta.dirname, "..");
 const tsx = createRequire(import.meta.url).resolve("tsx/cli");
-const child = spawn(process.execPath, [tsx, "watch", "--clear-screen=false", ...nodeFlags.serve, join(server, "src", "cli", "main.ts"), "serve", ...process.argv.slice(2)], {
-  cwd: server,
-  stdio: "inherit",
-});
+const child = spawn(
+  process.execPath,
+  [tsx, "watch", "--clear-screen=false", ...nodeFlags.serve, join(server, "src", "cli", "main.ts"), "serve", ...process.argv.slice(2)],
+  {
+    cwd: server,
+    stdio: "inherit",
+  },
+);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -171,10 +171,7 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
   const sessions = new SessionService(new SessionStore(database), directory, notifications, options.labeler ?? new BuiltinLabeler(), logger, metrics);
   const auth = new AuthService(new CredentialStore(database), new SignInCodeStore(database), directoryStore, bus, clock);
   // emitEvent's dispatch table: one line per listener (modules in background/listeners/).
-  const listeners = new ListenerRegistry()
-    .register(renderProduced)
-    .register(shapeConfirmed)
-    .register(assertionCommitted);
+  const listeners = new ListenerRegistry().register(renderProduced).register(shapeConfirmed).register(assertionCommitted);
   const companionStore = new CompanionStore(database);
   const channelStore = new ChannelStore(database, Buffer.from(await settings.getOrCreate("channel-key", randomSecret), "base64url"));
   const outbox = new DeliveryOutbox(database);
@@ -211,7 +208,10 @@ export async function createHerald(options: HeraldOptions): Promise<Herald> {
       maxBytes: tuning.assetMaxBytes,
       graceMs: tuning.assetGraceMs,
     }),
-    channels: new ChannelService(channelStore, outbox, notificationStore, clock, bell, { allowHosts: tuning.channelAllowHosts, vapidPublicKey: vapid.publicKey }),
+    channels: new ChannelService(channelStore, outbox, notificationStore, clock, bell, {
+      allowHosts: tuning.channelAllowHosts,
+      vapidPublicKey: vapid.publicKey,
+    }),
     actionLinks: new ActionLinkService(outbox, notificationStore, notifications, invocations, clock),
   };
   const deliveries = new DeliveryService(
@@ -350,7 +350,8 @@ async function stopInstance(instance: ServerInstanceService, stopHeartbeat: () =
   stopHeartbeat();
   const stopped = instance.stop().then(
     (expired) => void (expired > 0 && logger.info({ expired }, "expired this instance's UNTIL_SERVER_RESTART notifications")),
-    (error: unknown) => logger.warn({ err: (error as Error).message }, "could not expire this instance's UNTIL_SERVER_RESTART notifications; other instances will"),
+    (error: unknown) =>
+      logger.warn({ err: (error as Error).message }, "could not expire this instance's UNTIL_SERVER_RESTART notifications; other instances will"),
   );
   await waitAtMost(stopped, STOP_EXPIRY_BOUND_MS);
 }

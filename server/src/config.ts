@@ -2,124 +2,151 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 
-const schema = z.object({
-  DATABASE_URL: z.string().optional(),
-  PORT: z.coerce.number().int().min(0).max(65_535).default(4000),
-  HOST: z.string().default("127.0.0.1"),
-  NODE_ENV: z.string().default("development"),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** `pretty` (readable lines) or `json`; unset: pretty on a terminal, JSON otherwise. */
-  HERALD_LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
-  /** Set to carry events between several instances; unset, one process works in memory. */
-  REDIS_URL: z.string().optional(),
-  HERALD_SSE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(15_000),
-  HERALD_SSE_BUFFER_BYTES: z.coerce.number().int().min(1_024).default(1024 * 1024),
-  HERALD_STREAM_QUEUE: z.coerce.number().int().min(10).default(1_000),
-  HERALD_SNOOZE_INTERVAL_MS: z.coerce.number().int().min(10).default(1_000),
-  /** How often a stream holding notifications for quiet hours checks whether they have ended. */
-  HERALD_QUIET_HOURS_CHECK_MS: z.coerce.number().int().min(10).default(30_000),
-  HERALD_FEED_POLL_MS: z.coerce.number().int().min(10).default(2_000),
-  HERALD_MAX_BODY_BYTES: z.coerce.number().int().min(1_024).default(256 * 1024),
-  HERALD_SSE_RESERVATION_TTL_MS: z.coerce.number().int().min(100).default(30_000),
-  HERALD_SSE_RESERVATIONS_PER_CREDENTIAL: z.coerce.number().int().min(1).default(10),
-  /** Comma-separated origins allowed to call the API from a browser (besides HERALD_DASHBOARD_URL). */
-  HERALD_CORS_ORIGINS: z.string().default(""),
-  /** GraphiQL (its assets served by Herald itself): on by default only outside production. */
-  HERALD_GRAPHIQL: z.enum(["true", "false", "1", "0", "on", "off"]).optional(),
-  HERALD_MAX_STREAMS_PER_CREDENTIAL: z.coerce.number().int().min(1).default(16),
-  HERALD_REVOCATION_CHECK_MS: z.coerce.number().int().min(10).default(2_000),
-  HERALD_RATE_LIMIT_POINTS: z.coerce.number().int().min(1).default(3_000),
-  HERALD_RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(60),
-  /** Comma-separated addresses and CIDR ranges of proxies whose X-Forwarded-For is believed; default none. */
-  HERALD_TRUSTED_PROXIES: z.string().default(""),
-  /** Bearer token for /metrics; unset, /metrics answers 404. */
-  HERALD_METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
-  /** An OpenAI-compatible API (base URL or its /chat/completions endpoint); unset: the built-in labeler. */
-  HERALD_LABELER_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional()),
-  HERALD_LABELER_MODEL: z.string().min(1).default("gpt-4o-mini"),
-  HERALD_LABELER_KEY: z.string().optional(),
-  HERALD_LABELER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  /** The trigger scanner's cycle (one instance of a deployment scans per cycle). */
-  HERALD_SCAN_INTERVAL_MS: z.coerce.number().int().min(1_000).default(300_000),
-  /** How many days ahead a date in a remembered fact is announced. */
-  HERALD_DATE_LEAD_DAYS: z.coerce.number().int().min(0).max(366).default(7),
-  /** The zone "today" is judged in for reminders when a person has none (their quiet hours' zone); default the server's. */
-  HERALD_TIME_ZONE: z
-    .string()
-    .optional()
-    .refine((zone) => zone === undefined || zone === "" || isTimeZone(zone), "must be an IANA time zone, e.g. Europe/Berlin"),
-  /** Days without activity after which an engagement's operator is nudged. */
-  HERALD_STALE_ENGAGEMENT_DAYS: z.coerce.number().int().min(1).max(3_650).default(14),
-  /** Terminal notifications kept per scope target (person, session, or the server for APPLICATION). */
-  HERALD_HISTORY_LIMIT: z.coerce.number().int().min(0).default(200),
-  HERALD_SQLITE_BUSY_MS: z.coerce.number().int().min(0).default(10_000),
-  /** How long events stay replayable: a pruned record and its events go once its last change is this old. */
-  HERALD_EVENT_RETENTION_HOURS: z.coerce.number().min(0).default(168),
-  /** How often terminal history beyond the limit is pruned (and old action invocations swept). */
-  HERALD_HISTORY_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
-  /** How long an action invocation is kept (pending or settled) after it was made. */
-  HERALD_INVOCATION_RETENTION_HOURS: z.coerce.number().min(0).default(168),
-  /** Attachment downloads one credential may have in flight at once on an instance. */
-  HERALD_ASSET_DOWNLOADS_PER_CREDENTIAL: z.coerce.number().int().min(1).default(4),
-  /** Largest attachment a producer may upload (uploadAsset). */
-  HERALD_ASSET_MAX_BYTES: z.coerce.number().int().min(1_024).max(1024 * 1024 * 1024).default(10 * 1024 * 1024),
-  /** How long an upload no notification references is kept before it is collected. */
-  HERALD_ASSET_GRACE_MS: z.coerce.number().int().min(0).default(60 * 60 * 1000),
-  /**
-   * Where attachment bytes are kept as files. Unset: beside a SQLite database file
-   * (`<file>-assets`); in the database itself on PostgreSQL (instances would need a shared directory).
-   */
-  HERALD_ASSET_DIR: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
-  /** How often unreferenced attachments are collected. */
-  HERALD_ASSET_COLLECT_INTERVAL_MS: z.coerce.number().int().min(1_000).default(10 * 60 * 1000),
-  /** How often this instance records that it is still running (server-lifetime retention across instances). */
-  HERALD_INSTANCE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(15),
-  /** A heartbeat older than this ends the instance's UNTIL_SERVER_RESTART records; at least two heartbeats. */
-  HERALD_INSTANCE_GRACE_SECONDS: z.coerce.number().int().min(2).max(86_400).default(60),
-  /** OpenTelemetry traces over OTLP/HTTP: on when an endpoint is set (or HERALD_OTEL=on), off by default. */
-  OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
-  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
-  OTEL_SERVICE_NAME: z.string().min(1).default("herald"),
-  HERALD_OTEL: z.enum(["on", "off"]).optional(),
-  /** Where the dashboard is served, for printed sign-in links (kept without a trailing slash). */
-  HERALD_DASHBOARD_URL: z
-    .url({ protocol: /^https?$/ })
-    .transform((url) => url.replace(/\/+$/, ""))
-    .optional(),
-  /** The server's public base URL, for links that lead back to it (channel action URLs); default: the address it listens on. */
-  HERALD_PUBLIC_URL: z
-    .url({ protocol: /^https?$/ })
-    .transform((url) => url.replace(/\/+$/, ""))
-    .optional(),
-  /** Web Push contact (mailto: or https:) sent in the VAPID claims. */
-  HERALD_VAPID_SUBJECT: z
-    .string()
-    .regex(/^(mailto:|https:)/, "must be a mailto: or https: URL")
-    .default("mailto:herald@localhost"),
-  /** Both set: the VAPID key pair to use (base64url); else one is generated once and kept in the store. */
-  HERALD_VAPID_PUBLIC_KEY: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
-  HERALD_VAPID_PRIVATE_KEY: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
-  /** Comma-separated host names or addresses channel URLs may reach although private or plain http:. */
-  HERALD_CHANNEL_ALLOW_HOSTS: z.string().default(""),
-  /** Attempts of one channel delivery before it fails. */
-  HERALD_DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
-  /** First retry delay of a delivery, doubled each time with jitter. */
-  HERALD_DELIVERY_RETRY_BASE_MS: z.coerce.number().int().min(1).default(2_000),
-  /** How often the delivery worker looks for due deliveries besides being woken by a publish. */
-  HERALD_DELIVERY_POLL_MS: z.coerce.number().int().min(10).default(1_000),
-  /** Longest one delivery attempt may take (connect, send, read the answer). */
-  HERALD_DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  /** Deliveries one instance sends at once. */
-  HERALD_DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(32),
-}).superRefine((config, context) => {
-  // One late heartbeat must not make the other instances end this one's records.
-  if (config.HERALD_INSTANCE_GRACE_SECONDS < 2 * config.HERALD_INSTANCE_HEARTBEAT_SECONDS) {
-    context.addIssue({ code: "custom", path: ["HERALD_INSTANCE_GRACE_SECONDS"], message: "must be at least twice HERALD_INSTANCE_HEARTBEAT_SECONDS" });
-  }
-  if (Boolean(config.HERALD_VAPID_PUBLIC_KEY) !== Boolean(config.HERALD_VAPID_PRIVATE_KEY)) {
-    context.addIssue({ code: "custom", path: ["HERALD_VAPID_PRIVATE_KEY"], message: "HERALD_VAPID_PUBLIC_KEY and HERALD_VAPID_PRIVATE_KEY are set together or not at all" });
-  }
-});
+const schema = z
+  .object({
+    DATABASE_URL: z.string().optional(),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(4000),
+    HOST: z.string().default("127.0.0.1"),
+    NODE_ENV: z.string().default("development"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** `pretty` (readable lines) or `json`; unset: pretty on a terminal, JSON otherwise. */
+    HERALD_LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
+    /** Set to carry events between several instances; unset, one process works in memory. */
+    REDIS_URL: z.string().optional(),
+    HERALD_SSE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(15_000),
+    HERALD_SSE_BUFFER_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1_024)
+      .default(1024 * 1024),
+    HERALD_STREAM_QUEUE: z.coerce.number().int().min(10).default(1_000),
+    HERALD_SNOOZE_INTERVAL_MS: z.coerce.number().int().min(10).default(1_000),
+    /** How often a stream holding notifications for quiet hours checks whether they have ended. */
+    HERALD_QUIET_HOURS_CHECK_MS: z.coerce.number().int().min(10).default(30_000),
+    HERALD_FEED_POLL_MS: z.coerce.number().int().min(10).default(2_000),
+    HERALD_MAX_BODY_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1_024)
+      .default(256 * 1024),
+    HERALD_SSE_RESERVATION_TTL_MS: z.coerce.number().int().min(100).default(30_000),
+    HERALD_SSE_RESERVATIONS_PER_CREDENTIAL: z.coerce.number().int().min(1).default(10),
+    /** Comma-separated origins allowed to call the API from a browser (besides HERALD_DASHBOARD_URL). */
+    HERALD_CORS_ORIGINS: z.string().default(""),
+    /** GraphiQL (its assets served by Herald itself): on by default only outside production. */
+    HERALD_GRAPHIQL: z.enum(["true", "false", "1", "0", "on", "off"]).optional(),
+    HERALD_MAX_STREAMS_PER_CREDENTIAL: z.coerce.number().int().min(1).default(16),
+    HERALD_REVOCATION_CHECK_MS: z.coerce.number().int().min(10).default(2_000),
+    HERALD_RATE_LIMIT_POINTS: z.coerce.number().int().min(1).default(3_000),
+    HERALD_RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(60),
+    /** Comma-separated addresses and CIDR ranges of proxies whose X-Forwarded-For is believed; default none. */
+    HERALD_TRUSTED_PROXIES: z.string().default(""),
+    /** Bearer token for /metrics; unset, /metrics answers 404. */
+    HERALD_METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+    /** An OpenAI-compatible API (base URL or its /chat/completions endpoint); unset: the built-in labeler. */
+    HERALD_LABELER_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional()),
+    HERALD_LABELER_MODEL: z.string().min(1).default("gpt-4o-mini"),
+    HERALD_LABELER_KEY: z.string().optional(),
+    HERALD_LABELER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** The trigger scanner's cycle (one instance of a deployment scans per cycle). */
+    HERALD_SCAN_INTERVAL_MS: z.coerce.number().int().min(1_000).default(300_000),
+    /** How many days ahead a date in a remembered fact is announced. */
+    HERALD_DATE_LEAD_DAYS: z.coerce.number().int().min(0).max(366).default(7),
+    /** The zone "today" is judged in for reminders when a person has none (their quiet hours' zone); default the server's. */
+    HERALD_TIME_ZONE: z
+      .string()
+      .optional()
+      .refine((zone) => zone === undefined || zone === "" || isTimeZone(zone), "must be an IANA time zone, e.g. Europe/Berlin"),
+    /** Days without activity after which an engagement's operator is nudged. */
+    HERALD_STALE_ENGAGEMENT_DAYS: z.coerce.number().int().min(1).max(3_650).default(14),
+    /** Terminal notifications kept per scope target (person, session, or the server for APPLICATION). */
+    HERALD_HISTORY_LIMIT: z.coerce.number().int().min(0).default(200),
+    HERALD_SQLITE_BUSY_MS: z.coerce.number().int().min(0).default(10_000),
+    /** How long events stay replayable: a pruned record and its events go once its last change is this old. */
+    HERALD_EVENT_RETENTION_HOURS: z.coerce.number().min(0).default(168),
+    /** How often terminal history beyond the limit is pruned (and old action invocations swept). */
+    HERALD_HISTORY_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
+    /** How long an action invocation is kept (pending or settled) after it was made. */
+    HERALD_INVOCATION_RETENTION_HOURS: z.coerce.number().min(0).default(168),
+    /** Attachment downloads one credential may have in flight at once on an instance. */
+    HERALD_ASSET_DOWNLOADS_PER_CREDENTIAL: z.coerce.number().int().min(1).default(4),
+    /** Largest attachment a producer may upload (uploadAsset). */
+    HERALD_ASSET_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1_024)
+      .max(1024 * 1024 * 1024)
+      .default(10 * 1024 * 1024),
+    /** How long an upload no notification references is kept before it is collected. */
+    HERALD_ASSET_GRACE_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(60 * 60 * 1000),
+    /**
+     * Where attachment bytes are kept as files. Unset: beside a SQLite database file
+     * (`<file>-assets`); in the database itself on PostgreSQL (instances would need a shared directory).
+     */
+    HERALD_ASSET_DIR: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+    /** How often unreferenced attachments are collected. */
+    HERALD_ASSET_COLLECT_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .min(1_000)
+      .default(10 * 60 * 1000),
+    /** How often this instance records that it is still running (server-lifetime retention across instances). */
+    HERALD_INSTANCE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(15),
+    /** A heartbeat older than this ends the instance's UNTIL_SERVER_RESTART records; at least two heartbeats. */
+    HERALD_INSTANCE_GRACE_SECONDS: z.coerce.number().int().min(2).max(86_400).default(60),
+    /** OpenTelemetry traces over OTLP/HTTP: on when an endpoint is set (or HERALD_OTEL=on), off by default. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
+    OTEL_SERVICE_NAME: z.string().min(1).default("herald"),
+    HERALD_OTEL: z.enum(["on", "off"]).optional(),
+    /** Where the dashboard is served, for printed sign-in links (kept without a trailing slash). */
+    HERALD_DASHBOARD_URL: z
+      .url({ protocol: /^https?$/ })
+      .transform((url) => url.replace(/\/+$/, ""))
+      .optional(),
+    /** The server's public base URL, for links that lead back to it (channel action URLs); default: the address it listens on. */
+    HERALD_PUBLIC_URL: z
+      .url({ protocol: /^https?$/ })
+      .transform((url) => url.replace(/\/+$/, ""))
+      .optional(),
+    /** Web Push contact (mailto: or https:) sent in the VAPID claims. */
+    HERALD_VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:)/, "must be a mailto: or https: URL")
+      .default("mailto:herald@localhost"),
+    /** Both set: the VAPID key pair to use (base64url); else one is generated once and kept in the store. */
+    HERALD_VAPID_PUBLIC_KEY: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+    HERALD_VAPID_PRIVATE_KEY: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+    /** Comma-separated host names or addresses channel URLs may reach although private or plain http:. */
+    HERALD_CHANNEL_ALLOW_HOSTS: z.string().default(""),
+    /** Attempts of one channel delivery before it fails. */
+    HERALD_DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+    /** First retry delay of a delivery, doubled each time with jitter. */
+    HERALD_DELIVERY_RETRY_BASE_MS: z.coerce.number().int().min(1).default(2_000),
+    /** How often the delivery worker looks for due deliveries besides being woken by a publish. */
+    HERALD_DELIVERY_POLL_MS: z.coerce.number().int().min(10).default(1_000),
+    /** Longest one delivery attempt may take (connect, send, read the answer). */
+    HERALD_DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** Deliveries one instance sends at once. */
+    HERALD_DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(32),
+  })
+  .superRefine((config, context) => {
+    // One late heartbeat must not make the other instances end this one's records.
+    if (config.HERALD_INSTANCE_GRACE_SECONDS < 2 * config.HERALD_INSTANCE_HEARTBEAT_SECONDS) {
+      context.addIssue({ code: "custom", path: ["HERALD_INSTANCE_GRACE_SECONDS"], message: "must be at least twice HERALD_INSTANCE_HEARTBEAT_SECONDS" });
+    }
+    if (Boolean(config.HERALD_VAPID_PUBLIC_KEY) !== Boolean(config.HERALD_VAPID_PRIVATE_KEY)) {
+      context.addIssue({
+        code: "custom",
+        path: ["HERALD_VAPID_PRIVATE_KEY"],
+        message: "HERALD_VAPID_PUBLIC_KEY and HERALD_VAPID_PRIVATE_KEY are set together or not at all",
+      });
+    }
+  });
 
 /** The dashboard's address when HERALD_DASHBOARD_URL is unset (its development server). */
 export const DEFAULT_DASHBOARD_URL = "http://127.0.0.1:5173";
@@ -253,8 +280,18 @@ export function tuningFrom(config: Config): Tuning {
     publicUrl: config.HERALD_PUBLIC_URL,
     dashboardUrl: config.HERALD_DASHBOARD_URL ?? DEFAULT_DASHBOARD_URL,
     vapidSubject: config.HERALD_VAPID_SUBJECT,
-    vapidKeys: config.HERALD_VAPID_PUBLIC_KEY && config.HERALD_VAPID_PRIVATE_KEY ? { publicKey: config.HERALD_VAPID_PUBLIC_KEY, privateKey: config.HERALD_VAPID_PRIVATE_KEY } : null,
-    channelAllowHosts: config.HERALD_CHANNEL_ALLOW_HOSTS.split(",").map((h) => h.trim().toLowerCase().replace(/^\[(.*)\]$/, "$1")).filter(Boolean),
+    vapidKeys:
+      config.HERALD_VAPID_PUBLIC_KEY && config.HERALD_VAPID_PRIVATE_KEY
+        ? { publicKey: config.HERALD_VAPID_PUBLIC_KEY, privateKey: config.HERALD_VAPID_PRIVATE_KEY }
+        : null,
+    channelAllowHosts: config.HERALD_CHANNEL_ALLOW_HOSTS.split(",")
+      .map((h) =>
+        h
+          .trim()
+          .toLowerCase()
+          .replace(/^\[(.*)\]$/, "$1"),
+      )
+      .filter(Boolean),
     deliveryMaxAttempts: config.HERALD_DELIVERY_MAX_ATTEMPTS,
     deliveryRetryBaseMs: config.HERALD_DELIVERY_RETRY_BASE_MS,
     deliveryPollMs: config.HERALD_DELIVERY_POLL_MS,
@@ -273,7 +310,9 @@ function otlpTracesUrl(config: Config): string | undefined {
 
 /** Checked at start: a malformed entry stops the server rather than trust nobody (or everybody) silently. */
 function trustedProxies(config: Config): string[] {
-  const entries = config.HERALD_TRUSTED_PROXIES.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const entries = config.HERALD_TRUSTED_PROXIES.split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   entries.forEach(parseTrustedProxy);
   return entries;
 }
@@ -298,13 +337,16 @@ export function parseTrustedProxy(entry: string): ProxyRange {
 
 function allowedOrigins(config: Config): string[] {
   const listed = [...config.HERALD_CORS_ORIGINS.split(","), config.HERALD_DASHBOARD_URL ?? ""];
-  const origins = listed.map((entry) => entry.trim()).filter(Boolean).map((entry) => {
-    try {
-      return new URL(entry).origin;
-    } catch {
-      throw new Error(`Invalid environment: HERALD_CORS_ORIGINS / HERALD_DASHBOARD_URL entry "${entry}" is not a URL`);
-    }
-  });
+  const origins = listed
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      try {
+        return new URL(entry).origin;
+      } catch {
+        throw new Error(`Invalid environment: HERALD_CORS_ORIGINS / HERALD_DASHBOARD_URL entry "${entry}" is not a URL`);
+      }
+    });
   return [...new Set(origins)];
 }
 

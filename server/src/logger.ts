@@ -19,6 +19,8 @@ export function createLogger(level: string, stream?: DestinationStream, format: 
   const out =
     stream ??
     // pino-pretty as a stream in this thread (no transport worker): the same order as the JSON lines.
-    (format === "pretty" ? pretty({ destination: 2, colorize: process.stderr.isTTY === true, translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname", sync: true }) : destination(2));
+    (format === "pretty"
+      ? pretty({ destination: 2, colorize: process.stderr.isTTY === true, translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname", sync: true })
+      : destination(2));
   return pino({ level, redact: ["req.headers.authorization", "authorization", "token", "secret"] }, out);
 }

@@ -24,7 +24,9 @@ const channelEnv = { HERALD_CHANNEL_ALLOW_HOSTS: "127.0.0.1", NODE_EXTRA_CA_CERT
 
 const addPush = async (url: string, token: string, push: PushService) => {
   const sub = push.subscribe();
-  const r = await gql(url, token, `mutation($i: AddWebPushChannelInput!) { addWebPushChannel(input: $i) { ... on Channel { id } } }`, { i: { endpoint: sub.endpoint, p256dh: sub.p256dh, auth: sub.auth } });
+  const r = await gql(url, token, `mutation($i: AddWebPushChannelInput!) { addWebPushChannel(input: $i) { ... on Channel { id } } }`, {
+    i: { endpoint: sub.endpoint, p256dh: sub.p256dh, auth: sub.auth },
+  });
   expect(r.data.addWebPushChannel.id).toBeTruthy();
   return sub;
 };
@@ -46,7 +48,11 @@ describe("a delivery survives kill -9", () => {
       const sub = await addPush(served.url, person.token, push);
       // The push service takes the first request and never answers: the server dies mid-send.
       push.script.push("hang");
-      const published = await gql(served.url, key, `mutation { publishNotification(input: { scope: PERSON, personId: "${person.id}", key: "k", title: "Survives", source: { plugin: "tests" } }) { ... on Notification { id } } }`);
+      const published = await gql(
+        served.url,
+        key,
+        `mutation { publishNotification(input: { scope: PERSON, personId: "${person.id}", key: "k", title: "Survives", source: { plugin: "tests" } }) { ... on Notification { id } } }`,
+      );
       const id = published.data.publishNotification.id;
       await push.waitFor(1);
       await served.kill();
@@ -57,7 +63,9 @@ describe("a delivery survives kill -9", () => {
       expect(second!.payload).toMatchObject({ notificationId: id, title: "Survives" });
       expect(second!.headers.topic).toBe(first!.headers.topic);
       await eventually(
-        async () => (await gql(served.url, person.token, `query($id: ID!) { notification(id: $id) { deliveries { status attempts } } }`, { id })).data.notification.deliveries[0]?.status === "SENT",
+        async () =>
+          (await gql(served.url, person.token, `query($id: ID!) { notification(id: $id) { deliveries { status attempts } } }`, { id })).data.notification
+            .deliveries[0]?.status === "SENT",
         20_000,
         "the delivery to be SENT",
       );
@@ -119,7 +127,8 @@ describe("herald mcp ask, answered from the lock screen", () => {
     try {
       await client.connect(transport);
       const sub = await addPush(served.url, person.token, push);
-      const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 }) as Promise<CallToolResult>;
+      const call = (name: string, args: Record<string, unknown>) =>
+        client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 }) as Promise<CallToolResult>;
       const text = (r: CallToolResult) => JSON.parse((r.content[0] as { text: string }).text);
       // The call times out at once and hands back a handle; the person answers from the phone.
       const asked = text(await call("ask", { question: "Ship the release now?", choices: ["Yes", "Not yet"], timeoutSeconds: 0 }));
@@ -131,7 +140,10 @@ describe("herald mcp ask, answered from the lock screen", () => {
       expect(got.payload.actions.map((a: { label: string }) => a.label)).toEqual(["Yes", "Not yet"]);
       const answer = await fetch(got.payload.actions[1].url, { method: "POST" });
       expect(answer.status).toBe(200);
-      expect(text(await call("await_answer", { handle: asked.handle, timeoutSeconds: 60 }))).toMatchObject({ status: "answered", choice: { index: 1, label: "Not yet" } });
+      expect(text(await call("await_answer", { handle: asked.handle, timeoutSeconds: 60 }))).toMatchObject({
+        status: "answered",
+        choice: { index: 1, label: "Not yet" },
+      });
     } finally {
       await client.close();
       await served.stop();

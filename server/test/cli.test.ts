@@ -30,12 +30,19 @@ for (const provider of providers) {
       let served = await serve({ DATABASE_URL: db.url, NODE_ENV: "production" });
       const health = await fetch(`${served.origin}/health`);
       expect([health.status, await health.json()]).toEqual([200, { status: "ok" }]);
-      const published = await gql(served.url, key, `mutation($p: ID!) { publishNotification(input: { scope: PERSON, personId: $p, key: "boot", title: "Bound to this run", source: { plugin: "cli" }, retention: { policy: UNTIL_SERVER_RESTART } }) { ... on Notification { id status } } }`, { p: personId });
+      const published = await gql(
+        served.url,
+        key,
+        `mutation($p: ID!) { publishNotification(input: { scope: PERSON, personId: $p, key: "boot", title: "Bound to this run", source: { plugin: "cli" }, retention: { policy: UNTIL_SERVER_RESTART } }) { ... on Notification { id status } } }`,
+        { p: personId },
+      );
       expect(published.data.publishNotification.status).toBe("PENDING");
       await stop(served);
 
       served = await serve({ DATABASE_URL: db.url, NODE_ENV: "production" });
-      const after = await gql(served.url, person.lastLine, `query($id: ID!) { notification(id: $id) { status } }`, { id: published.data.publishNotification.id });
+      const after = await gql(served.url, person.lastLine, `query($id: ID!) { notification(id: $id) { status } }`, {
+        id: published.data.publishNotification.id,
+      });
       expect(after.data.notification.status).toBe("EXPIRED");
 
       await herald(["revoke", key.slice(0, 16)], { DATABASE_URL: db.url });
@@ -62,7 +69,12 @@ describe("first start on the embedded default", () => {
       const personId = /demo person id:\s+(\S+)/.exec(served.output)?.[1];
       expect(served.output).toContain(`GraphiQL:        ${served.url}`);
       expect(personToken).toMatch(/^herald_pt_/);
-      const published = await gql(served.url, producerKey!, `mutation($p: ID!) { publishNotification(input: { scope: PERSON, personId: $p, key: "hi", title: "Welcome", source: { plugin: "demo" } }) { __typename } }`, { p: personId });
+      const published = await gql(
+        served.url,
+        producerKey!,
+        `mutation($p: ID!) { publishNotification(input: { scope: PERSON, personId: $p, key: "hi", title: "Welcome", source: { plugin: "demo" } }) { __typename } }`,
+        { p: personId },
+      );
       expect(published.data.publishNotification.__typename).toBe("Notification");
       const inbox = await gql(served.url, personToken!, `{ viewer { name } notificationCounts { unseen } }`);
       expect(inbox.data).toEqual({ viewer: { name: "Demo person" }, notificationCounts: { unseen: 1 } });

@@ -29,7 +29,8 @@ function traceFile() {
 }
 
 const packages = (modules: string[]) => new Set(modules.flatMap((path) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path)?.[1] ?? []));
-const ownModules = (modules: string[]) => modules.filter((path) => path.startsWith(server) && !path.includes("/node_modules/")).map((path) => path.slice(server.length + 1));
+const ownModules = (modules: string[]) =>
+  modules.filter((path) => path.startsWith(server) && !path.includes("/node_modules/")).map((path) => path.slice(server.length + 1));
 
 const storeModules = {
   sqlite: { packages: ["better-sqlite3"], client: "dist/storage/connection/sqlite-store.js" },
@@ -90,7 +91,9 @@ for (const provider of providers) {
 
     it("starts the scanner's selection thread from its compiled module, without tsx", async () => {
       await heraldCommand(["migrate"], { DATABASE_URL: db.url });
-      const compiled = (await import(join(server, "dist", "background", "scanner", "selection-thread.js"))) as typeof import("../src/background/scanner/selection-thread.ts");
+      const compiled = (await import(
+        join(server, "dist", "background", "scanner", "selection-thread.js")
+      )) as typeof import("../src/background/scanner/selection-thread.ts");
       const thread = new compiled.SelectionThread({ databaseUrl: db.url, options: { dateLeadDays: 7, staleEngagementDays: 14, timeZone: "UTC" } });
       try {
         const selection = await thread.select(new Date());
@@ -107,7 +110,10 @@ describe("light commands", () => {
   it("session-metadata loads its reader, not the command line, configuration, server or a store", async () => {
     const trace = traceFile();
     const store = join(traces, "absent.db");
-    const result = await runNode(["--import", traceHook, heraldBin, "session-metadata", "--harness", "pi", "--session-id", "s1"], { DATABASE_URL: `file:${store}`, ...trace.env });
+    const result = await runNode(["--import", traceHook, heraldBin, "session-metadata", "--harness", "pi", "--session-id", "s1"], {
+      DATABASE_URL: `file:${store}`,
+      ...trace.env,
+    });
     expect([result.code, result.stderr]).toEqual([0, ""]);
     expect(JSON.parse(result.stdout)).toMatchObject({ status: "missing", harness: "pi", session_id: "s1" });
     const modules = trace.modules();
@@ -140,7 +146,8 @@ describe("light commands", () => {
     expect(ownModules(modules).filter((path) => /dist\/(cli\/main|config|app|logger)\.js$|dist\/storage\//.test(path))).toEqual([]);
     const loaded = packages(modules);
     expect(loaded.has("@modelcontextprotocol/sdk")).toBe(true);
-    for (const store of ["pg", "better-sqlite3", "@prisma/client", "@prisma/adapter-pg", "@prisma/adapter-better-sqlite3"]) expect(loaded.has(store), store).toBe(false);
+    for (const store of ["pg", "better-sqlite3", "@prisma/client", "@prisma/adapter-pg", "@prisma/adapter-better-sqlite3"])
+      expect(loaded.has(store), store).toBe(false);
   });
 
   it("help on the full command line lists the producer commands with the rest", async () => {
@@ -152,7 +159,12 @@ describe("light commands", () => {
 describe("serve's V8 flags", () => {
   const flags = heraldNodeFlags("serve");
   // `node bin/herald.js serve`, as a process manager or a Dockerfile would start it: no flags.
-  const withoutFlags: Spawn = (command, args, env) => spawn(command, args.filter((arg) => !flags.includes(arg)), { env, stdio: ["ignore", "pipe", "pipe"] });
+  const withoutFlags: Spawn = (command, args, env) =>
+    spawn(
+      command,
+      args.filter((arg) => !flags.includes(arg)),
+      { env, stdio: ["ignore", "pipe", "pipe"] },
+    );
   let db: TestDatabase;
   beforeAll(async () => {
     db = await providers[0]!.createDatabase();
@@ -212,7 +224,15 @@ describe("serve's V8 flags", () => {
     server.kill("SIGTERM");
     // Once the port is closed the stop is under way (the store still closing): a second SIGTERM
     // now, as a process manager repeating itself or a launcher forwarding one would send.
-    await eventually(() => fetch(health).then(() => false, () => true), 20_000, "the port to close");
+    await eventually(
+      () =>
+        fetch(health).then(
+          () => false,
+          () => true,
+        ),
+      20_000,
+      "the port to close",
+    );
     server.kill("SIGTERM");
     expect(await ended).toEqual([0, null]);
   });

@@ -21,7 +21,12 @@ interface Agent {
 }
 
 async function startAgent(env: Record<string, string>): Promise<Agent> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [heraldBin, "mcp"], env: { ...getDefaultEnvironment(), ...env }, stderr: "pipe" });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [heraldBin, "mcp"],
+    env: { ...getDefaultEnvironment(), ...env },
+    stderr: "pipe",
+  });
   let stderr = "";
   transport.stderr?.on("data", (c: Buffer) => (stderr += c.toString()));
   const errors: Error[] = [];
@@ -78,7 +83,8 @@ for (const provider of providers) {
     it("lists its four tools with their input schemas", async () => {
       const { tools } = await agent.client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual(["ask", "await_answer", "notify", "progress"]);
-      const schema = (name: string) => tools.find((t) => t.name === name)!.inputSchema as { properties: Record<string, { maximum?: number }>; required?: string[] };
+      const schema = (name: string) =>
+        tools.find((t) => t.name === name)!.inputSchema as { properties: Record<string, { maximum?: number }>; required?: string[] };
       expect(schema("notify").required).toEqual(["title"]);
       expect(schema("progress").required).toEqual(expect.arrayContaining(["key", "title"]));
       expect(schema("ask").required).toEqual(["question"]);
@@ -89,7 +95,9 @@ for (const provider of providers) {
     });
 
     it("notify: the person sees it, a url becomes an Open follow-up, and a key revises it in place", async () => {
-      const first = jsonOf(await agent.call("notify", { title: "Build finished", body: "All green", severity: "success", key: "build", url: "https://ci.example/run/1" }));
+      const first = jsonOf(
+        await agent.call("notify", { title: "Build finished", body: "All green", severity: "success", key: "build", url: "https://ci.example/run/1" }),
+      );
       const seen = await view(first.id);
       expect(seen).toMatchObject({ title: "Build finished", body: "All green", severity: "SUCCESS", status: "PENDING", revision: 1 });
       expect(seen.actions).toEqual([expect.objectContaining({ kind: "OPEN_URL", url: "https://ci.example/run/1" })]);
@@ -106,7 +114,11 @@ for (const provider of providers) {
 
     it("progress: updates one notification in place, then a finished state resolves it", async () => {
       const started = jsonOf(await agent.call("progress", { key: "deploy", title: "Deploying", phase: "uploading", percent: 40 }));
-      expect(await view(started.id)).toMatchObject({ body: "uploading · 40%", status: "PENDING", operation: { id: "deploy", state: "running", phase: "uploading" } });
+      expect(await view(started.id)).toMatchObject({
+        body: "uploading · 40%",
+        status: "PENDING",
+        operation: { id: "deploy", state: "running", phase: "uploading" },
+      });
       const later = jsonOf(await agent.call("progress", { key: "deploy", title: "Deploying", phase: "migrating", percent: 80 }));
       expect(later.id).toBe(started.id);
       expect(await view(started.id)).toMatchObject({ body: "migrating · 80%", revision: 2, operation: { phase: "migrating" } });
@@ -136,18 +148,40 @@ for (const provider of providers) {
     });
 
     it("ask with a form: after a timeout the question stays open, and await_answer gets the answer given while nobody waited", async () => {
-      const asked = jsonOf(await agent.call("ask", { question: "Which branch?", fields: [{ name: "branch", label: "Branch", type: "text", required: true }], timeoutSeconds: 1 }));
+      const asked = jsonOf(
+        await agent.call("ask", { question: "Which branch?", fields: [{ name: "branch", label: "Branch", type: "text", required: true }], timeoutSeconds: 1 }),
+      );
       expect(asked).toMatchObject({ status: "pending" });
       const handle = asked.handle as string;
-      expect(await view(handle)).toMatchObject({ status: "PENDING", actions: [expect.objectContaining({ kind: "RUN_ACTION", form: [expect.objectContaining({ name: "branch", type: "TEXT" })] })] });
-      const invoked = await gql(served.url, person.token, `mutation($id: ID!) { invokeNotificationAction(id: $id, actionId: "answer", values: { branch: "release/2.0" }) { state } }`, { id: handle });
+      expect(await view(handle)).toMatchObject({
+        status: "PENDING",
+        actions: [expect.objectContaining({ kind: "RUN_ACTION", form: [expect.objectContaining({ name: "branch", type: "TEXT" })] })],
+      });
+      const invoked = await gql(
+        served.url,
+        person.token,
+        `mutation($id: ID!) { invokeNotificationAction(id: $id, actionId: "answer", values: { branch: "release/2.0" }) { state } }`,
+        { id: handle },
+      );
       expect(invoked.data?.invokeNotificationAction.state).toBe("PENDING");
-      expect(jsonOf(await agent.call("await_answer", { handle, timeoutSeconds: 600 }))).toEqual({ status: "answered", handle, values: { branch: "release/2.0" } });
-      expect(await view(handle)).toMatchObject({ status: "RESOLVED", resolution: { actionId: "answer", values: { branch: "release/2.0" } }, lastInvocation: { state: "ACKNOWLEDGED" } });
+      expect(jsonOf(await agent.call("await_answer", { handle, timeoutSeconds: 600 }))).toEqual({
+        status: "answered",
+        handle,
+        values: { branch: "release/2.0" },
+      });
+      expect(await view(handle)).toMatchObject({
+        status: "RESOLVED",
+        resolution: { actionId: "answer", values: { branch: "release/2.0" } },
+        lastInvocation: { state: "ACKNOWLEDGED" },
+      });
       // Asked again later from a new process (the agent restarted): the answer is found at once, not waited for.
       const restarted = await startAgent({ HERALD_URL: served.origin, HERALD_PRODUCER_KEY: key, HERALD_PERSON_ID: person.id });
       try {
-        expect(jsonOf(await restarted.call("await_answer", { handle, timeoutSeconds: 3_600 }))).toEqual({ status: "answered", handle, values: { branch: "release/2.0" } });
+        expect(jsonOf(await restarted.call("await_answer", { handle, timeoutSeconds: 3_600 }))).toEqual({
+          status: "answered",
+          handle,
+          values: { branch: "release/2.0" },
+        });
       } finally {
         await restarted.close();
       }
@@ -157,10 +191,18 @@ for (const provider of providers) {
       const asked = jsonOf(await agent.call("ask", { question: "Merge it?", choices: ["Merge", "Wait"], timeoutSeconds: 0 }));
       const handle = asked.handle as string;
       await gql(served.url, person.token, `mutation($id: ID!) { invokeNotificationAction(id: $id, actionId: "choice-1") { state } }`, { id: handle });
-      expect(jsonOf(await agent.call("await_answer", { handle, timeoutSeconds: 600 }))).toEqual({ status: "answered", handle, choice: { index: 0, label: "Merge" } });
+      expect(jsonOf(await agent.call("await_answer", { handle, timeoutSeconds: 600 }))).toEqual({
+        status: "answered",
+        handle,
+        choice: { index: 0, label: "Merge" },
+      });
       const restarted = await startAgent({ HERALD_URL: served.origin, HERALD_PRODUCER_KEY: key, HERALD_PERSON_ID: person.id });
       try {
-        expect(jsonOf(await restarted.call("await_answer", { handle, timeoutSeconds: 3_600 }))).toEqual({ status: "answered", handle, choice: { index: 0, label: "Merge" } });
+        expect(jsonOf(await restarted.call("await_answer", { handle, timeoutSeconds: 3_600 }))).toEqual({
+          status: "answered",
+          handle,
+          choice: { index: 0, label: "Merge" },
+        });
       } finally {
         await restarted.close();
       }

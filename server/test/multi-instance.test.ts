@@ -44,11 +44,16 @@ describe.skipIf(!postgres.available || !redisAvailable)("several instances on Po
   });
 
   const publish = (server: Served, k: string, title: string) =>
-    gql(server.url, key, `mutation($p: ID!, $k: String!, $t: String!) { publishNotification(input: { scope: PERSON, personId: $p, key: $k, title: $t, source: { plugin: "multi" } }) { __typename } }`, {
-      p: ada.id,
-      k,
-      t: title,
-    });
+    gql(
+      server.url,
+      key,
+      `mutation($p: ID!, $k: String!, $t: String!) { publishNotification(input: { scope: PERSON, personId: $p, key: $k, title: $t, source: { plugin: "multi" } }) { __typename } }`,
+      {
+        p: ada.id,
+        k,
+        t: title,
+      },
+    );
   const created = (titles: string[]) => titles.map((t) => `CREATED:${t}`);
   const createdOf = (events: { type: string; notification: { title: string } }[]) =>
     events.filter((e) => e.type === "CREATED").map((e) => `CREATED:${e.notification.title}`);
@@ -80,7 +85,11 @@ describe.skipIf(!postgres.available || !redisAvailable)("several instances on Po
     }
     redis = await startRedis(redisPort);
     // Both instances say when they reach Redis again.
-    await eventually(async () => (await Promise.all([a, b].map((s) => fetch(new URL("/ready", s.url))))).every((r) => r.ok), 20_000, "both instances ready again");
+    await eventually(
+      async () => (await Promise.all([a, b].map((s) => fetch(new URL("/ready", s.url))))).every((r) => r.ok),
+      20_000,
+      "both instances ready again",
+    );
     await publish(a, "outage-9", "after outage");
     const expected = created(["before outage", ...during, "after outage"]);
     await sub.waitUntil((events) => createdOf(events).length >= expected.length, 20_000).catch(() => undefined);

@@ -78,11 +78,20 @@ for (const provider of providers) {
     let personId: string;
 
     /** Writes label state straight into the store, as another writer (or corruption) would. */
-    const writeState = async (harness: string, nativeSessionId: string, data: { label?: string; completionId?: string; sourceGeneration?: string; labelGeneration?: string }) => {
+    const writeState = async (
+      harness: string,
+      nativeSessionId: string,
+      data: { label?: string; completionId?: string; sourceGeneration?: string; labelGeneration?: string },
+    ) => {
       const store = storeOf(herald.database);
       const existing = await store.first("Session", (q) => q.where("harness", "=", harness).where("nativeSessionId", "=", nativeSessionId));
       if (existing) await store.execute(store.build.updateTable("Session").set(data).where("id", "=", existing.id));
-      else await store.execute(store.build.insertInto("Session").values({ id: randomUUID(), harness, nativeSessionId, ownerPersonId: personId, createdAt: store.time(new Date()), ...data }));
+      else
+        await store.execute(
+          store.build
+            .insertInto("Session")
+            .values({ id: randomUUID(), harness, nativeSessionId, ownerPersonId: personId, createdAt: store.time(new Date()), ...data }),
+        );
     };
     const query = (harness: string, sessionId: string, extra: string[] = []) =>
       metadata(["--harness", harness, "--session-id", sessionId, ...extra], { DATABASE_URL: db.url });
@@ -103,7 +112,12 @@ for (const provider of providers) {
         });
         await herald.services.sessions.settled();
       }
-      await writeState("codex", "huge", { label: 'Quote "Heavy" Label', completionId: "cmp-max", sourceGeneration: MAX, labelGeneration: "18446744073709551614" });
+      await writeState("codex", "huge", {
+        label: 'Quote "Heavy" Label',
+        completionId: "cmp-max",
+        sourceGeneration: MAX,
+        labelGeneration: "18446744073709551614",
+      });
       await writeState("opencode", "corrupt-gen", { label: "", completionId: "c", sourceGeneration: "12abc", labelGeneration: "0" });
       await writeState("opencode", "label-ahead", { label: "Some Valid Label", completionId: "c", sourceGeneration: "3", labelGeneration: "4" });
       await writeState("opencode", "bad-label", { label: "x".repeat(61), completionId: "c", sourceGeneration: "3", labelGeneration: "2" });
@@ -117,7 +131,15 @@ for (const provider of providers) {
 
     it("reports a known session exactly, generations as decimal strings", async () => {
       expect(await query("pi", "native-1")).toEqual({
-        out: line({ status: "known", harness: "pi", session_id: "native-1", label: "Fix Login Redirect Loop", completion_id: "entry-2", source_generation: "2", label_generation: "1" }),
+        out: line({
+          status: "known",
+          harness: "pi",
+          session_id: "native-1",
+          label: "Fix Login Redirect Loop",
+          completion_id: "entry-2",
+          source_generation: "2",
+          label_generation: "1",
+        }),
         bytes: expect.any(Number),
         code: 0,
       });
@@ -125,18 +147,37 @@ for (const provider of providers) {
 
     it("reads a generation of 2^64-1 written straight to the store back exactly, within 2048 bytes", async () => {
       const r = await query("codex", "huge");
-      expect(r.out).toBe(line({ status: "known", harness: "codex", session_id: "huge", label: 'Quote "Heavy" Label', completion_id: "cmp-max", source_generation: MAX, label_generation: "18446744073709551614" }));
+      expect(r.out).toBe(
+        line({
+          status: "known",
+          harness: "codex",
+          session_id: "huge",
+          label: 'Quote "Heavy" Label',
+          completion_id: "cmp-max",
+          source_generation: MAX,
+          label_generation: "18446744073709551614",
+        }),
+      );
       expect(JSON.parse(r.out).source_generation).toBe(MAX);
     });
 
     it("stays within 2048 bytes for the largest record the rules allow", async () => {
       const id = `_${"x".repeat(127)}`;
-      const label = `${'"'.repeat(19)} ${'\\'.repeat(19)} ${'"'.repeat(20)}`; // 60 bytes, each escaped to two
+      const label = `${'"'.repeat(19)} ${"\\".repeat(19)} ${'"'.repeat(20)}`; // 60 bytes, each escaped to two
       const completionId = '"\\'.repeat(64);
       await writeState("claude-code", id, { label, completionId, sourceGeneration: MAX, labelGeneration: MAX });
       const r = await query("claude-code", id);
       expect(r.code).toBe(0);
-      expect(JSON.parse(r.out)).toEqual({ version: 1, status: "known", harness: "claude-code", session_id: id, label, completion_id: completionId, source_generation: MAX, label_generation: MAX });
+      expect(JSON.parse(r.out)).toEqual({
+        version: 1,
+        status: "known",
+        harness: "claude-code",
+        session_id: id,
+        label,
+        completion_id: completionId,
+        source_generation: MAX,
+        label_generation: MAX,
+      });
       expect(r.bytes).toBe(Buffer.byteLength(r.out));
       expect(r.bytes).toBeLessThanOrEqual(2048);
       expect(r.out.endsWith("}\n")).toBe(true);
@@ -175,10 +216,14 @@ for (const provider of providers) {
       it("reports missing for a missing schema or database and unavailable for an unreachable server", async () => {
         const noSchema = new URL(postgresBaseUrl);
         noSchema.searchParams.set("schema", "herald_no_such_schema");
-        expect((await metadata(["--harness", "pi", "--session-id", "s1", "--database-url", noSchema.toString()])).out).toBe(line({ status: "missing", harness: "pi", session_id: "s1" }));
+        expect((await metadata(["--harness", "pi", "--session-id", "s1", "--database-url", noSchema.toString()])).out).toBe(
+          line({ status: "missing", harness: "pi", session_id: "s1" }),
+        );
         const noDb = new URL(postgresBaseUrl);
         noDb.pathname = "/herald_no_such_database";
-        expect((await metadata(["--harness", "pi", "--session-id", "s1", "--database-url", noDb.toString()])).out).toBe(line({ status: "missing", harness: "pi", session_id: "s1" }));
+        expect((await metadata(["--harness", "pi", "--session-id", "s1", "--database-url", noDb.toString()])).out).toBe(
+          line({ status: "missing", harness: "pi", session_id: "s1" }),
+        );
         const closed = await metadata(["--harness", "pi", "--session-id", "s1", "--database-url", "postgresql://root@127.0.0.1:1/test"]);
         expect(closed).toMatchObject({ out: line({ status: "unavailable", harness: "pi", session_id: "s1" }), code: 0 });
       });

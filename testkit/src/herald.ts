@@ -210,7 +210,10 @@ export function heraldCli(env: Env = {}, options: { spawn?: Spawn; timeoutMs?: n
     async createPerson(name) {
       const { lines, lastLine } = await run("person", "create", "--name", name);
       const id = /^person (\S+)$/.exec(lines[0] ?? "")?.[1];
-      const signInCode = lines.find((line) => line.includes("/signin/"))?.split("/signin/")[1]?.trim();
+      const signInCode = lines
+        .find((line) => line.includes("/signin/"))
+        ?.split("/signin/")[1]
+        ?.trim();
       if (!id || !signInCode || !lastLine.startsWith("herald_pt_")) throw new Error(`unexpected output of person create:\n${lines.join("\n")}`);
       return { id, token: lastLine, signInCode };
     },

@@ -25,7 +25,8 @@ export async function waitForHttp(url: string, options: { child?: ChildProcess; 
   const timeoutMs = options.timeoutMs ?? 60_000;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (options.child && exited(options.child)) throw new Error(`the process for ${url} exited (${options.child.signalCode ?? `exit ${options.child.exitCode}`})`);
+    if (options.child && exited(options.child))
+      throw new Error(`the process for ${url} exited (${options.child.signalCode ?? `exit ${options.child.exitCode}`})`);
     const answered = await fetch(url, { method: "HEAD", redirect: "manual", signal: AbortSignal.timeout(2_000) }).then(
       () => true,
       () => false,

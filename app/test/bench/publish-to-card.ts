@@ -20,7 +20,9 @@ const browser = await launch(files ? files.url : stack.dashboardUrl);
 const page = browser.page;
 try {
   if (files) {
-    await page.goto(`/examples/inbox.html#server=${encodeURIComponent(new URL("/graphql", stack.heraldUrl).href)}&token=${encodeURIComponent(stack.person.token)}`);
+    await page.goto(
+      `/examples/inbox.html#server=${encodeURIComponent(new URL("/graphql", stack.heraldUrl).href)}&token=${encodeURIComponent(stack.person.token)}`,
+    );
     await page.getByTestId("badge").waitFor();
   } else {
     await page.goto(`/signin/${await stack.newSignInCode()}`);
@@ -66,7 +68,9 @@ try {
   live.close();
   const pct = (list: number[], p: number) => [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.ceil((p / 100) * list.length) - 1)]!;
   const row = (name: string, list: number[]) => `| ${name} | ${pct(list, 50)} | ${pct(list, 99)} |`;
-  console.log(`publish -> shown, ${N} notifications, ms\n| where | p50 | p99 |\n| --- | --- | --- |\n${row("SDK live view in the producer's process (baseline)", toEvent)}\n${row(`${where === "element" ? "<herald-inbox>" : "dashboard"} card on screen (drawer open)`, toCard)}`);
+  console.log(
+    `publish -> shown, ${N} notifications, ms\n| where | p50 | p99 |\n| --- | --- | --- |\n${row("SDK live view in the producer's process (baseline)", toEvent)}\n${row(`${where === "element" ? "<herald-inbox>" : "dashboard"} card on screen (drawer open)`, toCard)}`,
+  );
   console.log(`ratio card/baseline: p50 ${(pct(toCard, 50) / pct(toEvent, 50)).toFixed(2)}, p99 ${(pct(toCard, 99) / pct(toEvent, 99)).toFixed(2)}`);
 } finally {
   await browser.close();

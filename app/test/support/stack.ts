@@ -38,7 +38,16 @@ async function startDashboard(port: number, heraldUrl: string, dashboardUrl: str
   const child = spawn(process.execPath, [dashboardBuild], {
     // ORIGIN: adapter-node otherwise assumes https behind a proxy (and the cookie would be Secure).
     // ADDRESS_HEADER / XFF_DEPTH: the dashboard as behind nginx, learning each person's address from it.
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ORIGIN: dashboardUrl, HERALD_URL: heraldUrl, ADDRESS_HEADER: "x-forwarded-for", XFF_DEPTH: "1" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      ORIGIN: dashboardUrl,
+      HERALD_URL: heraldUrl,
+      ADDRESS_HEADER: "x-forwarded-for",
+      XFF_DEPTH: "1",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -64,7 +73,14 @@ export async function startStack(options: { env?: Record<string, string> } = {})
   const dashboardUrl = `http://127.0.0.1:${dashboardPort}`;
   const metricsToken = "e2e-metrics-token-of-the-stack";
   // The dashboard calls Herald from 127.0.0.1 for each person: Herald believes its X-Forwarded-For.
-  const env = { DATABASE_URL: store.url, HERALD_SNOOZE_INTERVAL_MS: "200", HERALD_DASHBOARD_URL: dashboardUrl, HERALD_METRICS_TOKEN: metricsToken, HERALD_TRUSTED_PROXIES: "127.0.0.1", ...options.env };
+  const env = {
+    DATABASE_URL: store.url,
+    HERALD_SNOOZE_INTERVAL_MS: "200",
+    HERALD_DASHBOARD_URL: dashboardUrl,
+    HERALD_METRICS_TOKEN: metricsToken,
+    HERALD_TRUSTED_PROXIES: "127.0.0.1",
+    ...options.env,
+  };
   const herald = heraldCli(env);
 
   let server: SpawnedHerald | null = null;

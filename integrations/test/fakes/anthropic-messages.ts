@@ -76,10 +76,12 @@ export async function startFakeAnthropic(reply: (request: AnthropicRequest) => A
       const halves = (whole: string) => [whole.slice(0, Math.ceil(whole.length / 2)), whole.slice(Math.ceil(whole.length / 2))].filter(Boolean);
       if (block.type === "text") {
         send("content_block_start", { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } });
-        for (const part of halves(block.text as string)) send("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: part } });
+        for (const part of halves(block.text as string))
+          send("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: part } });
       } else {
         send("content_block_start", { type: "content_block_start", index: 0, content_block: { ...block, input: {} } });
-        for (const part of halves(JSON.stringify(block.input))) send("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: part } });
+        for (const part of halves(JSON.stringify(block.input)))
+          send("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: part } });
       }
       send("content_block_stop", { type: "content_block_stop", index: 0 });
       send("message_delta", { type: "message_delta", delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: usage.output_tokens } });

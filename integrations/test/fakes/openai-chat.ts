@@ -21,7 +21,8 @@ export interface ChatRequest {
 }
 
 /** What the fake answers: text, a call of one of the request's tools, or an HTTP error with the API's error body. */
-export type ChatReply = { text: string } | { toolCall: { name: string; arguments: Record<string, unknown> } } | { status: number; message: string; type?: string };
+export type ChatReply =
+  { text: string } | { toolCall: { name: string; arguments: Record<string, unknown> } } | { status: number; message: string; type?: string };
 
 export interface FakeOpenAIChat {
   /** The API base, e.g. http://127.0.0.1:4567/v1 (what a provider's `baseUrl` takes). */
@@ -82,11 +83,25 @@ export async function startFakeOpenAIChat(reply: (request: ChatRequest) => ChatR
     const id = `chatcmpl-${randomUUID()}`;
     const created = Math.floor(Date.now() / 1000);
     const usage = { prompt_tokens: 12, completion_tokens: 8, total_tokens: 20 };
-    const call = "toolCall" in answer ? { id: `call_${randomUUID().slice(0, 8)}`, type: "function", function: { name: answer.toolCall.name, arguments: JSON.stringify(answer.toolCall.arguments) } } : null;
+    const call =
+      "toolCall" in answer
+        ? {
+            id: `call_${randomUUID().slice(0, 8)}`,
+            type: "function",
+            function: { name: answer.toolCall.name, arguments: JSON.stringify(answer.toolCall.arguments) },
+          }
+        : null;
     const finish = call ? "tool_calls" : "stop";
     if (!request.stream) {
       const message = call ? { role: "assistant", content: null, tool_calls: [call] } : { role: "assistant", content: (answer as { text: string }).text };
-      return json(res, 200, { id, object: "chat.completion", created, model: request.model, choices: [{ index: 0, message, finish_reason: finish, logprobs: null }], usage });
+      return json(res, 200, {
+        id,
+        object: "chat.completion",
+        created,
+        model: request.model,
+        choices: [{ index: 0, message, finish_reason: finish, logprobs: null }],
+        usage,
+      });
     }
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
     const send = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);

@@ -56,11 +56,22 @@ export async function startFakeResponses(reply: (request: ResponsesRequest) => s
       const responseId = `resp_fake_${n}`;
       const itemId = `msg_fake_${n}`;
       const model = body.model ?? "fake-model";
-      const usage = { input_tokens: 12, input_tokens_details: { cached_tokens: 0 }, output_tokens: 9, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 21 };
+      const usage = {
+        input_tokens: 12,
+        input_tokens_details: { cached_tokens: 0 },
+        output_tokens: 9,
+        output_tokens_details: { reasoning_tokens: 0 },
+        total_tokens: 21,
+      };
       const part = { type: "output_text", text, annotations: [] };
       const item = { id: itemId, type: "message", status: "completed", role: "assistant", content: [part] };
       const response = (status: string, output: unknown[]) => ({
-        id: responseId, object: "response", created_at: Math.floor(Date.now() / 1000), status, model, output,
+        id: responseId,
+        object: "response",
+        created_at: Math.floor(Date.now() / 1000),
+        status,
+        model,
+        output,
         usage: status === "completed" ? usage : null,
       });
       if (!body.stream) return json(res, 200, response("completed", [item]));

@@ -34,7 +34,11 @@ export async function startHeraldForHooks(harness: "claude-code" | "codex"): Pro
   // The default labeler (built in, offline) names sessions.
   const served = await spawnHerald({ env: { DATABASE_URL: store.url, HERALD_LABELER_URL: undefined } });
   const call = async (token: string, query: string, variables: Record<string, unknown> = {}) => {
-    const response = await fetch(served.url, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
+    const response = await fetch(served.url, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query, variables }),
+    });
     const body = (await response.json()) as { data?: any; errors?: unknown[] };
     if (body.errors) throw new Error(JSON.stringify(body.errors));
     return body.data;

@@ -43,7 +43,14 @@ export function writePiHome(agentDir: string, baseUrl: string, settings: Record<
 }
 
 /** Pi in RPC mode; with `extension: "installed"` the extension is not passed with -e but found where an install put it. */
-export function startPiRpc(options: { cwd: string; home: string; agentDir: string; env: Record<string, string>; args?: string[]; extension?: "flag" | "installed" }): PiRpc {
+export function startPiRpc(options: {
+  cwd: string;
+  home: string;
+  agentDir: string;
+  env: Record<string, string>;
+  args?: string[];
+  extension?: "flag" | "installed";
+}): PiRpc {
   const extension = options.extension === "installed" ? [] : ["-e", piExtension];
   const child = spawn(piBin, ["--mode", "rpc", "--provider", "fake", "--model", "fake-model", ...extension, ...(options.args ?? [])], {
     cwd: options.cwd,
@@ -91,7 +98,14 @@ export function startPiRpc(options: { cwd: string; home: string; agentDir: strin
       };
       const timer = setTimeout(() => {
         done();
-        reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; stderr:\n${stderr}\nlast lines:\n${lines.slice(-5).map((l) => JSON.stringify(l).slice(0, 300)).join("\n")}`));
+        reject(
+          new Error(
+            `timed out after ${timeoutMs} ms waiting for ${what}; stderr:\n${stderr}\nlast lines:\n${lines
+              .slice(-5)
+              .map((l) => JSON.stringify(l).slice(0, 300))
+              .join("\n")}`,
+          ),
+        );
       }, timeoutMs);
       const done = () => {
         clearTimeout(timer);

@@ -23,7 +23,17 @@ export function startPiTui(options: { cwd: string; home: string; agentDir: strin
   const command = [piBin, "--provider", "fake", "--model", "fake-model", "-e", piExtension, ...(options.args ?? [])].map(quote).join(" ");
   const child = spawn("script", ["-qfec", command, "/dev/null"], {
     cwd: options.cwd,
-    env: { ...process.env, HOME: options.home, PI_CODING_AGENT_DIR: options.agentDir, PI_OFFLINE: "1", PI_SKIP_VERSION_CHECK: "1", TERM: "xterm-256color", COLUMNS: "120", LINES: "40", ...options.env },
+    env: {
+      ...process.env,
+      HOME: options.home,
+      PI_CODING_AGENT_DIR: options.agentDir,
+      PI_OFFLINE: "1",
+      PI_SKIP_VERSION_CHECK: "1",
+      TERM: "xterm-256color",
+      COLUMNS: "120",
+      LINES: "40",
+      ...options.env,
+    },
     stdio: ["pipe", "pipe", "pipe"],
   });
   let output = "";
@@ -45,7 +55,12 @@ export function startPiTui(options: { cwd: string; home: string; agentDir: strin
     get output() {
       return output;
     },
-    titles: () => output.split("\u001b]0;").slice(1).filter((rest) => rest.includes("\u0007")).map((rest) => rest.slice(0, rest.indexOf("\u0007"))),
+    titles: () =>
+      output
+        .split("\u001b]0;")
+        .slice(1)
+        .filter((rest) => rest.includes("\u0007"))
+        .map((rest) => rest.slice(0, rest.indexOf("\u0007"))),
     submit(text) {
       child.stdin!.write(text);
       // Enter on its own, as a key press after the typing.

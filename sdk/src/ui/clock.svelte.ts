@@ -37,11 +37,14 @@ export class Clock {
     this.wake = null;
     this.wakeFor = at;
     if (at === null) return;
-    this.wake = setTimeout(() => {
-      this.wake = null;
-      this.wakeFor = null;
-      this.sync();
-    }, Math.max(0, at - Date.now()));
+    this.wake = setTimeout(
+      () => {
+        this.wake = null;
+        this.wakeFor = null;
+        this.sync();
+      },
+      Math.max(0, at - Date.now()),
+    );
   }
 }
 

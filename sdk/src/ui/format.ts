@@ -5,7 +5,8 @@ import { t } from "./i18n/index.ts";
 export type Variant = Notification["display"]["variant"];
 
 /** How a session is named on every surface: its label, else harness and native id. */
-export const sessionLabel = (s: Pick<NonNullable<Notification["session"]>, "label" | "harness" | "sessionId">): string => s.label || `${s.harness} ${s.sessionId}`;
+export const sessionLabel = (s: Pick<NonNullable<Notification["session"]>, "label" | "harness" | "sessionId">): string =>
+  s.label || `${s.harness} ${s.sessionId}`;
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 24 * 3600],
@@ -40,7 +41,9 @@ export function relativeTime(iso: string, now: number): string {
  * revision's time only when none of the person's own times explains it; otherwise the time is not
  * known here and `at` is null (the card then says "updated" without a time rather than a wrong one).
  */
-export function revision(n: Pick<Notification, "revision" | "updatedAt" | "createdAt" | "seenAt" | "readAt" | "deliveredAt" | "snoozedUntil" | "dismissedAt">): { at: string | null } | null {
+export function revision(
+  n: Pick<Notification, "revision" | "updatedAt" | "createdAt" | "seenAt" | "readAt" | "deliveredAt" | "snoozedUntil" | "dismissedAt">,
+): { at: string | null } | null {
   if (n.revision <= 1 || n.updatedAt === n.createdAt) return null;
   const own = [n.seenAt, n.readAt, n.deliveredAt, n.dismissedAt];
   // A snooze moves updatedAt too and leaves no time of its own.

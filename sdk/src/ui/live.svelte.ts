@@ -30,7 +30,12 @@ export class LiveList {
   readonly store: LiveStore;
   private readonly stop: () => void;
 
-  constructor(client: HeraldClient, readonly filter: NotificationFilter, options: Partial<LiveViewOptions> = {}, onState?: (state: LiveState) => void) {
+  constructor(
+    client: HeraldClient,
+    readonly filter: NotificationFilter,
+    options: Partial<LiveViewOptions> = {},
+    onState?: (state: LiveState) => void,
+  ) {
     this.store = liveStore(client, filter, options);
     this.stop = this.store.subscribe((state) => {
       this.state = state;

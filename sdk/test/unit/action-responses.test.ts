@@ -4,8 +4,24 @@ import { describe, expect, it } from "vitest";
 import { ActionResponses, type ActionResponse, UiEffectsDispatcher } from "../../src/index.ts";
 import { notification } from "./fixtures.ts";
 
-const display = { __typename: "NotificationDisplay" as const, format: "TEXT" as const, title: "Done", body: "", variant: "SUCCESS" as const, presentation: "MODAL" as const, dismissible: true };
-const settled = (id: string, uiEffects: unknown = null) => ({ __typename: "ActionInvocation" as const, id, state: "ACKNOWLEDGED" as const, outcomeMessage: "ok", display, actions: [], uiEffects });
+const display = {
+  __typename: "NotificationDisplay" as const,
+  format: "TEXT" as const,
+  title: "Done",
+  body: "",
+  variant: "SUCCESS" as const,
+  presentation: "MODAL" as const,
+  dismissible: true,
+};
+const settled = (id: string, uiEffects: unknown = null) => ({
+  __typename: "ActionInvocation" as const,
+  id,
+  state: "ACKNOWLEDGED" as const,
+  outcomeMessage: "ok",
+  display,
+  actions: [],
+  uiEffects,
+});
 const pending = (id: string) => ({ ...settled(id), state: "PENDING" as const, outcomeMessage: null, display: null });
 
 function setUp() {
@@ -23,7 +39,9 @@ describe("ActionResponses", () => {
     const n = notification({ id: "n1", lastInvocation: settled("i1", { reload_sessions_list: true }) });
     responses.observe(n);
     responses.observe(n); // a snapshot, another view, a replay
-    expect(heard).toEqual([{ invocationId: "i1", notificationId: "n1", state: "ACKNOWLEDGED", message: "ok", display, actions: [], uiEffects: { reload_sessions_list: true } }]);
+    expect(heard).toEqual([
+      { invocationId: "i1", notificationId: "n1", state: "ACKNOWLEDGED", message: "ok", display, actions: [], uiEffects: { reload_sessions_list: true } },
+    ]);
     expect(effects.pending()).toEqual([{ kind: "sessionsList" }]);
   });
 

@@ -98,7 +98,15 @@ describe("record helpers", () => {
 
   it("orders a notification's invocation state, which changes without a new revision", () => {
     const base = notification({ revision: 2 });
-    const inv = (id: string, state: "PENDING" | "ACKNOWLEDGED" | "FAILED") => ({ __typename: "ActionInvocation" as const, id, state, outcomeMessage: null, display: null, actions: [], uiEffects: null });
+    const inv = (id: string, state: "PENDING" | "ACKNOWLEDGED" | "FAILED") => ({
+      __typename: "ActionInvocation" as const,
+      id,
+      state,
+      outcomeMessage: null,
+      display: null,
+      actions: [],
+      uiEffects: null,
+    });
     const pending = { ...base, lastInvocation: inv("c1", "PENDING") };
     const acked = { ...base, lastInvocation: inv("c1", "ACKNOWLEDGED") };
     expect(supersedes(pending, base)).toBe(true);

@@ -3,7 +3,17 @@
 // catches up from the leader without a new snapshot, resumes from its own cursor when it finds no
 // leader, and reloads its snapshot only when no tab holds its cursor.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { browserEnvironment, type Counts, DismissalCache, type LiveSource, LiveView, type Notification, type NotificationEvent, type Page, type Sink } from "../../src/index.ts";
+import {
+  browserEnvironment,
+  type Counts,
+  DismissalCache,
+  type LiveSource,
+  LiveView,
+  type Notification,
+  type NotificationEvent,
+  type Page,
+  type Sink,
+} from "../../src/index.ts";
 import { fakeLocks } from "./fake-locks.ts";
 import { notification } from "./fixtures.ts";
 

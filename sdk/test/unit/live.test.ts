@@ -59,7 +59,11 @@ class FakeSource implements LiveSource {
 
   async counts(filter?: NotificationFilter): Promise<Counts> {
     const all = this.matching(filter ?? {});
-    return { total: all.length, unseen: all.filter((n) => n.status === "PENDING" || n.status === "DELIVERED").length, unread: all.filter((n) => n.readAt === null).length };
+    return {
+      total: all.length,
+      unseen: all.filter((n) => n.status === "PENDING" || n.status === "DELIVERED").length,
+      unread: all.filter((n) => n.readAt === null).length,
+    };
   }
 
   /** A change committed on the "server": stored, and sent to the open stream. */

@@ -35,7 +35,8 @@ describe("cancelActionOf", () => {
 describe("isOperationFinished", () => {
   it("is true for a terminal record or a documented final state, compared exactly", () => {
     expect(isOperationFinished(notification({ status: "EXPIRED", operation: operation() }))).toBe(true);
-    for (const state of ["done", "completed", "succeeded", "failed", "cancelled"]) expect(isOperationFinished(notification({ operation: operation({ state }) }))).toBe(true);
+    for (const state of ["done", "completed", "succeeded", "failed", "cancelled"])
+      expect(isOperationFinished(notification({ operation: operation({ state }) }))).toBe(true);
   });
 
   it("is false while running, for free text that merely mentions an end, and without a state", () => {

@@ -43,7 +43,8 @@ function collector<T>() {
 }
 
 let seq = 0;
-const event = (): NotificationEvent => ({ __typename: "NotificationEvent", cursor: `c${++seq}`, type: "CREATED", notification: notification() }) as NotificationEvent;
+const event = (): NotificationEvent =>
+  ({ __typename: "NotificationEvent", cursor: `c${++seq}`, type: "CREATED", notification: notification() }) as NotificationEvent;
 
 const stops: (() => void)[] = [];
 afterEach(() => {

@@ -48,7 +48,9 @@ export function startDeliveryWorker(deliveries: DeliveryService, bus: EventBus, 
   const unsubscribe = bus.subscribe((message) => {
     if (message.kind === "event" && (message.event.type === "CREATED" || message.event.type === "UPDATED")) wake();
     if (message.kind === "quiet" && !message.quietMode) {
-      deliveries.releaseHeld(message.personId).then(wake, (error: unknown) => logger.warn({ err: (error as Error).message }, "could not release held deliveries"));
+      deliveries
+        .releaseHeld(message.personId)
+        .then(wake, (error: unknown) => logger.warn({ err: (error as Error).message }, "could not release held deliveries"));
     }
   });
   const unlisten = bell.listen(wake);

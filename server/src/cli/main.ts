@@ -52,7 +52,9 @@ program
     // For scripts and test harnesses: one line they can parse, printed last, once requests are
     // served and a stop signal is handled (one sent on reading it must not meet the default action).
     // `demo` (a first start's credentials) lets `npm start` print them in its own block.
-    console.log(`${READY_PREFIX}${JSON.stringify({ url: graphiql, origin: running.url, health: `${running.url}/health`, pid: process.pid, ...(demo ? { demo } : {}) })}`);
+    console.log(
+      `${READY_PREFIX}${JSON.stringify({ url: graphiql, origin: running.url, health: `${running.url}/health`, pid: process.pid, ...(demo ? { demo } : {}) })}`,
+    );
   });
 
 program
@@ -144,7 +146,10 @@ async function withHerald(run: (herald: Herald, config: Config) => Promise<void>
   const config = loadConfig();
   // No bus: a command must not wait for Redis. Running instances find a revocation in the store
   // within HERALD_REVOCATION_CHECK_MS (signOut over the API reaches them at once).
-  const herald = await createHerald({ databaseUrl: config.DATABASE_URL, logger: createLogger(config.LOG_LEVEL, undefined, logFormatFrom(config.HERALD_LOG_FORMAT)) });
+  const herald = await createHerald({
+    databaseUrl: config.DATABASE_URL,
+    logger: createLogger(config.LOG_LEVEL, undefined, logFormatFrom(config.HERALD_LOG_FORMAT)),
+  });
   try {
     await run(herald, config);
   } finally {

@@ -81,8 +81,7 @@ async function produce(run: () => Promise<Record<string, unknown>>): Promise<voi
 export function registerProducerCommands(program: Command): void {
   const jsonHelp = "the whole input as JSON from a file, or - for stdin (flags override its fields)";
   // A usage mistake (unknown flag, missing argument) is a validation failure for scripts too.
-  const usageIsValidation = (command: Command) =>
-    command.exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : exitCodes.validation));
+  const usageIsValidation = (command: Command) => command.exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : exitCodes.validation));
 
   withContentOptions(
     usageIsValidation(program.command("publish"))
@@ -160,20 +159,19 @@ export function registerProducerCommands(program: Command): void {
     .option("--actor <personId>", "the person who caused it")
     .option("--occurred-at <time>", "ISO 8601 time it happened")
     .option("--idempotency-key <key>", "the same key twice emits once")
-    .action(
-      (flags: { json?: string; type?: string; payload?: string; engagement?: string; actor?: string; occurredAt?: string; idempotencyKey?: string }) =>
-        produce(async () => {
-          const connection = connectionFromEnv();
-          const input = withFlags(await readJsonInput(flags.json), {
-            type: flags.type,
-            payload: parseJsonFlag("--payload", flags.payload),
-            engagementId: flags.engagement,
-            actorPersonId: flags.actor,
-            occurredAt: flags.occurredAt,
-            idempotencyKey: flags.idempotencyKey,
-          });
-          requireFields(input, ["type"], hint);
-          return callHerald(connection, "emitEvent", EMIT, { input });
-        }),
+    .action((flags: { json?: string; type?: string; payload?: string; engagement?: string; actor?: string; occurredAt?: string; idempotencyKey?: string }) =>
+      produce(async () => {
+        const connection = connectionFromEnv();
+        const input = withFlags(await readJsonInput(flags.json), {
+          type: flags.type,
+          payload: parseJsonFlag("--payload", flags.payload),
+          engagementId: flags.engagement,
+          actorPersonId: flags.actor,
+          occurredAt: flags.occurredAt,
+          idempotencyKey: flags.idempotencyKey,
+        });
+        requireFields(input, ["type"], hint);
+        return callHerald(connection, "emitEvent", EMIT, { input });
+      }),
     );
 }

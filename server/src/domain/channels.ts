@@ -67,7 +67,10 @@ export const MAX_URL_LENGTH = 2048;
 export const MAX_CHANNELS_PER_PERSON = 20;
 
 /** The rules after a change: given fields replace, absent ones stay. */
-export function changedRules(current: ChannelRules, patch: { minSeverity?: Severity | null; scopes?: readonly NotificationScope[] | null; delaySeconds?: number | null }): ChannelRules {
+export function changedRules(
+  current: ChannelRules,
+  patch: { minSeverity?: Severity | null; scopes?: readonly NotificationScope[] | null; delaySeconds?: number | null },
+): ChannelRules {
   const next: ChannelRules = { ...current };
   if (patch.minSeverity != null) next.minSeverity = patch.minSeverity;
   if (patch.scopes != null) {
@@ -107,7 +110,8 @@ export function checkedChannelUrl(value: string, field: string, allowHosts: Read
   if (url.username || url.password) throw new ValidationError(field, "the URL must not carry credentials");
   if (url.hash) throw new ValidationError(field, "the URL must not have a fragment");
   const literal = literalAddress(url.hostname);
-  if (literal && !allowed && isNonPublicAddress(literal)) throw new ValidationError(field, "the URL must not point at a private, loopback or link-local address");
+  if (literal && !allowed && isNonPublicAddress(literal))
+    throw new ValidationError(field, "the URL must not point at a private, loopback or link-local address");
   if (!literal && !allowed && isLocalName(url.hostname)) throw new ValidationError(field, "the URL must not point at this machine or a local network name");
   return url;
 }
@@ -208,9 +212,7 @@ export interface ChannelPayload {
  * so that follow-up is answered in the dashboard the notification's click opens.
  */
 export function actionableFollowUps(actions: PayloadSource["actions"]): { id: string; label: string }[] {
-  return actions
-    .filter((a) => a.kind === "DISMISS" || (a.kind === "RUN_ACTION" && !(a.form && a.form.length > 0)))
-    .map((a) => ({ id: a.id, label: a.label }));
+  return actions.filter((a) => a.kind === "DISMISS" || (a.kind === "RUN_ACTION" && !(a.form && a.form.length > 0))).map((a) => ({ id: a.id, label: a.label }));
 }
 
 /** Web Push payloads must fit a push service's 4 KB limit with encryption overhead: the body is cut to fit. */

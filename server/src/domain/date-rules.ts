@@ -91,7 +91,15 @@ const dateParts = new Map<string, Intl.DateTimeFormat>();
 function localDate(instant: Date, timeZone: string) {
   let format = dateParts.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", hourCycle: "h23" });
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      hourCycle: "h23",
+    });
     dateParts.set(timeZone, format);
   }
   const part = (type: string) => Number(format.formatToParts(instant).find((p) => p.type === type)!.value);
@@ -156,7 +164,11 @@ export function serializeDateRules(rules: DateRule[]): string {
 export function parseDateRules(stored: string): DateRule[] {
   try {
     const value = JSON.parse(stored) as unknown;
-    return Array.isArray(value) ? (value as DateRule[]).filter((r) => r?.kind === "once" || r?.kind === "yearly" || (r?.kind === "weekly" && Number.isInteger(r.weekday) && r.weekday >= 0 && r.weekday <= 6)) : [];
+    return Array.isArray(value)
+      ? (value as DateRule[]).filter(
+          (r) => r?.kind === "once" || r?.kind === "yearly" || (r?.kind === "weekly" && Number.isInteger(r.weekday) && r.weekday >= 0 && r.weekday <= 6),
+        )
+      : [];
   } catch {
     return [];
   }

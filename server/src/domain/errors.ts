@@ -46,9 +46,7 @@ export class OperationMismatchError extends DomainError {
     readonly current: NotificationRecord,
     given: string,
   ) {
-    super(
-      `Operation ${given} is not the active occurrence of this key (active: ${current.operation?.id ?? "none"})`,
-    );
+    super(`Operation ${given} is not the active occurrence of this key (active: ${current.operation?.id ?? "none"})`);
   }
 }
 

@@ -21,10 +21,7 @@ export interface ValidExchange {
 const exchangeSchema = z.object({
   harness: z.string().refine(isSupportedHarness, `must be one of ${supportedHarnesses.join(", ")}`),
   sessionId: z.string().refine(isValidSessionId, "must be 1-128 characters of A-Za-z0-9._:- not starting with . or -"),
-  completionId: z
-    .string()
-    .refine(isValidCompletionId, "must be 1-128 visible ASCII characters (omit it when the harness has none)")
-    .nullish(),
+  completionId: z.string().refine(isValidCompletionId, "must be 1-128 visible ASCII characters (omit it when the harness has none)").nullish(),
   cwd: z
     .string()
     .min(1, "must not be empty")

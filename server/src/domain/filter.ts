@@ -44,12 +44,7 @@ export interface EffectiveFilter {
 /** Explicit `statuses` win over `includeTerminal`; without them the list shows active records. */
 export function effectiveFilter(filter: NotificationFilter | null | undefined): EffectiveFilter {
   const includeTerminal = filter?.includeTerminal ?? false;
-  const statuses =
-    filter?.statuses && filter.statuses.length > 0
-      ? [...new Set(filter.statuses)]
-      : includeTerminal
-        ? NotificationStatuses
-        : ActiveStatuses;
+  const statuses = filter?.statuses && filter.statuses.length > 0 ? [...new Set(filter.statuses)] : includeTerminal ? NotificationStatuses : ActiveStatuses;
   if (filter?.plugins && filter.plugins.length > maxFilterPlugins) {
     throw new ValidationError("filter.plugins", `filter.plugins: must name at most ${maxFilterPlugins} plugins`);
   }

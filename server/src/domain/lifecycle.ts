@@ -27,13 +27,7 @@ export type Decision =
    */
   | { kind: "receipt"; record: NotificationRecord; receipt: Receipt; event: NotificationEventType; silent?: true };
 
-export function decidePublish(
-  existing: NotificationRecord | null,
-  target: Target,
-  key: string,
-  content: NotificationContent,
-  now: Date,
-): Decision {
+export function decidePublish(existing: NotificationRecord | null, target: Target, key: string, content: NotificationContent, now: Date): Decision {
   if (!existing || isTerminal(existing.status)) {
     return {
       kind: "create",
@@ -69,12 +63,7 @@ export function decideUpdate(current: NotificationRecord, content: NotificationC
   return represent(current, content, now);
 }
 
-export function decideResolve(
-  current: NotificationRecord,
-  resolution: Resolution | null,
-  operationId: string | null,
-  now: Date,
-): Decision {
+export function decideResolve(current: NotificationRecord, resolution: Resolution | null, operationId: string | null, now: Date): Decision {
   if (current.status === "RESOLVED") return { kind: "none", current };
   if (isTerminal(current.status)) throw new NotificationTransitionError(current, "RESOLVED");
   guardOperation(current, operationId);
@@ -85,12 +74,7 @@ export function decideResolve(
   });
 }
 
-export function decideExpire(
-  current: NotificationRecord,
-  reason: string | null,
-  operationId: string | null,
-  now: Date,
-): Decision {
+export function decideExpire(current: NotificationRecord, reason: string | null, operationId: string | null, now: Date): Decision {
   if (current.status === "EXPIRED") return { kind: "none", current };
   if (isTerminal(current.status)) throw new NotificationTransitionError(current, "EXPIRED");
   guardOperation(current, operationId);
@@ -163,13 +147,7 @@ export function decideWake(view: NotificationRecord, receipt: Receipt | null, pe
   return readingState(view, receipt, personId, "UNSNOOZED", { snoozedUntil: null }, now);
 }
 
-export function decideSnooze(
-  view: NotificationRecord,
-  receipt: Receipt | null,
-  personId: string,
-  until: Date,
-  now: Date,
-): Decision {
+export function decideSnooze(view: NotificationRecord, receipt: Receipt | null, personId: string, until: Date, now: Date): Decision {
   if (isTerminal(view.status)) throw new NotificationTransitionError(view, "SNOOZED");
   return readingState(view, receipt, personId, "SNOOZED", { snoozedUntil: until }, now);
 }

@@ -20,7 +20,9 @@ const dateFields = [
 
 // Every top-level Date field of the record is revived: a new one fails to compile here until it is listed.
 type DateField = { [K in keyof NotificationRecord]: Date extends NotificationRecord[K] ? K : never }[keyof NotificationRecord];
-const _everyDateRevived: Exclude<DateField, (typeof dateFields)[number]> extends never ? true : { unrevivedDate: Exclude<DateField, (typeof dateFields)[number]> } = true;
+const _everyDateRevived: Exclude<DateField, (typeof dateFields)[number]> extends never
+  ? true
+  : { unrevivedDate: Exclude<DateField, (typeof dateFields)[number]> } = true;
 
 export function parseSnapshot(text: string): NotificationRecord {
   const raw = JSON.parse(text) as Record<string, unknown>;

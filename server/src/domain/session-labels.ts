@@ -84,7 +84,9 @@ export function boundedMaterial(user: string, assistant: string): Material {
 }
 
 export function fingerprintOf(material: Material): string {
-  return createHash("sha256").update(JSON.stringify([material.user, material.assistant])).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify([material.user, material.assistant]))
+    .digest("hex");
 }
 
 export type ExchangeDecision =

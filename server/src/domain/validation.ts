@@ -1,15 +1,7 @@
 // Input rules for everything a producer or person sends. Pure: returns normalised values or
 // throws a ValidationError that names the offending field (dotted path inside the input).
 import { z } from "zod";
-import {
-  ActionKinds,
-  DisplayFormats,
-  NotificationScopes,
-  Presentations,
-  RetentionPolicies,
-  Severities,
-  TriggerTypes,
-} from "./enums.ts";
+import { ActionKinds, DisplayFormats, NotificationScopes, Presentations, RetentionPolicies, Severities, TriggerTypes } from "./enums.ts";
 import { ValidationError } from "./errors.ts";
 import type { JsonObject, JsonValue } from "./json.ts";
 import { limits } from "./limits.ts";
@@ -19,8 +11,7 @@ import { presentationAllowed, resolveDisplay } from "./presentation.ts";
 import { formSchema, toFormFields, unknownFormReference } from "./form.ts";
 
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
-const required = (max: number) =>
-  z.string().trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
+const required = (max: number) => z.string().trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
 
 const json = z.custom<JsonValue>((value) => {
   try {
@@ -30,10 +21,7 @@ const json = z.custom<JsonValue>((value) => {
   }
 }, `must be JSON of at most ${limits.jsonBytes} bytes`);
 
-const jsonObject = json.refine(
-  (v) => typeof v === "object" && v !== null && !Array.isArray(v),
-  "must be a JSON object",
-) as z.ZodType<JsonObject>;
+const jsonObject = json.refine((v) => typeof v === "object" && v !== null && !Array.isArray(v), "must be a JSON object") as z.ZodType<JsonObject>;
 
 // Known refresh fields are checked; unknown ones are kept for the producer's own clients.
 export const uiEffectsSchema = z
@@ -172,12 +160,7 @@ export function validatePublish(input: unknown, now: Date): ValidPublish {
 
 /** Applies a patch to the current content: given fields replace, absent ones are kept, except
  * uiEffects, which belong to one revision and are never inherited. */
-export function validatePatch(
-  current: NotificationContent,
-  target: Target,
-  patch: unknown,
-  now: Date,
-): NotificationContent {
+export function validatePatch(current: NotificationContent, target: Target, patch: unknown, now: Date): NotificationContent {
   const parsed = parse(patchSchema, patch, "patch");
   const base = toContent(
     {
@@ -287,7 +270,8 @@ function toContent(
   const requestId = input.requestId ?? retentionIn.requestId ?? null;
   if (retentionIn.policy === "TTL") {
     if (!retentionIn.expiresAt) throw new ValidationError(at("retention.expiresAt"), `${at("retention.expiresAt")}: is required for TTL`);
-    if (deadlineGiven && retentionIn.expiresAt <= now) throw new ValidationError(at("retention.expiresAt"), `${at("retention.expiresAt")}: must be in the future`);
+    if (deadlineGiven && retentionIn.expiresAt <= now)
+      throw new ValidationError(at("retention.expiresAt"), `${at("retention.expiresAt")}: must be in the future`);
   } else if (retentionIn.expiresAt) {
     throw new ValidationError(at("retention.expiresAt"), `${at("retention.expiresAt")}: is only allowed with the TTL policy`);
   }
@@ -385,11 +369,7 @@ export function validatePluginName(plugin: unknown, field = "plugin"): string {
 }
 
 export function validateResolution(resolution: unknown): { actionId: string | null; values: JsonValue | null } | null {
-  const parsed = parse(
-    z.object({ actionId: required(limits.shortTextLength).nullish(), values: json.nullish() }).nullish(),
-    resolution,
-    "resolution",
-  );
+  const parsed = parse(z.object({ actionId: required(limits.shortTextLength).nullish(), values: json.nullish() }).nullish(), resolution, "resolution");
   return parsed ? { actionId: parsed.actionId ?? null, values: (parsed.values as JsonValue | undefined) ?? null } : null;
 }
 

@@ -7,7 +7,6 @@ import type { Logger } from "../logger.ts";
 import { waitAtMost } from "../util/wait-at-most.ts";
 import type { BusListener, BusMessage, EventBus } from "./bus.ts";
 
-
 /** How long a start waits for Redis before it serves without it. */
 const START_WAIT_MS = 3_000;
 

@@ -98,7 +98,12 @@ export async function parseParams(request: Request, url: URL): Promise<RequestPa
     try {
       const search = url.searchParams;
       const json = (name: string) => (search.get(name) ? JSON.parse(search.get(name)!) : undefined);
-      raw = { query: search.get("query") ?? undefined, operationName: search.get("operationName") ?? undefined, variables: json("variables"), extensions: json("extensions") };
+      raw = {
+        query: search.get("query") ?? undefined,
+        operationName: search.get("operationName") ?? undefined,
+        variables: json("variables"),
+        extensions: json("extensions"),
+      };
     } catch {
       return errorResponse("BAD_REQUEST", "The URL's variables or extensions are not JSON");
     }

@@ -90,9 +90,7 @@ export function useGraphQLStream(options: GraphQLStreamOptions): Plugin {
       }
       const args = { schema: enveloped.schema, document, contextValue, variableValues: params.variables, operationName: params.operationName };
       const result = (await (operation.operation === "subscription" ? enveloped.subscribe(args) : enveloped.execute(args))) as
-        | ExecutionResult
-        | AsyncIterable<ExecutionResult>
-        | OwnResults;
+        ExecutionResult | AsyncIterable<ExecutionResult> | OwnResults;
       if (result instanceof OwnResults) return result.results;
       // A subscription refused before its first event (no right to it, a foreign cursor):
       // graphql-js answers errors without data; the client gets them with their status.

@@ -49,7 +49,7 @@ export function invocationStream(deps: InvocationStreamDeps, plugin: string | nu
 
     // Sends every invocation in (from, upTo], a page at a time, each when the client asks for it.
     const send = async (from: number, upTo: number, state: InvocationState | null) => {
-      for (let position = from; !stopped; ) {
+      for (let position = from; !stopped;) {
         const page = await deps.store.read({ after: position, upTo, plugin, state, limit: PAGE });
         for (const record of page) {
           if (stopped) return;

@@ -148,9 +148,7 @@ const ownResults = (args: ExecutionArgs): boolean => (args.contextValue as Recor
  */
 function perEventVariables(document: DocumentNode, operation: OperationDefinitionNode): string[] {
   const names = new Set<string>();
-  const rootArguments = new Set(
-    operation.selectionSet.selections.flatMap((selection) => (selection.kind === Kind.FIELD ? (selection.arguments ?? []) : [])),
-  );
+  const rootArguments = new Set(operation.selectionSet.selections.flatMap((selection) => (selection.kind === Kind.FIELD ? (selection.arguments ?? []) : [])));
   for (const definition of document.definitions) {
     if (definition !== operation && definition.kind !== Kind.FRAGMENT_DEFINITION) continue;
     visit(definition, {
@@ -311,7 +309,7 @@ export function useSharedRender({ maskError, cursorOf, onRender }: SharedRenderO
     let names = known.variables.get(operationKey);
     if (!names) known.variables.set(operationKey, (names = perEventVariables(args.document, operation)));
     const values = args.variableValues ?? {};
-    const person = acrossPersons ? null : ((args.contextValue as RenderContext).caller as { personId?: string } | null)?.personId ?? "";
+    const person = acrossPersons ? null : (((args.contextValue as RenderContext).caller as { personId?: string } | null)?.personId ?? "");
     return JSON.stringify([person, known.id, operationKey, names.map((name) => values[name] ?? null)]);
   };
 

@@ -74,9 +74,11 @@ export class ChannelService {
 
   async addNtfy(personId: string, input: { url: string; token?: string | null; label?: string | null }): Promise<Channel> {
     const url = checkedChannelUrl(input.url, "input.url", this.allowHosts);
-    if (url.pathname.split("/").filter(Boolean).length !== 1) throw new ValidationError("input.url", "the ntfy URL must be the full topic URL, e.g. https://ntfy.sh/my-topic");
+    if (url.pathname.split("/").filter(Boolean).length !== 1)
+      throw new ValidationError("input.url", "the ntfy URL must be the full topic URL, e.g. https://ntfy.sh/my-topic");
     const token = input.token?.trim() || null;
-    if (token !== null && (token.length > MAX_TOKEN_LENGTH || /[\s\r\n]/.test(token))) throw new ValidationError("input.token", "token must be a single word of at most 512 characters");
+    if (token !== null && (token.length > MAX_TOKEN_LENGTH || /[\s\r\n]/.test(token)))
+      throw new ValidationError("input.token", "token must be a single word of at most 512 characters");
     return this.add(personId, "NTFY", checkedLabel(input.label, `ntfy ${url.pathname.slice(1)}`), url.href, { kind: "NTFY", token }, "input.url");
   }
 
@@ -88,8 +90,16 @@ export class ChannelService {
     return { channel, secret };
   }
 
-  private async add(personId: string, kind: Channel["kind"], label: string, url: string, secret: Parameters<ChannelStore["add"]>[0]["secret"], field: string): Promise<Channel> {
-    if ((await this.channels.countOf(personId)) >= MAX_CHANNELS_PER_PERSON) throw new ValidationError(field, `a person may register at most ${MAX_CHANNELS_PER_PERSON} channels`);
+  private async add(
+    personId: string,
+    kind: Channel["kind"],
+    label: string,
+    url: string,
+    secret: Parameters<ChannelStore["add"]>[0]["secret"],
+    field: string,
+  ): Promise<Channel> {
+    if ((await this.channels.countOf(personId)) >= MAX_CHANNELS_PER_PERSON)
+      throw new ValidationError(field, `a person may register at most ${MAX_CHANNELS_PER_PERSON} channels`);
     try {
       return await this.channels.add({ personId, kind, label, url, secret, rules: DEFAULT_RULES, now: this.clock.now() });
     } catch (error) {

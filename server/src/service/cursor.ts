@@ -39,7 +39,10 @@ export class CursorCodec {
   decodeSeq(personId: string, cursor: string, field: string): StreamPosition {
     const payload = this.verifiedPayload(personId, cursor, field, "an event cursor");
     if (!payload.startsWith("e")) throw new ValidationError(field, `${field}: not an event cursor issued to this caller`);
-    const numbers = payload.slice(1).split("_").map((part) => Number.parseInt(part, 36));
+    const numbers = payload
+      .slice(1)
+      .split("_")
+      .map((part) => Number.parseInt(part, 36));
     const [seq, through, from] = numbers;
     const valid = (n: number | undefined): n is number => n !== undefined && Number.isSafeInteger(n) && n >= 0;
     if (!valid(seq) || (numbers.length !== 1 && numbers.length !== 3)) throw new ValidationError(field, `${field}: malformed cursor`);

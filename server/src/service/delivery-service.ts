@@ -109,11 +109,7 @@ export class DeliveryService {
     await this.outbox.pruneTokens(now);
   }
 
-  private async deliver(
-    delivery: ChannelDelivery,
-    found: { channel: Channel; secret: ChannelSecret } | undefined,
-    reads: ViewReads,
-  ): Promise<void> {
+  private async deliver(delivery: ChannelDelivery, found: { channel: Channel; secret: ChannelSecret } | undefined, reads: ViewReads): Promise<void> {
     try {
       if (!found) return void (await this.settle(delivery, { status: "SKIPPED", attempts: delivery.attempts, lastError: "the channel was removed" }));
       const now = this.clock.now();
@@ -128,14 +124,14 @@ export class DeliveryService {
   }
 
   /** Whether the delivery is still wanted now, and its payload if so (tokens for its action URLs stored first). */
-  private async decide(
-    delivery: ChannelDelivery,
-    channel: Channel,
-    now: Date,
-    reads: ViewReads,
-  ): Promise<DeliveryUpdate | { payload: ChannelPayload }> {
+  private async decide(delivery: ChannelDelivery, channel: Channel, now: Date, reads: ViewReads): Promise<DeliveryUpdate | { payload: ChannelPayload }> {
     const skip = (reason: string): DeliveryUpdate => ({ status: "SKIPPED", attempts: delivery.attempts, lastError: reason });
-    const hold = (until: number, reason: string): DeliveryUpdate => ({ status: "PENDING", attempts: delivery.attempts, lastError: `held: ${reason}`, dueAt: until });
+    const hold = (until: number, reason: string): DeliveryUpdate => ({
+      status: "PENDING",
+      attempts: delivery.attempts,
+      lastError: `held: ${reason}`,
+      dueAt: until,
+    });
     if (delivery.type === "channel.test" || delivery.notificationId === null) return { payload: this.testPayload(channel) };
     const found = await personView(reads, delivery.notificationId, delivery.personId);
     if (!found) return skip("the notification is gone");
@@ -196,7 +192,13 @@ export class DeliveryService {
   private async record(delivery: ChannelDelivery, channel: Channel, outcome: AttemptOutcome): Promise<void> {
     const attempts = delivery.attempts + 1;
     const now = this.clock.now();
-    this.log({ deliveryId: delivery.id, channelId: channel.id, kind: channel.kind, outcome: outcome.kind, ...(outcome.kind === "sent" ? {} : { error: outcome.error }) });
+    this.log({
+      deliveryId: delivery.id,
+      channelId: channel.id,
+      kind: channel.kind,
+      outcome: outcome.kind,
+      ...(outcome.kind === "sent" ? {} : { error: outcome.error }),
+    });
     switch (outcome.kind) {
       case "sent":
         if (await this.settle(delivery, { status: "SENT", attempts, sentAt: now })) await this.channels.markSent(channel.id, now);

@@ -76,7 +76,8 @@ export class DirectoryService {
    */
   async createSession(input: { harness: unknown; sessionId: unknown; ownerPersonId: string }, ownerField = "ownerPersonId", scope: PluginScope = null) {
     const harness = parse(identifier, input.harness, "harness");
-    if (scope !== null && scope !== harness) throw new ForbiddenError(`createSession with this producer key is limited to harness "${scope}" (an admin key creates any)`);
+    if (scope !== null && scope !== harness)
+      throw new ForbiddenError(`createSession with this producer key is limited to harness "${scope}" (an admin key creates any)`);
     const nativeSessionId = parse(identifier, input.sessionId, "sessionId");
     await mustHavePerson(this.store, input.ownerPersonId, ownerField);
     const existing = await this.store.findSessionByNativeId(harness, nativeSessionId);

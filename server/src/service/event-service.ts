@@ -71,11 +71,20 @@ export class EventService {
     if (!recorded) return this.replay((await this.store.findEvent(producerId, event.idempotencyKey!))!, bodyDigest);
     const created: NotificationRecord[] = [];
     for (const raise of raises) {
-      const result = await this.notifications.raise({ ...raise, triggerType: "EVENT_BASED", triggerSource: eventTriggerSource(event.type), subsystem: "events" });
+      const result = await this.notifications.raise({
+        ...raise,
+        triggerType: "EVENT_BASED",
+        triggerSource: eventTriggerSource(event.type),
+        subsystem: "events",
+      });
       if (result.created) created.push(result.record);
     }
     const names = listeners.map((l) => l.name);
-    await this.store.completeEvent(recorded.id, names, created.map((r) => r.id));
+    await this.store.completeEvent(
+      recorded.id,
+      names,
+      created.map((r) => r.id),
+    );
     return { eventId: recorded.id, type: event.type, listeners: names, notifications: created, duplicate: false };
   }
 

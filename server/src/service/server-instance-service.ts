@@ -39,9 +39,7 @@ export class ServerInstanceService {
     const instances = await this.store.list();
     const stale = staleInstanceIds(instances, this.options.id, now, this.options.graceMs);
     const candidates =
-      sweep === "start"
-        ? await this.store.heldByNoneOf(instances.filter((i) => !stale.includes(i.id)).map((i) => i.id))
-        : await this.store.heldBy(stale);
+      sweep === "start" ? await this.store.heldByNoneOf(instances.filter((i) => !stale.includes(i.id)).map((i) => i.id)) : await this.store.heldBy(stale);
     const expired = await this.expire(sweep, candidates);
     // After their records: a sweep that fails halfway leaves the rows for the next one.
     await this.store.remove(stale);

@@ -6,7 +6,8 @@ const POSTGRES_STATES = new Set(["57P01", "57P02", "57P03"]);
 const NODE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT"]);
 /** better-sqlite3's code when another process held the SQLite file's lock past the busy timeout. */
 const SQLITE_CODES = new Set(["SQLITE_BUSY"]);
-const MESSAGES = /timeout exceeded when trying to connect|Connection terminated|the database system is (starting up|shutting down)|terminating connection due to administrator command/i;
+const MESSAGES =
+  /timeout exceeded when trying to connect|Connection terminated|the database system is (starting up|shutting down)|terminating connection due to administrator command/i;
 
 export function isStorageUnavailable(error: unknown): boolean {
   for (let e = error as Record<string, unknown> | undefined, depth = 0; e && typeof e === "object" && depth < 5; depth++) {

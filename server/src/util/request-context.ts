@@ -43,12 +43,14 @@ type Level = "debug" | "info" | "warn" | "error";
  * of flattening them into one string: an Error stays an error with its stack, objects stay objects.
  */
 export function yogaLogging(logger: Logger): Record<Level, (...args: unknown[]) => void> {
-  const write = (level: Level) => (...args: unknown[]) => {
-    const [first, ...rest] = args;
-    const details = rest.length > 0 ? { details: rest } : {};
-    if (first instanceof Error) logger[level]({ err: first, ...details }, first.message);
-    else if (typeof first === "string") logger[level](details, first);
-    else logger[level]({ details: args }, "graphql-yoga");
-  };
+  const write =
+    (level: Level) =>
+    (...args: unknown[]) => {
+      const [first, ...rest] = args;
+      const details = rest.length > 0 ? { details: rest } : {};
+      if (first instanceof Error) logger[level]({ err: first, ...details }, first.message);
+      else if (typeof first === "string") logger[level](details, first);
+      else logger[level]({ details: args }, "graphql-yoga");
+    };
   return { debug: write("debug"), info: write("info"), warn: write("warn"), error: write("error") };
 }

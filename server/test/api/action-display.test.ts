@@ -46,7 +46,8 @@ for (const provider of providers) {
       if (r.errors) throw new Error(JSON.stringify(r.errors));
       return r.data.invokeNotificationAction.id as string;
     };
-    const ack = async (variables: Record<string, unknown>) => (await gql(h.url, h.producerKey, ACK, { outcome: "ACKNOWLEDGED", ...variables })).data.acknowledgeActionInvocation;
+    const ack = async (variables: Record<string, unknown>) =>
+      (await gql(h.url, h.producerKey, ACK, { outcome: "ACKNOWLEDGED", ...variables })).data.acknowledgeActionInvocation;
 
     it("stores the display and effects, returns them to the producer and shows them to the person live and on reading", async () => {
       const ada = await h.newPerson("Ada");
@@ -65,16 +66,22 @@ for (const provider of providers) {
       expect(answered).toEqual({ __typename: "ActionInvocation", id, state: "ACKNOWLEDGED", outcomeMessage: "done", display: shown, uiEffects: effects });
 
       type Ev = { type: string; notification: { lastInvocation: { id: string; state: string; display: unknown; uiEffects: unknown } | null } };
-      const settled = () => (person.events as unknown as Ev[]).filter((e) => e.type === "INVOCATION" && e.notification.lastInvocation?.state === "ACKNOWLEDGED");
+      const settled = () =>
+        (person.events as unknown as Ev[]).filter((e) => e.type === "INVOCATION" && e.notification.lastInvocation?.state === "ACKNOWLEDGED");
       await eventually(async () => settled().length === 1, 10_000, "the acknowledgement event");
       expect(settled()[0]!.notification.lastInvocation).toEqual({ id, state: "ACKNOWLEDGED", display: shown, uiEffects: effects });
       person.dispose();
 
       const read = await gql(h.url, ada.token, LAST, { id: n.id });
       expect(read.data.notification.lastInvocation).toEqual({ id, state: "ACKNOWLEDGED", display: shown, uiEffects: effects });
-      const polled = await gql(h.url, h.producerKey, `query($after: String) { actionInvocations(plugin: "display-store", after: $after) { items { id ${DISPLAY} uiEffects } } }`, {
-        after: null,
-      });
+      const polled = await gql(
+        h.url,
+        h.producerKey,
+        `query($after: String) { actionInvocations(plugin: "display-store", after: $after) { items { id ${DISPLAY} uiEffects } } }`,
+        {
+          after: null,
+        },
+      );
       expect(polled.data.actionInvocations.items).toEqual([]); // settled: no longer PENDING
       const row = await storeOf(h.herald.database).first("ActionInvocation", (q) => q.where("id", "=", id));
       expect(JSON.parse(row!.display!)).toEqual(shown);
@@ -141,7 +148,9 @@ for (const provider of providers) {
       });
       await h.attached(bob.id);
       const id = await invoke(ada.token, shared.id);
-      expect(await ack({ id, display: { title: "Ada's export", body: "Only for Ada" }, uiEffects: { reload_sessions_list: true } })).toMatchObject({ state: "ACKNOWLEDGED" });
+      expect(await ack({ id, display: { title: "Ada's export", body: "Only for Ada" }, uiEffects: { reload_sessions_list: true } })).toMatchObject({
+        state: "ACKNOWLEDGED",
+      });
 
       // Bob's stream carries nothing of Ada's invocation up to a marker published after it.
       const [before] = await untilMarker(

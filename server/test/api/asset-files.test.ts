@@ -61,7 +61,8 @@ for (const provider of providers) {
       return body.data.uploadAsset as { id: string; size: number; sha256: string };
     }
     const attachment = (assetId: string) => [{ kind: "DOWNLOAD_ATTACHMENT_ASSET", id: "file", label: "Download", assetId }];
-    const publishFor = (personId: string, key: string, assetId: string) => h.publish({ scope: "PERSON", personId, key, title: "Attached", actions: attachment(assetId) });
+    const publishFor = (personId: string, key: string, assetId: string) =>
+      h.publish({ scope: "PERSON", personId, key, title: "Attached", actions: attachment(assetId) });
     const download = (id: string, token: string) => send(`${base}/assets/${id}`, { token });
     const bytesOf = async (id: string, token: string) => {
       const response = await fetch(`${base}/assets/${id}`, { headers: { authorization: `Bearer ${token}` } });
@@ -155,7 +156,15 @@ for (const provider of providers) {
       const producerId = existing.producerId;
       const id = randomUUID();
       const legacy = new DatabaseAssetStore(h.herald.database, assetBytesOf(h.herald.database));
-      const meta = { id, producerId, filename: "old.bin", contentType: "application/octet-stream", size: bytes.byteLength, sha256: sha256(bytes), createdAt: h.clock.now() };
+      const meta = {
+        id,
+        producerId,
+        filename: "old.bin",
+        contentType: "application/octet-stream",
+        size: bytes.byteLength,
+        sha256: sha256(bytes),
+        createdAt: h.clock.now(),
+      };
       await legacy.put(meta, new Uint8Array(bytes));
       expect(existsSync(join(dir, id))).toBe(false);
       const notice = await publishFor(ada.id, "files:legacy", id);

@@ -212,7 +212,10 @@ for (const provider of providers) {
     });
 
     it("refuses a person's or an anonymous multipart request whatever its size (only producers upload)", async () => {
-      for (const [token, status] of [[ada.token, 403], [null, 401]] as const) {
+      for (const [token, status] of [
+        [ada.token, 403],
+        [null, 401],
+      ] as const) {
         for (const size of [16, BODY_MAX * 2]) {
           const r = await fetch(h.url, {
             method: "POST",
@@ -249,7 +252,13 @@ for (const provider of providers) {
     it("refuses an unknown or another producer's assetId when publishing or updating, naming the field", async () => {
       const mine = await uploaded(PNG, "mine.png", "image/png");
       const theirs = await uploaded(PNG, "theirs.png", "image/png", otherKey);
-      const unknown = await publishAs(h.producerKey, { scope: "PERSON", personId: ada.id, key: "attach:unknown", title: "t", actions: attachment("no-such-asset") });
+      const unknown = await publishAs(h.producerKey, {
+        scope: "PERSON",
+        personId: ada.id,
+        key: "attach:unknown",
+        title: "t",
+        actions: attachment("no-such-asset"),
+      });
       expect(unknown).toMatchObject({ __typename: "ValidationError", field: "actions.0.assetId" });
       const foreign = await publishAs(h.producerKey, {
         scope: "PERSON",
@@ -263,15 +272,20 @@ for (const provider of providers) {
 
       const ok = await publishAs(h.producerKey, { scope: "PERSON", personId: ada.id, key: "attach:patch", title: "t", actions: attachment(mine.id) });
       expect(ok.__typename).toBe("Notification");
-      const patched = await gql(h.url, h.producerKey, `mutation($id: ID!, $patch: NotificationPatch!) { updateNotification(id: $id, patch: $patch) { ${resultFields("publish")} } }`, {
-        id: ok.id,
-        patch: { actions: attachment(theirs.id) },
-      });
+      const patched = await gql(
+        h.url,
+        h.producerKey,
+        `mutation($id: ID!, $patch: NotificationPatch!) { updateNotification(id: $id, patch: $patch) { ${resultFields("publish")} } }`,
+        {
+          id: ok.id,
+          patch: { actions: attachment(theirs.id) },
+        },
+      );
       expect(patched.data.updateNotification).toMatchObject({ __typename: "ValidationError", field: "patch.actions.0.assetId" });
       // The other producer may use its own asset.
-      expect((await publishAs(otherKey, { scope: "PERSON", personId: ada.id, key: "attach:theirs", title: "t", actions: attachment(theirs.id) })).__typename).toBe(
-        "Notification",
-      );
+      expect(
+        (await publishAs(otherKey, { scope: "PERSON", personId: ada.id, key: "attach:theirs", title: "t", actions: attachment(theirs.id) })).__typename,
+      ).toBe("Notification");
     });
 
     it("collects assets nothing references once the grace period has passed, and keeps referenced ones", async () => {
@@ -300,7 +314,9 @@ for (const provider of providers) {
       // Every asset left is referenced by some notification.
       expect(
         await probe.count("Asset", (q) =>
-          q.where(({ not, exists, selectFrom }) => not(exists(selectFrom("AssetReference").select("assetId").whereRef("AssetReference.assetId", "=", "Asset.id")))),
+          q.where(({ not, exists, selectFrom }) =>
+            not(exists(selectFrom("AssetReference").select("assetId").whereRef("AssetReference.assetId", "=", "Asset.id"))),
+          ),
         ),
       ).toBe(0);
     });

@@ -83,9 +83,12 @@ for (const provider of providers) {
       ada = await h.newPerson("Ada");
       bob = await h.newPerson("Bob");
 
-      const s = await producer(`mutation($o: ID!) { createSession(input: { harness: "pi", sessionId: "ada-native-1", ownerPersonId: $o }) { id harness sessionId } }`, {
-        o: ada.id,
-      });
+      const s = await producer(
+        `mutation($o: ID!) { createSession(input: { harness: "pi", sessionId: "ada-native-1", ownerPersonId: $o }) { id harness sessionId } }`,
+        {
+          o: ada.id,
+        },
+      );
       session = s.data.createSession;
       const e = await producer(`mutation($o: ID!) { createEngagement(input: { name: "Ada's audit", operatorPersonId: $o }) { id name } }`, { o: ada.id });
       engagement = e.data.createEngagement;
@@ -204,10 +207,14 @@ for (const provider of providers) {
         const before = await snapshot();
         for (const n of [personal, inSession, engaged]) {
           for (const rev of [undefined, n.revision]) {
-            const r = await as(bob, `mutation($id: ID!, $rev: Int) { dismissNotification(id: $id, expectedRevision: $rev, reason: "not mine") { ${resultFields("dismiss")} } }`, {
-              id: n.id,
-              rev,
-            });
+            const r = await as(
+              bob,
+              `mutation($id: ID!, $rev: Int) { dismissNotification(id: $id, expectedRevision: $rev, reason: "not mine") { ${resultFields("dismiss")} } }`,
+              {
+                id: n.id,
+                rev,
+              },
+            );
             expect(r.errors).toBeUndefined();
             expect(r.data.dismissNotification).toMatchObject({ __typename: "NotFoundError" });
             expectNothingOfAda(r);
@@ -298,7 +305,11 @@ for (const provider of providers) {
           query: `query($f: NotificationFilter) { notifications(first: 100, filter: $f) { edges { node { id title } } totalCount } }`,
           variables: () => ({ f: { sessionId: session.id, includeTerminal: true, includeSnoozed: true } }),
         },
-        { field: "notificationCounts", query: `query($f: NotificationFilter) { notificationCounts(filter: $f) { total unseen } }`, variables: () => ({ f: { engagementId: engagement.id } }) },
+        {
+          field: "notificationCounts",
+          query: `query($f: NotificationFilter) { notificationCounts(filter: $f) { total unseen } }`,
+          variables: () => ({ f: { engagementId: engagement.id } }),
+        },
         { field: "markNotificationsSeen", query: `mutation($ids: [ID!]!) { markNotificationsSeen(ids: $ids) { id } }`, variables: () => ({ ids: adaIds }) },
         { field: "markAllNotificationsSeen", query: `mutation { markAllNotificationsSeen }` },
         {
@@ -441,11 +452,7 @@ for (const provider of providers) {
       });
 
       it("with a bogus credential, answers 401 UNAUTHENTICATED without echoing it", async () => {
-        const bogus = [
-          `herald_pt_${"x".repeat(43)}`,
-          `herald_pk_${"y".repeat(43)}`,
-          ada.token.slice(0, -1) + (ada.token.endsWith("A") ? "B" : "A"),
-        ];
+        const bogus = [`herald_pt_${"x".repeat(43)}`, `herald_pk_${"y".repeat(43)}`, ada.token.slice(0, -1) + (ada.token.endsWith("A") ? "B" : "A")];
         for (const secret of bogus) expectUnauthenticated(await send(`Bearer ${secret}`, `{ viewer { id name } }`), secret);
         expectUnauthenticated(await send(`Basic ${ada.token}`, `{ viewer { id name } }`), ada.token);
       });

@@ -24,7 +24,13 @@ for (const provider of providers) {
       [push, ntfy, hooks] = await Promise.all([new PushService().start(tls), new NtfyServer().start(tls), new WebhookReceiver().start(tls)]);
       h = await startHerald(
         provider,
-        { channelAllowHosts: ["127.0.0.1"], deliveryRetryBaseMs: 1_000, deliveryMaxAttempts: 3, deliveryPollMs: 50, dashboardUrl: "https://herald.example.com" },
+        {
+          channelAllowHosts: ["127.0.0.1"],
+          deliveryRetryBaseMs: 1_000,
+          deliveryMaxAttempts: 3,
+          deliveryPollMs: 50,
+          dashboardUrl: "https://herald.example.com",
+        },
         { channelAgent: tls.agent, deliveryRandom: () => 0.5 },
       );
       push.expectedKey = (await gql(h.url, (await h.newPerson("Key")).token, `{ webPushPublicKey }`)).data.webPushPublicKey;
@@ -36,15 +42,21 @@ for (const provider of providers) {
 
     const addPush = async (token: string) => {
       const sub = push.subscribe();
-      const r = await gql(h.url, token, `mutation($i: AddWebPushChannelInput!) { addWebPushChannel(input: $i) { ... on Channel { id } ... on ValidationError { field message } } }`, {
-        i: { endpoint: sub.endpoint, p256dh: sub.p256dh, auth: sub.auth },
-      });
+      const r = await gql(
+        h.url,
+        token,
+        `mutation($i: AddWebPushChannelInput!) { addWebPushChannel(input: $i) { ... on Channel { id } ... on ValidationError { field message } } }`,
+        {
+          i: { endpoint: sub.endpoint, p256dh: sub.p256dh, auth: sub.auth },
+        },
+      );
       expect(r.data.addWebPushChannel.id, JSON.stringify(r)).toBeTruthy();
       return { sub, id: r.data.addWebPushChannel.id as string };
     };
     const rules = (token: string, id: string, r: Record<string, unknown>) =>
       gql(h.url, token, `mutation($id: ID!, $r: ChannelRulesInput!) { setChannelRules(id: $id, rules: $r) { __typename } }`, { id, r });
-    const deliveries = async (token: string, id: string) => (await gql(h.url, token, `query($id: ID!) { notification(id: $id) { ${DELIVERIES} } }`, { id })).data.notification.deliveries as any[];
+    const deliveries = async (token: string, id: string) =>
+      (await gql(h.url, token, `query($id: ID!) { notification(id: $id) { ${DELIVERIES} } }`, { id })).data.notification.deliveries as any[];
     const settled = (token: string, id: string, check: (d: any[]) => boolean) =>
       eventually(async () => check(await deliveries(token, id)), 20_000, "the deliveries to settle");
     const fromPush = (sub: { endpoint: string }) => push.received.filter((r) => sub.endpoint.endsWith(r.path));
@@ -91,7 +103,8 @@ for (const provider of providers) {
       for (const a of actions) expect(a.url).toMatch(new RegExp(`^${origin}/actions/hat_[A-Za-z0-9_-]{43}$`));
       await settled(ada.token, n.id, (d) => d.length === 1 && d[0].status === "SENT" && d[0].attempts === 1);
 
-      const post = (url: string, body?: unknown) => fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const post = (url: string, body?: unknown) =>
+        fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
       const first = await post(actions[0]!.url, { values: { note: "ok" } });
       expect(first.status).toBe(200);
       expect(await first.json()).toMatchObject({ outcome: "invoked", notificationId: n.id });
@@ -100,7 +113,13 @@ for (const provider of providers) {
       expect((await post(actions[0]!.url)).status).toBe(409);
 
       // A new revision: the older payload's links no longer act; the new one's do.
-      await h.publish({ scope: "PERSON", personId: ada.id, key: "deploy", title: "Deploy to production (retry)?", actions: [{ kind: "DISMISS", id: "later", label: "Later" }] });
+      await h.publish({
+        scope: "PERSON",
+        personId: ada.id,
+        key: "deploy",
+        title: "Deploy to production (retry)?",
+        actions: [{ kind: "DISMISS", id: "later", label: "Later" }],
+      });
       expect((await post(actions[1]!.url)).status).toBe(409);
       await push.waitFor(before + 2);
       const second = fromPush(sub)[1]!;
@@ -119,7 +138,12 @@ for (const provider of providers) {
       const [ada, bob] = [await h.newPerson("Ada"), await h.newPerson("Bob")];
       const [a, b] = [await addPush(ada.token), await addPush(bob.token)];
       const key = `maintenance-${Date.now()}`;
-      const n = await h.publish({ scope: "APPLICATION", key, title: "Maintenance tonight", actions: [{ kind: "RUN_ACTION", id: "ack", label: "OK", actionId: "ack" }] });
+      const n = await h.publish({
+        scope: "APPLICATION",
+        key,
+        title: "Maintenance tonight",
+        actions: [{ kind: "RUN_ACTION", id: "ack", label: "OK", actionId: "ack" }],
+      });
       await eventually(() => fromPush(a.sub).length === 1 && fromPush(b.sub).length === 1, 20_000, "both persons' pushes");
       const adaUrl = fromPush(a.sub)[0]!.payload.actions[0].url as string;
       const bobUrl = fromPush(b.sub)[0]!.payload.actions[0].url as string;
@@ -129,7 +153,9 @@ for (const provider of providers) {
       expect(seen.data.notification.lastInvocation).toBeNull();
       h.clock.advance(24 * 3600 * 1000 + 1);
       expect((await fetch(bobUrl, { method: "POST" })).status).toBe(410);
-      expect((await gql(h.url, bob.token, `query($id: ID!) { notification(id: $id) { lastInvocation { state } } }`, { id: n.id })).data.notification.lastInvocation).toBeNull();
+      expect(
+        (await gql(h.url, bob.token, `query($id: ID!) { notification(id: $id) { lastInvocation { state } } }`, { id: n.id })).data.notification.lastInvocation,
+      ).toBeNull();
     });
 
     it("follows the channel's rules: severity, scopes, one delivery per channel and revision", async () => {
@@ -189,7 +215,11 @@ for (const provider of providers) {
       h.clock.advance(3600_000);
       h.herald.deliveryBell.ring();
       await settled(ada.token, snoozed.id, (d) => d[0].status === "SENT");
-      expect(fromPush(sub).map((r) => r.payload.title).sort()).toEqual(["Snoozed", "While quiet"]);
+      expect(
+        fromPush(sub)
+          .map((r) => r.payload.title)
+          .sort(),
+      ).toEqual(["Snoozed", "While quiet"]);
     });
 
     it("retries 503, 503, 201 with backoff: one delivery, three attempts, one dedup topic", async () => {
@@ -245,13 +275,19 @@ for (const provider of providers) {
       const before = push.received.length;
       await h.publish({ scope: "PERSON", personId: ada.id, key: "gone", title: "Gone" });
       await push.waitFor(before + 1);
-      await eventually(async () => (await gql(h.url, ada.token, `{ viewer { channels { id } } }`)).data.viewer.channels.length === 0, 20_000, "the channel to go");
+      await eventually(
+        async () => (await gql(h.url, ada.token, `{ viewer { channels { id } } }`)).data.viewer.channels.length === 0,
+        20_000,
+        "the channel to go",
+      );
     });
 
     it("publishes to ntfy as JSON with priority, click URL and http action buttons", async () => {
       const ada = await h.newPerson("Ada");
       ntfy.token = "tk_ntfy_secret";
-      const added = await gql(h.url, ada.token, `mutation($i: AddNtfyChannelInput!) { addNtfyChannel(input: $i) { __typename } }`, { i: { url: `${ntfy.url}/ada-builds`, token: ntfy.token } });
+      const added = await gql(h.url, ada.token, `mutation($i: AddNtfyChannelInput!) { addNtfyChannel(input: $i) { __typename } }`, {
+        i: { url: `${ntfy.url}/ada-builds`, token: ntfy.token },
+      });
       expect(added.data.addNtfyChannel.__typename).toBe("Channel");
       const n = await h.publish({
         scope: "PERSON",
@@ -265,7 +301,13 @@ for (const provider of providers) {
       await ntfy.waitFor(1);
       const [got] = ntfy.received;
       expect(got!.problem).toBeNull();
-      expect(got!.payload).toMatchObject({ topic: "ada-builds", title: "Build failed", message: "main is red", priority: 5, click: `https://herald.example.com/?notification=${n.id}` });
+      expect(got!.payload).toMatchObject({
+        topic: "ada-builds",
+        title: "Build failed",
+        message: "main is red",
+        priority: 5,
+        click: `https://herald.example.com/?notification=${n.id}`,
+      });
       expect(got!.payload.actions).toHaveLength(3);
       expect(got!.payload.actions[0]).toMatchObject({ action: "http", label: "A1", method: "POST" });
       expect(JSON.stringify(await deliveries(ada.token, n.id))).not.toContain("tk_ntfy_secret");
@@ -273,7 +315,12 @@ for (const provider of providers) {
 
     it("signs webhooks per Standard Webhooks with a webhook-id stable across retries; redirects fail", async () => {
       const ada = await h.newPerson("Ada");
-      const added = await gql(h.url, ada.token, `mutation($i: AddWebhookChannelInput!) { addWebhookChannel(input: $i) { ... on WebhookChannelCreated { secret channel { id } } } }`, { i: { url: `${hooks.url}/herald` } });
+      const added = await gql(
+        h.url,
+        ada.token,
+        `mutation($i: AddWebhookChannelInput!) { addWebhookChannel(input: $i) { ... on WebhookChannelCreated { secret channel { id } } } }`,
+        { i: { url: `${hooks.url}/herald` } },
+      );
       hooks.secret = added.data.addWebhookChannel.secret;
       hooks.script.push({ status: 502 });
       const n = await h.publish({ scope: "PERSON", personId: ada.id, key: "wh", title: "Signed" });
@@ -298,7 +345,13 @@ for (const provider of providers) {
       expect(test.data.testChannel).toMatchObject({ status: "PENDING", type: "channel.test" });
       await eventually(() => fromPush(sub).length === 1, 20_000, "the test push");
       expect(fromPush(sub)[0]!.payload).toMatchObject({ type: "channel.test", notificationId: null });
-      await eventually(async () => (await gql(h.url, ada.token, `query($id: ID!) { channelDelivery(id: $id) { status } }`, { id: test.data.testChannel.id })).data.channelDelivery?.status === "SENT", 20_000, "the test delivery to be SENT");
+      await eventually(
+        async () =>
+          (await gql(h.url, ada.token, `query($id: ID!) { channelDelivery(id: $id) { status } }`, { id: test.data.testChannel.id })).data.channelDelivery
+            ?.status === "SENT",
+        20_000,
+        "the test delivery to be SENT",
+      );
     });
   });
 }

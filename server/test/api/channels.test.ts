@@ -25,28 +25,50 @@ for (const provider of providers) {
     });
     afterAll(async () => h?.close());
 
-    const list = async (token: string) => (await gql(token === "" ? h.url : h.url, token, `{ viewer { channels { ${CHANNEL} } } }`)).data.viewer.channels as any[];
+    const list = async (token: string) =>
+      (await gql(token === "" ? h.url : h.url, token, `{ viewer { channels { ${CHANNEL} } } }`)).data.viewer.channels as any[];
 
     it("registers, lists, re-rules and removes a person's own channels, and never returns a secret but the webhook's once", async () => {
       const ada = await h.newPerson("Ada");
       const keys = subscriptionKeys();
-      const push = await gql(h.url, ada.token, `mutation($i: AddWebPushChannelInput!) { addWebPushChannel(input: $i) { __typename ... on Channel { ${CHANNEL} } } }`, {
-        i: { endpoint: "https://push.example.com/send/abc", ...keys, label: "Phone" },
+      const push = await gql(
+        h.url,
+        ada.token,
+        `mutation($i: AddWebPushChannelInput!) { addWebPushChannel(input: $i) { __typename ... on Channel { ${CHANNEL} } } }`,
+        {
+          i: { endpoint: "https://push.example.com/send/abc", ...keys, label: "Phone" },
+        },
+      );
+      expect(push.data.addWebPushChannel).toMatchObject({
+        __typename: "Channel",
+        kind: "WEB_PUSH",
+        label: "Phone",
+        failing: false,
+        rules: { minSeverity: "INFO", scopes: ["APPLICATION", "SESSION", "PERSON"], delaySeconds: 0 },
       });
-      expect(push.data.addWebPushChannel).toMatchObject({ __typename: "Channel", kind: "WEB_PUSH", label: "Phone", failing: false, rules: { minSeverity: "INFO", scopes: ["APPLICATION", "SESSION", "PERSON"], delaySeconds: 0 } });
       // The same endpoint again renews its keys instead of adding a second channel.
       const again = await gql(h.url, ada.token, `mutation($i: AddWebPushChannelInput!) { addWebPushChannel(input: $i) { ... on Channel { id } } }`, {
         i: { endpoint: "https://push.example.com/send/abc", ...subscriptionKeys() },
       });
       expect(again.data.addWebPushChannel.id).toBe(push.data.addWebPushChannel.id);
 
-      const ntfy = await gql(h.url, ada.token, `mutation($i: AddNtfyChannelInput!) { addNtfyChannel(input: $i) { __typename ... on Channel { ${CHANNEL} } } }`, {
-        i: { url: "https://ntfy.example.com/ada-builds", token: "tk_secret_value" },
-      });
+      const ntfy = await gql(
+        h.url,
+        ada.token,
+        `mutation($i: AddNtfyChannelInput!) { addNtfyChannel(input: $i) { __typename ... on Channel { ${CHANNEL} } } }`,
+        {
+          i: { url: "https://ntfy.example.com/ada-builds", token: "tk_secret_value" },
+        },
+      );
       expect(ntfy.data.addNtfyChannel).toMatchObject({ kind: "NTFY", label: "ntfy ada-builds" });
-      const hook = await gql(h.url, ada.token, `mutation($i: AddWebhookChannelInput!) { addWebhookChannel(input: $i) { __typename ... on WebhookChannelCreated { secret channel { ${CHANNEL} } } } }`, {
-        i: { url: "https://hooks.example.com/herald" },
-      });
+      const hook = await gql(
+        h.url,
+        ada.token,
+        `mutation($i: AddWebhookChannelInput!) { addWebhookChannel(input: $i) { __typename ... on WebhookChannelCreated { secret channel { ${CHANNEL} } } } }`,
+        {
+          i: { url: "https://hooks.example.com/herald" },
+        },
+      );
       expect(hook.data.addWebhookChannel.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
 
       const channels = await list(ada.token);
@@ -54,15 +76,25 @@ for (const provider of providers) {
       const text = JSON.stringify(channels);
       for (const secret of ["tk_secret_value", hook.data.addWebhookChannel.secret, keys.auth, keys.p256dh]) expect(text).not.toContain(secret);
 
-      const rules = await gql(h.url, ada.token, `mutation($id: ID!, $r: ChannelRulesInput!) { setChannelRules(id: $id, rules: $r) { __typename ... on Channel { ${CHANNEL} } } }`, {
-        id: ntfy.data.addNtfyChannel.id,
-        r: { minSeverity: "WARNING", scopes: ["SESSION", "PERSON"], delaySeconds: 60 },
-      });
+      const rules = await gql(
+        h.url,
+        ada.token,
+        `mutation($id: ID!, $r: ChannelRulesInput!) { setChannelRules(id: $id, rules: $r) { __typename ... on Channel { ${CHANNEL} } } }`,
+        {
+          id: ntfy.data.addNtfyChannel.id,
+          r: { minSeverity: "WARNING", scopes: ["SESSION", "PERSON"], delaySeconds: 60 },
+        },
+      );
       expect(rules.data.setChannelRules.rules).toEqual({ minSeverity: "WARNING", scopes: ["SESSION", "PERSON"], delaySeconds: 60 });
-      const partial = await gql(h.url, ada.token, `mutation($id: ID!, $r: ChannelRulesInput!) { setChannelRules(id: $id, rules: $r) { ... on Channel { rules { minSeverity scopes delaySeconds } } } }`, {
-        id: ntfy.data.addNtfyChannel.id,
-        r: { delaySeconds: 0 },
-      });
+      const partial = await gql(
+        h.url,
+        ada.token,
+        `mutation($id: ID!, $r: ChannelRulesInput!) { setChannelRules(id: $id, rules: $r) { ... on Channel { rules { minSeverity scopes delaySeconds } } } }`,
+        {
+          id: ntfy.data.addNtfyChannel.id,
+          r: { delaySeconds: 0 },
+        },
+      );
       expect(partial.data.setChannelRules.rules).toEqual({ minSeverity: "WARNING", scopes: ["SESSION", "PERSON"], delaySeconds: 0 });
 
       const removed = await gql(h.url, ada.token, `mutation($id: ID!) { removeChannel(id: $id) }`, { id: hook.data.addWebhookChannel.channel.id });
@@ -87,8 +119,18 @@ for (const provider of providers) {
         ["addWebhookChannel", "AddWebhookChannelInput", { url: "not a url" }, "input.url"],
         ["addWebhookChannel", "AddWebhookChannelInput", { url: "https://user:pw@hooks.example.com/x" }, "input.url"],
         ["addWebhookChannel", "AddWebhookChannelInput", { url: "https://127.0.0.1/x" }, "input.url"],
-        ["addWebPushChannel", "AddWebPushChannelInput", { endpoint: "https://push.example.com/x", p256dh: "short", auth: subscriptionKeys().auth }, "input.p256dh"],
-        ["addWebPushChannel", "AddWebPushChannelInput", { endpoint: "https://push.example.com/x", p256dh: subscriptionKeys().p256dh, auth: "!!" }, "input.auth"],
+        [
+          "addWebPushChannel",
+          "AddWebPushChannelInput",
+          { endpoint: "https://push.example.com/x", p256dh: "short", auth: subscriptionKeys().auth },
+          "input.p256dh",
+        ],
+        [
+          "addWebPushChannel",
+          "AddWebPushChannelInput",
+          { endpoint: "https://push.example.com/x", p256dh: subscriptionKeys().p256dh, auth: "!!" },
+          "input.auth",
+        ],
         ["addWebhookChannel", "AddWebhookChannelInput", { url: "https://hooks.example.com/x", label: "x".repeat(101) }, "input.label"],
       ];
       for (const [mutation, input, i, field] of cases) {
@@ -98,9 +140,19 @@ for (const provider of providers) {
       const ok = await add("addWebhookChannel", "AddWebhookChannelInput", { url: "https://hooks.example.com/x" });
       expect(ok.data.r.__typename).toBe("WebhookChannelCreated");
       const [channel] = await list(bob.token);
-      const bad = await gql(h.url, bob.token, `mutation($id: ID!) { r: setChannelRules(id: $id, rules: { delaySeconds: -1 }) { __typename ... on ValidationError { field } } }`, { id: channel.id });
+      const bad = await gql(
+        h.url,
+        bob.token,
+        `mutation($id: ID!) { r: setChannelRules(id: $id, rules: { delaySeconds: -1 }) { __typename ... on ValidationError { field } } }`,
+        { id: channel.id },
+      );
       expect(bad.data.r).toEqual({ __typename: "ValidationError", field: "rules.delaySeconds" });
-      const none = await gql(h.url, bob.token, `mutation($id: ID!) { r: setChannelRules(id: $id, rules: { scopes: [] }) { __typename ... on ValidationError { field } } }`, { id: channel.id });
+      const none = await gql(
+        h.url,
+        bob.token,
+        `mutation($id: ID!) { r: setChannelRules(id: $id, rules: { scopes: [] }) { __typename ... on ValidationError { field } } }`,
+        { id: channel.id },
+      );
       expect(none.data.r).toEqual({ __typename: "ValidationError", field: "rules.scopes" });
       expect(await list(bob.token)).toHaveLength(1);
       expect((await list(bob.token))[0].rules.delaySeconds).toBe(0);
@@ -109,7 +161,11 @@ for (const provider of providers) {
     it("keeps each person to their own channels", async () => {
       const ada = await h.newPerson("Ada");
       const eve = await h.newPerson("Eve");
-      const created = await gql(h.url, ada.token, `mutation { addWebhookChannel(input: { url: "https://hooks.example.com/ada" }) { ... on WebhookChannelCreated { channel { id } } } }`);
+      const created = await gql(
+        h.url,
+        ada.token,
+        `mutation { addWebhookChannel(input: { url: "https://hooks.example.com/ada" }) { ... on WebhookChannelCreated { channel { id } } } }`,
+      );
       const id = created.data.addWebhookChannel.channel.id;
       expect(await list(eve.token)).toEqual([]);
       const rules = await gql(h.url, eve.token, `mutation($id: ID!) { r: setChannelRules(id: $id, rules: { delaySeconds: 5 }) { __typename } }`, { id });
@@ -117,7 +173,9 @@ for (const provider of providers) {
       expect((await gql(h.url, eve.token, `mutation($id: ID!) { removeChannel(id: $id) }`, { id })).data.removeChannel).toBe(false);
       expect(errorCode(await gql(h.url, eve.token, `mutation($id: ID!) { testChannel(id: $id) { id } }`, { id }))).toBe("NOT_FOUND");
       expect(errorCode(await gql(h.url, h.producerKey, `{ webPushPublicKey }`))).toBe("FORBIDDEN");
-      expect(errorCode(await gql(h.url, h.producerKey, `mutation { addWebhookChannel(input: { url: "https://hooks.example.com/p" }) { __typename } }`))).toBe("FORBIDDEN");
+      expect(errorCode(await gql(h.url, h.producerKey, `mutation { addWebhookChannel(input: { url: "https://hooks.example.com/p" }) { __typename } }`))).toBe(
+        "FORBIDDEN",
+      );
       expect(await list(ada.token)).toHaveLength(1);
     });
   });

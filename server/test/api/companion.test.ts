@@ -32,7 +32,10 @@ for (const provider of providers) {
       return (r.data.notifications.edges as { node: any }[]).map((e) => e.node);
     };
     const engagement = async (name: string, operatorId: string, members: string[] = []) => {
-      const created = await producer(`mutation($n: String!, $o: ID!) { createEngagement(input: { name: $n, operatorPersonId: $o }) { id } }`, { n: name, o: operatorId });
+      const created = await producer(`mutation($n: String!, $o: ID!) { createEngagement(input: { name: $n, operatorPersonId: $o }) { id } }`, {
+        n: name,
+        o: operatorId,
+      });
       const id = created.data!.createEngagement.id as string;
       for (const personId of members) {
         await producer(`mutation($e: ID!, $p: ID!) { addEngagementMember(input: { engagementId: $e, personId: $p }) { role } }`, { e: id, p: personId });
@@ -40,7 +43,13 @@ for (const provider of providers) {
       return id;
     };
     const remember = async (personId: string, content: string, engagementId?: string) =>
-      (await producer(`mutation($p: ID!, $c: String!, $e: ID) { rememberFact(input: { personId: $p, content: $c, engagementId: $e }) { id } }`, { p: personId, c: content, e: engagementId })).data!.rememberFact.id as string;
+      (
+        await producer(`mutation($p: ID!, $c: String!, $e: ID) { rememberFact(input: { personId: $p, content: $c, engagementId: $e }) { id } }`, {
+          p: personId,
+          c: content,
+          e: engagementId,
+        })
+      ).data!.rememberFact.id as string;
     /** Moves to the next scanner cycle and runs it (as the server's timer would). */
     const nextCycle = async () => {
       h.clock.advance(h.herald.tuning.scanIntervalMs);
@@ -51,7 +60,8 @@ for (const provider of providers) {
     const setQuiet = (personId: string, enabled: boolean) =>
       producer(`mutation($p: ID!, $e: Boolean!) { setPersonQuietMode(personId: $p, enabled: $e) { quietMode } }`, { p: personId, e: enabled });
     const isoIn = (days: number) => new Date(h.clock.now().getTime() + days * DAY).toISOString().slice(0, 10);
-    const monthDay = (days: number) => new Date(h.clock.now().getTime() + days * DAY).toLocaleDateString("en-US", { month: "long", day: "numeric", timeZone: "UTC" });
+    const monthDay = (days: number) =>
+      new Date(h.clock.now().getTime() + days * DAY).toLocaleDateString("en-US", { month: "long", day: "numeric", timeZone: "UTC" });
 
     describe("emitEvent and its listeners", () => {
       it("render.produced and shape.confirmed notify the engagement's operator, in their words, engagement linked", async () => {
@@ -187,8 +197,7 @@ for (const provider of providers) {
         const ada = await h.newPerson("Ada");
         const sync = await remember(ada.id, "Team sync on Mondays");
         await remember(ada.id, "I walk the dog every Tuesday"); // a habit: never reminded
-        const weekly = async () =>
-          (await list(ada.token)).filter((x) => x.trigger.type === "TIME_BASED").map((x) => x.trigger.ref as string);
+        const weekly = async () => (await list(ada.token)).filter((x) => x.trigger.type === "TIME_BASED").map((x) => x.trigger.ref as string);
         const mondayOf = (ref: string) => {
           expect(ref.startsWith(`fact:${sync}:`)).toBe(true);
           const date = ref.split(":").at(-1)!;
@@ -264,7 +273,6 @@ for (const provider of providers) {
         await nextCycle();
         expect((await list(ada.token)).filter((x) => x.trigger.type === "TIME_BASED")).toEqual([]);
       });
-
     });
 
     describe("quiet mode set by a producer", () => {
@@ -282,7 +290,9 @@ for (const provider of providers) {
           expect(got.map((e: any) => e.preferencesEvents.quietMode)).toEqual([false, true, false]);
           tab.dispose();
         }
-        expect(errorCode(await gql(h.url, ada.token, `mutation($p: ID!) { setPersonQuietMode(personId: $p, enabled: true) { quietMode } }`, { p: ada.id }))).toBe("FORBIDDEN");
+        expect(
+          errorCode(await gql(h.url, ada.token, `mutation($p: ID!) { setPersonQuietMode(personId: $p, enabled: true) { quietMode } }`, { p: ada.id })),
+        ).toBe("FORBIDDEN");
         expect(errorCode(await setQuiet("nobody", true))).toBe("VALIDATION_ERROR");
         expect((await producer(`query { personPreferences(personId: "nobody") { quietMode } }`)).data!.personPreferences).toBeNull();
       });
@@ -309,7 +319,10 @@ for (const provider of providers) {
         ]);
         await setQuiet(ada.id, false);
         const got = await stream.waitUntil((events) => events.filter((e) => e.type === "CREATED").length >= 2);
-        expect(got.filter((e) => e.type === "CREATED").map((e) => e.notification.title)).toEqual(["Your render of one is ready", "Your render of two is ready"]);
+        expect(got.filter((e) => e.type === "CREATED").map((e) => e.notification.title)).toEqual([
+          "Your render of one is ready",
+          "Your render of two is ready",
+        ]);
         stream.dispose();
       });
     });
@@ -323,9 +336,13 @@ for (const provider of providers) {
 
       it("“Remember this” stores the fact and resolves the notification, with no producer connected", async () => {
         const ada = await h.newPerson("Ada");
-        const r = (await producer(OBSERVE, { input: { personId: ada.id, fact: "Prefers morning meetings every Monday", source: { plugin: "companion" } } })).data!.publishObservation;
+        const r = (await producer(OBSERVE, { input: { personId: ada.id, fact: "Prefers morning meetings every Monday", source: { plugin: "companion" } } }))
+          .data!.publishObservation;
         expect(r).toMatchObject({ __typename: "Notification", status: "PENDING", trigger: { type: "OBSERVATION" } });
-        expect(r.actions.map((a: any) => [a.kind, a.label])).toEqual([["RUN_ACTION", "Remember this"], ["DISMISS", "Not now"]]);
+        expect(r.actions.map((a: any) => [a.kind, a.label])).toEqual([
+          ["RUN_ACTION", "Remember this"],
+          ["DISMISS", "Not now"],
+        ]);
         expect((await invoke(ada.token, r.id, "remember")).errors).toBeUndefined();
         // A weekly preference is no specific upcoming day, so it carries no reminder date.
         expect(await facts(ada.id)).toEqual([{ content: "Prefers morning meetings every Monday", hasDates: false }]);
@@ -343,7 +360,12 @@ for (const provider of providers) {
       it("“Not now” dismisses it and remembers nothing", async () => {
         const ada = await h.newPerson("Ada");
         const r = (await producer(OBSERVE, { input: { personId: ada.id, fact: "Likes tea", source: { plugin: "companion" } } })).data!.publishObservation;
-        const d = await gql(h.url, ada.token, `mutation($id: ID!) { dismissNotification(id: $id, reason: "not-now") { __typename ... on Notification { status } } }`, { id: r.id });
+        const d = await gql(
+          h.url,
+          ada.token,
+          `mutation($id: ID!) { dismissNotification(id: $id, reason: "not-now") { __typename ... on Notification { status } } }`,
+          { id: r.id },
+        );
         expect(d.data!.dismissNotification.status).toBe("DISMISSED");
         expect(await facts(ada.id)).toEqual([]);
         const bad = (await producer(OBSERVE, { input: { personId: ada.id, fact: "  ", source: { plugin: "companion" } } })).data!.publishObservation;
@@ -363,7 +385,9 @@ for (const provider of providers) {
         expect((await emit({ type: "render.produced", engagementId: eng, payload: { id: "same-1", name: "a" } })).notifications).toEqual([]);
         const own = await h.publish({ scope: "PERSON", personId: ada.id, key: "own", title: "Mine", trigger: { type: "EVENT_BASED", ref: "same-1" } });
         const store = storeOf(h.herald.database);
-        const rows = await store.pick("Notification", ["id", "dedupKey", "triggerRef"], (q) => q.where("personId", "=", ada.id).orderBy("createdAt").orderBy("id"));
+        const rows = await store.pick("Notification", ["id", "dedupKey", "triggerRef"], (q) =>
+          q.where("personId", "=", ada.id).orderBy("createdAt").orderBy("id"),
+        );
         expect(Object.fromEntries(rows.map((r) => [r.id, r.dedupKey]))).toEqual({
           [render.notifications[0].id]: `${ada.id}|event:render.produced|same-1`,
           [shape.notifications[0].id]: `${ada.id}|event:shape.confirmed|same-1`,
@@ -382,7 +406,10 @@ for (const provider of providers) {
         const shared = await h.publish({ scope: "APPLICATION", key: "steady:all", title: "Steady for all", engagementId: eng });
         // Each step comes 13 days after the one before (the nudge is due after 14 days without any).
         const steps: [string, () => Promise<unknown>][] = [
-          ["a producer's revision", () => h.publish({ scope: "PERSON", personId: bob.id, key: "steady", title: "About Steady, again", engagementId: eng, actions: [run] })],
+          [
+            "a producer's revision",
+            () => h.publish({ scope: "PERSON", personId: bob.id, key: "steady", title: "About Steady, again", engagementId: eng, actions: [run] }),
+          ],
           ["reading it", () => gql(h.url, bob.token, `mutation($ids: [ID!]!) { markNotificationsRead(ids: $ids) { id } }`, { ids: [n.id] })],
           ["running a follow-up", () => gql(h.url, bob.token, `mutation($id: ID!) { invokeNotificationAction(id: $id, actionId: "go") { id } }`, { id: n.id })],
           [
@@ -393,7 +420,10 @@ for (const provider of providers) {
               await producer(`mutation($id: ID!) { acknowledgeActionInvocation(id: $id, outcome: ACKNOWLEDGED) { __typename } }`, { id: invocation.id });
             },
           ],
-          ["a reader's dismissal of a shared one", () => gql(h.url, bob.token, `mutation($id: ID!) { dismissNotification(id: $id) { __typename } }`, { id: shared.id })],
+          [
+            "a reader's dismissal of a shared one",
+            () => gql(h.url, bob.token, `mutation($id: ID!) { dismissNotification(id: $id) { __typename } }`, { id: shared.id }),
+          ],
           ["dismissing it", () => gql(h.url, bob.token, `mutation($id: ID!) { dismissNotification(id: $id) { __typename } }`, { id: n.id })],
         ];
         for (const [what, step] of steps) {

@@ -17,9 +17,14 @@ for (const provider of providers) {
     afterAll(async () => h?.close());
 
     const publish = (key: string, title: string) =>
-      gql(h.url, h.producerKey, `mutation($i: PublishNotificationInput!) { publishNotification(input: $i) { __typename ... on Notification { id revision } } }`, {
-        i: { scope: "PERSON", personId: ada.id, key, title, source: { plugin: "race" } },
-      });
+      gql(
+        h.url,
+        h.producerKey,
+        `mutation($i: PublishNotificationInput!) { publishNotification(input: $i) { __typename ... on Notification { id revision } } }`,
+        {
+          i: { scope: "PERSON", personId: ada.id, key, title, source: { plugin: "race" } },
+        },
+      );
 
     it("turns 24 parallel publishes of one key into one occurrence with revisions 1..24", async () => {
       const results = await Promise.all(Array.from({ length: 24 }, (_, i) => publish("race", `attempt ${i}`)));

@@ -20,7 +20,10 @@ for (const provider of providers) {
       h = await startHerald(provider);
       ada = await h.newPerson("Ada");
       bob = await h.newPerson("Bob");
-      const s = await producer(`mutation($o: ID!) { createSession(input: { harness: "pi", sessionId: "ada-1", ownerPersonId: $o }) { id harness sessionId } }`, { o: ada.id });
+      const s = await producer(
+        `mutation($o: ID!) { createSession(input: { harness: "pi", sessionId: "ada-1", ownerPersonId: $o }) { id harness sessionId } }`,
+        { o: ada.id },
+      );
       session = s.data.createSession;
       const e = await producer(`mutation($o: ID!) { createEngagement(input: { name: "Audit", operatorPersonId: $o }) { id name } }`, { o: ada.id });
       engagement = e.data.createEngagement;

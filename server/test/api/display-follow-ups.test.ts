@@ -40,7 +40,13 @@ for (const provider of providers) {
     afterAll(async () => h?.close());
 
     const runnable = (target: Record<string, unknown>, key: string) =>
-      h.publish({ ...target, key, title: "Export", source: { plugin: "exporter" }, actions: [{ kind: "RUN_ACTION", id: "run", label: "Run", actionId: "export.run" }] });
+      h.publish({
+        ...target,
+        key,
+        title: "Export",
+        source: { plugin: "exporter" },
+        actions: [{ kind: "RUN_ACTION", id: "run", label: "Run", actionId: "export.run" }],
+      });
     const invoke = (token: string, variables: Record<string, unknown>) => gql(h.url, token, INVOKE, variables);
     const ack = async (variables: Record<string, unknown>) => {
       const r = await gql(h.url, h.producerKey, ACK, variables);
@@ -56,7 +62,13 @@ for (const provider of providers) {
 
       const answered = await ack({ id: first.id, display: { title: "Which format?", dismissible: false }, actions: [question] });
       const offered = [{ ...question, form: [expect.objectContaining(question.form[0])] }];
-      expect(answered).toEqual({ __typename: "ActionInvocation", id: first.id, state: "ACKNOWLEDGED", display: { title: "Which format?", dismissible: false }, actions: offered });
+      expect(answered).toEqual({
+        __typename: "ActionInvocation",
+        id: first.id,
+        state: "ACKNOWLEDGED",
+        display: { title: "Which format?", dismissible: false },
+        actions: offered,
+      });
       const read = await gql(h.url, ada.token, LAST, { id: n.id });
       expect(read.data.notification.lastInvocation).toEqual({ id: first.id, state: "ACKNOWLEDGED", display: { title: "Which format?" }, actions: offered });
 
@@ -69,7 +81,12 @@ for (const provider of providers) {
 
       const second = await invoke(ada.token, { id: n.id, actionId: "format", invocationId: first.id, values: { format: "csv" } });
       expect(second.errors).toBeUndefined();
-      expect(second.data.invokeNotificationAction).toMatchObject({ state: "PENDING", targetActionId: "export.format", fixedParams: { format: "csv" }, values: { format: "csv" } });
+      expect(second.data.invokeNotificationAction).toMatchObject({
+        state: "PENDING",
+        targetActionId: "export.format",
+        fixedParams: { format: "csv" },
+        values: { format: "csv" },
+      });
       const polled = await gql(h.url, h.producerKey, `{ actionInvocations(plugin: "exporter") { items { id actionId targetActionId fixedParams } } }`);
       expect(polled.data.actionInvocations.items).toEqual([
         { id: second.data.invokeNotificationAction.id, actionId: "format", targetActionId: "export.format", fixedParams: { format: "csv" } },

@@ -41,7 +41,9 @@ for (const provider of providers) {
         h = await startHerald(provider);
         person = await h.newPerson("Reader");
         const producer = (query: string, variables: Record<string, unknown>) => gql(h.url, h.producerKey, query, variables);
-        const s = await producer(`mutation($o: ID!) { createSession(input: { harness: "pi", sessionId: "empty-filter", ownerPersonId: $o }) { id } }`, { o: person.id });
+        const s = await producer(`mutation($o: ID!) { createSession(input: { harness: "pi", sessionId: "empty-filter", ownerPersonId: $o }) { id } }`, {
+          o: person.id,
+        });
         setIds.sessionId = s.data.createSession.id;
         const e = await producer(`mutation($o: ID!) { createEngagement(input: { name: "Empty filter", operatorPersonId: $o }) { id } }`, { o: person.id });
         setIds.engagementId = e.data.createEngagement.id;

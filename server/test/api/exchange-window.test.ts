@@ -19,7 +19,15 @@ for (const provider of providers) {
     it("keeps the newest completion ids of a session and forgets the rest", async () => {
       const ada = await h.newPerson("Ada");
       const sessions = h.herald.services.sessions;
-      const exchange = (n: number) => ({ harness: "codex", sessionId: "window", completionId: `turn-${n}`, cwd: "/w", userText: "u", assistantText: `a ${n}`, personId: ada.id });
+      const exchange = (n: number) => ({
+        harness: "codex",
+        sessionId: "window",
+        completionId: `turn-${n}`,
+        cwd: "/w",
+        userText: "u",
+        assistantText: `a ${n}`,
+        personId: ada.id,
+      });
       const total = EXCHANGE_WINDOW + 5;
       for (let n = 0; n < total; n++) {
         h.clock.tick();

@@ -69,7 +69,10 @@ for (const provider of providers) {
       // A shared record Cy snoozed: its later update must reach Cy snoozed and the others not.
       const shared = await h.publish({ scope: "APPLICATION", key: `shared:${provider.name}`, title: "Shared" });
       const until = new Date(h.clock.now().getTime() + 3_600_000).toISOString();
-      const snoozed = await gql(h.url, cy.token, `mutation($id: ID!, $u: DateTime!) { snoozeNotification(id: $id, until: $u) { id } }`, { id: shared.id, u: until });
+      const snoozed = await gql(h.url, cy.token, `mutation($id: ID!, $u: DateTime!) { snoozeNotification(id: $id, until: $u) { id } }`, {
+        id: shared.id,
+        u: until,
+      });
       expect(snoozed.errors).toBeUndefined();
 
       // Who opens what: per person 40% distinct /graphql/stream, 30% /graphql, 30% single-connection
@@ -108,11 +111,7 @@ for (const provider of providers) {
       });
       for (let start = 0; start < plans.length; start += 100) await Promise.all(plans.slice(start, start + 100).map((open) => open()));
       expect(subscribers.length).toBe(SPLIT[0]! + SPLIT[1]! + SPLIT[2]!);
-      await eventually(
-        () => persons.every((person, p) => h.herald.feed.listenersOf(person.id) === SPLIT[p]),
-        30_000,
-        "every subscription to attach",
-      );
+      await eventually(() => persons.every((person, p) => h.herald.feed.listenersOf(person.id) === SPLIT[p]), 30_000, "every subscription to attach");
 
       const probe = storeOf(h.herald.database);
       const [newest] = await probe.pick("NotificationEvent", ["seq"], (q) => q.orderBy("seq", "desc").limit(1));
@@ -122,9 +121,14 @@ for (const provider of providers) {
         await h.publish({ scope: "APPLICATION", key: `app-${round}`, title: `app ${round}` });
         if (round === 2) {
           h.clock.tick();
-          const updated = await gql(h.url, h.producerKey, `mutation($id: ID!) { updateNotification(id: $id, patch: { title: "Shared, later" }) { __typename } }`, {
-            id: shared.id,
-          });
+          const updated = await gql(
+            h.url,
+            h.producerKey,
+            `mutation($id: ID!) { updateNotification(id: $id, patch: { title: "Shared, later" }) { __typename } }`,
+            {
+              id: shared.id,
+            },
+          );
           expect(updated.data.updateNotification.__typename).toBe("Notification");
         }
       }
@@ -138,9 +142,17 @@ for (const provider of providers) {
             .where((eb) => eb.or([eb("personId", "=", personId), eb("personId", "is", null)]))
             .orderBy("seq", "asc"),
         );
-      await eventually(async () => (await Promise.all(persons.map((p) => logOf(p.id)))).every((log) => log.length === perPerson), 30_000, "every delivery mark");
+      await eventually(
+        async () => (await Promise.all(persons.map((p) => logOf(p.id)))).every((log) => log.length === perPerson),
+        30_000,
+        "every delivery mark",
+      );
       const expected = new Map<string, string[]>();
-      for (const person of persons) expected.set(person.id, (await logOf(person.id)).map((e) => `${e.seq}:${e.type}:${e.notificationId}`));
+      for (const person of persons)
+        expected.set(
+          person.id,
+          (await logOf(person.id)).map((e) => `${e.seq}:${e.type}:${e.notificationId}`),
+        );
 
       const received = (s: Subscriber) => s.stream.results(s.operationId) as { data?: { notificationEvents: Received }; errors?: unknown }[];
       // A shared marker every stream must carry next: a duplicate or a stray arrives before it.
@@ -167,11 +179,14 @@ for (const provider of providers) {
         const got = results.map((r) => r.data!.notificationEvents).map((e) => `${seqOf(s.personId, e.cursor)}:${e.type}:${e.notification.id}`);
         const want = expected.get(s.personId)!;
         if (errors.length > 0 || JSON.stringify(got) !== JSON.stringify(want) || s.stream.closed || s.stream.others.length > 0) {
-          wrong.push(`${s.kind} ${s.operationId} of ${s.personId}: got ${got.length} ${JSON.stringify(got.slice(0, 4))}…, errors ${JSON.stringify(errors).slice(0, 200)}, closed ${s.stream.closed}`);
+          wrong.push(
+            `${s.kind} ${s.operationId} of ${s.personId}: got ${got.length} ${JSON.stringify(got.slice(0, 4))}…, errors ${JSON.stringify(errors).slice(0, 200)}, closed ${s.stream.closed}`,
+          );
         }
         const update = results.map((r) => r.data!.notificationEvents).find((e) => e.type === "UPDATED" && e.notification.id === shared.id);
         const snoozedView = update?.notification.snoozedUntil ? Date.parse(update.notification.snoozedUntil) : null;
-        if (snoozedView !== (s.personId === cy.id ? Date.parse(until) : null)) wrong.push(`${s.kind} of ${s.personId}: shared update seen as snoozed until ${snoozedView}`);
+        if (snoozedView !== (s.personId === cy.id ? Date.parse(until) : null))
+          wrong.push(`${s.kind} of ${s.personId}: shared update seen as snoozed until ${snoozedView}`);
       }
       expect(wrong.slice(0, 5)).toEqual([]);
       expect(beforeMarker, "the marker on every stream").not.toBeNull();

@@ -96,7 +96,10 @@ for (const provider of providers) {
           s: `filter-${name}`,
         });
         sessions[name] = s.data.createSession.id;
-        const e = await producer(`mutation($o: ID!, $n: String!) { createEngagement(input: { name: $n, operatorPersonId: $o }) { id } }`, { o: person.id, n: `Engagement ${name}` });
+        const e = await producer(`mutation($o: ID!, $n: String!) { createEngagement(input: { name: $n, operatorPersonId: $o }) { id } }`, {
+          o: person.id,
+          n: `Engagement ${name}`,
+        });
         engagements[name] = e.data.createEngagement.id;
       }
       for (const [index, c] of filterCases.entries()) ids.push(await realise(c.record, index));

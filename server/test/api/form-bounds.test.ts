@@ -75,9 +75,14 @@ for (const provider of providers) {
     it("refuses the key __proto__ in any JSON input and as a form field name, naming the field", async () => {
       const before = await storeOf(h.herald.database).count("Notification");
       const publish = (action: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-        gql(h.url, h.producerKey, `mutation($input: PublishNotificationInput!) { publishNotification(input: $input) { __typename ... on ValidationError { field message } } }`, {
-          input: { scope: "PERSON", personId: ada.id, key: "proto", title: "t", source: { plugin: "proto" }, actions: [action], ...extra },
-        });
+        gql(
+          h.url,
+          h.producerKey,
+          `mutation($input: PublishNotificationInput!) { publishNotification(input: $input) { __typename ... on ValidationError { field message } } }`,
+          {
+            input: { scope: "PERSON", personId: ada.id, key: "proto", title: "t", source: { plugin: "proto" }, actions: [action], ...extra },
+          },
+        );
       // Sent as JSON text, so "__proto__" arrives as an own key, exactly as any client's would.
       const raw = (text: string) => JSON.parse(text) as Record<string, unknown>;
       const run = { kind: "RUN_ACTION", id: "run", label: "Run", actionId: "do.it" };

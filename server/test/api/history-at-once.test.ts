@@ -20,9 +20,16 @@ for (const provider of providers) {
     afterAll(async () => h?.close());
 
     const resolve = (id: string) =>
-      gql(h.url, h.producerKey, `mutation($id: ID!) { resolveNotification(id: $id) { __typename } }`, { id }).then((r) => r.data.resolveNotification.__typename);
+      gql(h.url, h.producerKey, `mutation($id: ID!) { resolveNotification(id: $id) { __typename } }`, { id }).then(
+        (r) => r.data.resolveNotification.__typename,
+      );
     const listed = (token: string, filter: Record<string, unknown>) =>
-      gql(h.url, token, `query($f: NotificationFilter) { notifications(first: 100, filter: $f) { totalCount edges { node { key } } } notificationCounts(filter: $f) { total } }`, { f: filter }).then((r) => ({
+      gql(
+        h.url,
+        token,
+        `query($f: NotificationFilter) { notifications(first: 100, filter: $f) { totalCount edges { node { key } } } notificationCounts(filter: $f) { total } }`,
+        { f: filter },
+      ).then((r) => ({
         keys: r.data.notifications.edges.map((e: { node: { key: string } }) => e.node.key),
         totalCount: r.data.notifications.totalCount as number,
         counted: r.data.notificationCounts.total as number,

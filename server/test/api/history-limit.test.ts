@@ -72,7 +72,9 @@ for (const provider of providers) {
       const bob = await h.newPerson("Bob");
       const run = { kind: "RUN_ACTION", id: "retry", label: "Retry", actionId: "job.retry" };
       const invoke = (id: string) =>
-        gql(h.url, bob.token, `mutation($id: ID!) { invokeNotificationAction(id: $id, actionId: "retry") { id } }`, { id }).then((r) => r.data.invokeNotificationAction.id as string);
+        gql(h.url, bob.token, `mutation($id: ID!) { invokeNotificationAction(id: $id, actionId: "retry") { id } }`, { id }).then(
+          (r) => r.data.invokeNotificationAction.id as string,
+        );
       const invocations = new Map<string, string>();
       for (let i = 0; i < LIMIT + 2; i++) {
         const n = await h.publish({ scope: "PERSON", personId: bob.id, key: `job-${i}`, title: `job ${i}`, source: { plugin: "jobs" }, actions: [run] });
@@ -80,7 +82,9 @@ for (const provider of providers) {
         expect(await dismiss(bob.token, n.id)).toBe("Notification");
       }
       const [oldest, second] = [...invocations.values()];
-      const ack = await gql(h.url, h.producerKey, `mutation($id: ID!) { acknowledgeActionInvocation(id: $id, outcome: ACKNOWLEDGED) { __typename } }`, { id: oldest });
+      const ack = await gql(h.url, h.producerKey, `mutation($id: ID!) { acknowledgeActionInvocation(id: $id, outcome: ACKNOWLEDGED) { __typename } }`, {
+        id: oldest,
+      });
       expect(ack.data.acknowledgeActionInvocation.__typename).toBe("ActionInvocation");
       h.clock.advance(RETENTION_MS + 1_000);
       expect(await h.herald.services.history.prune()).toBe(2);
@@ -132,7 +136,9 @@ for (const provider of providers) {
       await h.herald.services.history.prune();
       const probe = storeOf(h.herald.database);
       expect(await probe.count("Notification", (q) => q.where("scope", "=", "APPLICATION").where("activeKey", "is", null))).toBe(LIMIT);
-      expect(await probe.count("Notification", (q) => q.where("scope", "=", "SESSION").where("sessionId", "=", sessionId).where("activeKey", "is", null))).toBe(LIMIT);
+      expect(await probe.count("Notification", (q) => q.where("scope", "=", "SESSION").where("sessionId", "=", sessionId).where("activeKey", "is", null))).toBe(
+        LIMIT,
+      );
       expect(await probe.first("Notification", (q) => q.where("id", "=", live.id))).not.toBeNull();
       expect((await keys(dee.token)).filter((k: string) => k.startsWith("session-"))).toEqual(["session-2", "session-3", "session-4"]);
     });

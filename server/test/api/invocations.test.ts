@@ -97,7 +97,11 @@ for (const provider of providers) {
       const plain = await retryable(ada.id, "display-1", "export-plain");
       await invoke(ada.token, modal.id, "go");
       await invoke(ada.token, plain.id);
-      const page = await gql(h.url, h.producerKey, `query { actionInvocations(plugin: "display-1", first: 10) { items { notificationId presentation variant } } }`);
+      const page = await gql(
+        h.url,
+        h.producerKey,
+        `query { actionInvocations(plugin: "display-1", first: 10) { items { notificationId presentation variant } } }`,
+      );
       expect(page.data.actionInvocations.items).toEqual([
         { notificationId: modal.id, presentation: "MODAL", variant: "WARNING" },
         // Defaults follow the content: a PERSON notification is inline (the inbox only), its variant its severity.
@@ -177,10 +181,16 @@ for (const provider of providers) {
         return latestOf(ids, personId);
       };
       try {
-        const r = await gql(h.url, ada.token, `{ notifications(first: 20, filter: { plugins: ["page-1"] }) { edges { node { id lastInvocation { id personId } } } } }`);
+        const r = await gql(
+          h.url,
+          ada.token,
+          `{ notifications(first: 20, filter: { plugins: ["page-1"] }) { edges { node { id lastInvocation { id personId } } } } }`,
+        );
         const nodes = r.data.notifications.edges.map((e: { node: { id: string; lastInvocation: { id: string; personId: string } | null } }) => e.node);
         expect(new Map(nodes.map((n: { id: string; lastInvocation: { id: string } | null }) => [n.id, n.lastInvocation?.id ?? null]))).toEqual(expected);
-        expect(nodes.every((n: { lastInvocation: { personId: string } | null }) => n.lastInvocation === null || n.lastInvocation.personId === ada.id)).toBe(true);
+        expect(nodes.every((n: { lastInvocation: { personId: string } | null }) => n.lastInvocation === null || n.lastInvocation.personId === ada.id)).toBe(
+          true,
+        );
         expect(calls).toEqual([5]);
       } finally {
         invocations.latestOf = latestOf;
@@ -270,7 +280,11 @@ for (const provider of providers) {
         `mutation($input: PublishNotificationInput!) { publishNotification(input: $input) { __typename ... on ValidationError { field } } }`,
         {
           input: {
-            scope: "PERSON", personId: ada.id, key: "form-bad", title: "Bad", source: { plugin: "forms" },
+            scope: "PERSON",
+            personId: ada.id,
+            key: "form-bad",
+            title: "Bad",
+            source: { plugin: "forms" },
             actions: [{ ...formAction, fixedParams: { name: "$form.nickname" } }],
           },
         },

@@ -26,11 +26,14 @@ for (const provider of providers) {
       }).then((r) => r.data.dismissNotification);
     const producer = (query: string, variables?: Record<string, unknown>) => gql(h.url, h.producerKey, query, variables);
     const resolve = (id: string, extra = "") =>
-      producer(`mutation($id: ID!) { resolveNotification(id: $id${extra}, resolution: { actionId: "done", values: { ok: true } }) { ${resultFields("resolve")} } }`, { id }).then(
-        (r) => r.data.resolveNotification,
-      );
+      producer(
+        `mutation($id: ID!) { resolveNotification(id: $id${extra}, resolution: { actionId: "done", values: { ok: true } }) { ${resultFields("resolve")} } }`,
+        { id },
+      ).then((r) => r.data.resolveNotification);
     const expire = (id: string) =>
-      producer(`mutation($id: ID!) { expireNotification(id: $id, reason: "stale") { ${resultFields("resolve")} } }`, { id }).then((r) => r.data.expireNotification);
+      producer(`mutation($id: ID!) { expireNotification(id: $id, reason: "stale") { ${resultFields("resolve")} } }`, { id }).then(
+        (r) => r.data.expireNotification,
+      );
     // Scoped to PERSON: APPLICATION notifications published by other tests reach everyone.
     const counts = (token: string) =>
       asPerson(token, `{ notificationCounts(filter: { scope: PERSON }) { total unseen } }`).then((r) => r.data.notificationCounts);
@@ -123,7 +126,9 @@ for (const provider of providers) {
       const next = await h.publish({ scope: "PERSON", personId: ada.id, key: "fx", title: "fx 2" });
       expect(next.revision).toBe(2);
       expect(next.uiEffects).toBeNull();
-      const patched = await producer(`mutation($id: ID!) { updateNotification(id: $id, patch: { body: "new body" }) { ${resultFields("publish")} } }`, { id: n.id });
+      const patched = await producer(`mutation($id: ID!) { updateNotification(id: $id, patch: { body: "new body" }) { ${resultFields("publish")} } }`, {
+        id: n.id,
+      });
       expect(patched.data.updateNotification).toMatchObject({ revision: 3, body: "new body", title: "fx 2", uiEffects: null });
     });
 
@@ -139,12 +144,21 @@ for (const provider of providers) {
         input: { scope: "APPLICATION", key: "inline", title: "x", source: { plugin: "t" }, display: { presentation: "INLINE" } },
       });
       expect(r.data.publishNotification).toMatchObject({ __typename: "ValidationError", field: "display.presentation" });
-      const session = await producer(`mutation($o: ID!) { createSession(input: { harness: "pi", sessionId: "native-1", ownerPersonId: $o }) { id harness sessionId } }`, {
-        o: ada.id,
-      });
+      const session = await producer(
+        `mutation($o: ID!) { createSession(input: { harness: "pi", sessionId: "native-1", ownerPersonId: $o }) { id harness sessionId } }`,
+        {
+          o: ada.id,
+        },
+      );
       const s = await h.publish({ scope: "SESSION", sessionId: session.data.createSession.id, key: "s", title: "In session" });
       expect(s).toMatchObject({ scope: "SESSION", personId: ada.id, display: { presentation: "INLINE" } });
-      const modal = await h.publish({ scope: "APPLICATION", key: "modal", title: "Maintenance", display: { presentation: "MODAL", dismissible: false }, actions: [{ kind: "OPEN_URL", id: "status", label: "Status page", url: "https://status.example.com" }] });
+      const modal = await h.publish({
+        scope: "APPLICATION",
+        key: "modal",
+        title: "Maintenance",
+        display: { presentation: "MODAL", dismissible: false },
+        actions: [{ kind: "OPEN_URL", id: "status", label: "Status page", url: "https://status.example.com" }],
+      });
       expect(modal.display).toMatchObject({ presentation: "MODAL", dismissible: false });
     });
 
@@ -202,7 +216,10 @@ for (const provider of providers) {
       });
       expect(past.errors?.[0]?.extensions).toMatchObject({ code: "VALIDATION_ERROR", field: "until" });
       const until = new Date(h.clock.now().getTime() + 3_600_000).toISOString();
-      const snoozed = await asPerson(dave.token, `mutation($id: ID!, $u: DateTime!) { snoozeNotification(id: $id, until: $u) { snoozedUntil revision } }`, { id: n.id, u: until });
+      const snoozed = await asPerson(dave.token, `mutation($id: ID!, $u: DateTime!) { snoozeNotification(id: $id, until: $u) { snoozedUntil revision } }`, {
+        id: n.id,
+        u: until,
+      });
       expect(snoozed.data.snoozeNotification).toEqual({ snoozedUntil: until, revision: 1 });
       expect(await counts(dave.token)).toEqual({ total: 0, unseen: 0 });
       const withSnoozed = await asPerson(dave.token, `{ notificationCounts(filter: { scope: PERSON, includeSnoozed: true }) { total } }`);
@@ -214,14 +231,36 @@ for (const provider of providers) {
     });
 
     it("expires pending UNTIL_REQUEST_COMPLETE records of a request, and only those", async () => {
-      const a = await h.publish({ scope: "PERSON", personId: ada.id, key: "req-a", title: "a", retention: { policy: "UNTIL_REQUEST_COMPLETE", requestId: "r-1" } });
-      const b = await h.publish({ scope: "PERSON", personId: ada.id, key: "req-b", title: "b", requestId: "r-1", retention: { policy: "UNTIL_REQUEST_COMPLETE" } });
-      const other = await h.publish({ scope: "PERSON", personId: ada.id, key: "req-c", title: "c", retention: { policy: "UNTIL_REQUEST_COMPLETE", requestId: "r-2" } });
+      const a = await h.publish({
+        scope: "PERSON",
+        personId: ada.id,
+        key: "req-a",
+        title: "a",
+        retention: { policy: "UNTIL_REQUEST_COMPLETE", requestId: "r-1" },
+      });
+      const b = await h.publish({
+        scope: "PERSON",
+        personId: ada.id,
+        key: "req-b",
+        title: "b",
+        requestId: "r-1",
+        retention: { policy: "UNTIL_REQUEST_COMPLETE" },
+      });
+      const other = await h.publish({
+        scope: "PERSON",
+        personId: ada.id,
+        key: "req-c",
+        title: "c",
+        retention: { policy: "UNTIL_REQUEST_COMPLETE", requestId: "r-2" },
+      });
       const kept = await h.publish({ scope: "PERSON", personId: ada.id, key: "req-d", title: "d", requestId: "r-1" });
       await resolve(b.id);
       const r = await producer(`mutation { completeRequest(requestId: "r-1") }`);
       expect(r.data.completeRequest).toBe(1);
-      const statuses = await asPerson(ada.token, `query { a: notification(id: "${a.id}") { status } c: notification(id: "${other.id}") { status } d: notification(id: "${kept.id}") { status } b: notification(id: "${b.id}") { status } }`);
+      const statuses = await asPerson(
+        ada.token,
+        `query { a: notification(id: "${a.id}") { status } c: notification(id: "${other.id}") { status } d: notification(id: "${kept.id}") { status } b: notification(id: "${b.id}") { status } }`,
+      );
       expect(statuses.data).toEqual({ a: { status: "EXPIRED" }, b: { status: "RESOLVED" }, c: { status: "PENDING" }, d: { status: "PENDING" } });
     });
 

@@ -50,11 +50,7 @@ for (const provider of providers) {
         const conn = r.data.notifications;
         seen.push(...conn.edges.map((e: { node: { id: string } }) => e.node.id));
         // Concurrent inserts land before the first page and must not disturb the walk.
-        await Promise.all(
-          [0, 1, 2].map(() =>
-            h.publish({ scope: "PERSON", personId: frank.id, key: `late-${inserted++}`, title: "late" }),
-          ),
-        );
+        await Promise.all([0, 1, 2].map(() => h.publish({ scope: "PERSON", personId: frank.id, key: `late-${inserted++}`, title: "late" })));
         if (!conn.pageInfo.hasNextPage) break;
         after = conn.pageInfo.endCursor;
       }

@@ -83,7 +83,13 @@ for (const provider of providers) {
 
     it("refuses to dismiss a non-dismissible record with a typed result and changes nothing", async () => {
       for (const target of [{ scope: "PERSON", personId: ada.id }, { scope: "APPLICATION" }]) {
-        const n = await h.publish({ ...target, key: `pinned:${target.scope}`, title: "Approve the deploy", display: { dismissible: false }, actions: [openStatus] });
+        const n = await h.publish({
+          ...target,
+          key: `pinned:${target.scope}`,
+          title: "Approve the deploy",
+          display: { dismissible: false },
+          actions: [openStatus],
+        });
         expect(n).toMatchObject({ __typename: "Notification", display: { dismissible: false } });
         const refused = await dismiss(ada.token, n.id, "go away");
         expect(refused).toMatchObject({
@@ -153,9 +159,10 @@ for (const provider of providers) {
 
     const updateBy = (selector: { id: string } | { target: Record<string, unknown> }, patch: Record<string, unknown>) =>
       "id" in selector
-        ? producer(`mutation($id: ID!, $patch: NotificationPatch!) { updateNotification(id: $id, patch: $patch) { ${resultFields("publish")} } }`, { ...selector, patch }).then(
-            (r) => r.data.updateNotification,
-          )
+        ? producer(`mutation($id: ID!, $patch: NotificationPatch!) { updateNotification(id: $id, patch: $patch) { ${resultFields("publish")} } }`, {
+            ...selector,
+            patch,
+          }).then((r) => r.data.updateNotification)
         : producer(
             `mutation($target: NotificationPatchTarget!, $patch: NotificationPatch!) { updateNotificationByKey(target: $target, patch: $patch) { ${resultFields("publish")} } }`,
             { ...selector, patch },
@@ -164,9 +171,21 @@ for (const provider of providers) {
     it("patches the active occurrence of a key without its id, keeping what the patch leaves out", async () => {
       const op = { id: "run-7", type: "export", state: "running", phase: "start", elapsedSeconds: 0, cancellable: true };
       const cancel = { kind: "RUN_ACTION", id: "cancel", label: "Cancel", actionId: "export.cancel", fixedParams: { run: "run-7" } };
-      const n = await h.publish({ scope: "PERSON", personId: ada.id, key: "export", title: "Exporting", body: "3 files", severity: "WARNING", operation: op, actions: [cancel] });
+      const n = await h.publish({
+        scope: "PERSON",
+        personId: ada.id,
+        key: "export",
+        title: "Exporting",
+        body: "3 files",
+        severity: "WARNING",
+        operation: op,
+        actions: [cancel],
+      });
       h.clock.tick();
-      const beat = await updateBy({ target: { scope: "PERSON", personId: ada.id, key: "export" } }, { operation: { ...op, phase: "half", elapsedSeconds: 30 } });
+      const beat = await updateBy(
+        { target: { scope: "PERSON", personId: ada.id, key: "export" } },
+        { operation: { ...op, phase: "half", elapsedSeconds: 30 } },
+      );
       expect(beat).toMatchObject({
         __typename: "Notification",
         id: n.id,
@@ -178,29 +197,60 @@ for (const provider of providers) {
         actions: [{ id: "cancel", actionId: "export.cancel" }],
       });
 
-      const session = await producer(`mutation($o: ID!) { createSession(input: { harness: "pi", sessionId: "keyed-1", ownerPersonId: $o }) { id } }`, { o: ada.id });
+      const session = await producer(`mutation($o: ID!) { createSession(input: { harness: "pi", sessionId: "keyed-1", ownerPersonId: $o }) { id } }`, {
+        o: ada.id,
+      });
       const sessionId = session.data.createSession.id;
       const inSession = await h.publish({ scope: "SESSION", sessionId, key: "tests", title: "Tests running" });
-      expect(await updateBy({ target: { scope: "SESSION", sessionId, key: "tests" } }, { title: "Tests passed" })).toMatchObject({ id: inSession.id, revision: 2, title: "Tests passed" });
+      expect(await updateBy({ target: { scope: "SESSION", sessionId, key: "tests" } }, { title: "Tests passed" })).toMatchObject({
+        id: inSession.id,
+        revision: 2,
+        title: "Tests passed",
+      });
 
       const shared = await h.publish({ scope: "APPLICATION", key: "keyed:shared", title: "Reindexing" });
-      expect(await updateBy({ target: { scope: "APPLICATION", key: "keyed:shared" } }, { body: "50%" })).toMatchObject({ id: shared.id, revision: 2, body: "50%" });
+      expect(await updateBy({ target: { scope: "APPLICATION", key: "keyed:shared" } }, { body: "50%" })).toMatchObject({
+        id: shared.id,
+        revision: 2,
+        body: "50%",
+      });
 
       // The id form stays.
       expect(await updateBy({ id: n.id }, { title: "Exporting (id)" })).toMatchObject({ id: n.id, revision: 3, title: "Exporting (id)" });
     });
 
     it("starts a new occurrence when the key's previous one has ended, over its content (source document 002)", async () => {
-      const ended = await h.publish({ scope: "PERSON", personId: ada.id, key: "keyed:ended", title: "Done soon", body: "step 1", severity: "WARNING", source: { plugin: "ops", subsystem: "jobs" } });
+      const ended = await h.publish({
+        scope: "PERSON",
+        personId: ada.id,
+        key: "keyed:ended",
+        title: "Done soon",
+        body: "step 1",
+        severity: "WARNING",
+        source: { plugin: "ops", subsystem: "jobs" },
+      });
       await resolve(ended.id);
       h.clock.tick();
       const next = await updateBy({ target: { scope: "PERSON", personId: ada.id, key: "keyed:ended" } }, { body: "step 2" });
-      expect(next).toMatchObject({ __typename: "Notification", key: "keyed:ended", revision: 1, status: "PENDING", title: "Done soon", body: "step 2", severity: "WARNING", source: { plugin: "ops", subsystem: "jobs" } });
+      expect(next).toMatchObject({
+        __typename: "Notification",
+        key: "keyed:ended",
+        revision: 1,
+        status: "PENDING",
+        title: "Done soon",
+        body: "step 2",
+        severity: "WARNING",
+        source: { plugin: "ops", subsystem: "jobs" },
+      });
       expect(next.id).not.toBe(ended.id);
       // The ended occurrence stays as it was; the new one is the key's active occurrence now.
       const old = await gql(h.url, ada.token, `query($id: ID!) { notification(id: $id) { status revision } }`, { id: ended.id });
       expect(old.data.notification).toEqual({ status: "RESOLVED", revision: 2 });
-      expect(await updateBy({ target: { scope: "PERSON", personId: ada.id, key: "keyed:ended" } }, { body: "step 3" })).toMatchObject({ id: next.id, revision: 2, body: "step 3" });
+      expect(await updateBy({ target: { scope: "PERSON", personId: ada.id, key: "keyed:ended" } }, { body: "step 3" })).toMatchObject({
+        id: next.id,
+        revision: 2,
+        body: "step 3",
+      });
     });
 
     it("starts a new occurrence of an absent key when the patch carries a title and a source; without them there is nothing to patch", async () => {
@@ -208,11 +258,21 @@ for (const provider of providers) {
       expect(await updateBy({ target }, { body: "no title" })).toMatchObject({ __typename: "NotFoundError" });
       expect(await updateBy({ target }, { title: "Fresh" })).toMatchObject({ __typename: "NotFoundError" });
       const created = await updateBy({ target }, { title: "Fresh", source: { plugin: "ops" } });
-      expect(created).toMatchObject({ __typename: "Notification", key: "keyed:fresh", revision: 1, status: "PENDING", title: "Fresh", source: { plugin: "ops" } });
+      expect(created).toMatchObject({
+        __typename: "Notification",
+        key: "keyed:fresh",
+        revision: 1,
+        status: "PENDING",
+        title: "Fresh",
+        source: { plugin: "ops" },
+      });
       const listed = await gql(h.url, ada.token, `{ notifications(first: 50) { edges { node { id key } } } }`);
       expect(listed.data.notifications.edges.map((e: any) => e.node.id)).toContain(created.id);
       // A bad patch is refused naming its field, absent key or not.
-      expect(await updateBy({ target: { ...target, key: "keyed:bad" } }, { title: "", source: { plugin: "ops" } })).toMatchObject({ __typename: "ValidationError", field: "patch.title" });
+      expect(await updateBy({ target: { ...target, key: "keyed:bad" } }, { title: "", source: { plugin: "ops" } })).toMatchObject({
+        __typename: "ValidationError",
+        field: "patch.title",
+      });
     });
 
     it("answers NotFoundError for an unknown key or target it cannot start, and ValidationError for a bad selector", async () => {

@@ -58,7 +58,14 @@ for (const provider of providers) {
       const first = await api("publish-notification", publishInput());
       expect(first.status).toBe(200);
       expect(first.headers.get("x-request-id")).toBeTruthy();
-      expect(first.json).toMatchObject({ __typename: "Notification", key: "build:1", revision: 1, status: "PENDING", severity: "ERROR", source: { plugin: "ci" } });
+      expect(first.json).toMatchObject({
+        __typename: "Notification",
+        key: "build:1",
+        revision: 1,
+        status: "PENDING",
+        severity: "ERROR",
+        source: { plugin: "ci" },
+      });
       const again = await api("publish-notification", publishInput({ title: "Build failed twice" }));
       expect(again.status).toBe(200);
       const id = (first.json as unknown as { id: string }).id;
@@ -150,7 +157,12 @@ for (const provider of providers) {
         ["webhook", "POST"],
         ["docs", "GET"],
       ] as const) {
-        const response = await send(`${base}/api/v1/${path}`, { method, token: ada.token, headers: { "content-type": "application/json" }, body: method === "POST" ? JSON.stringify({ ids: [id], id, personId: ada.id }) : null });
+        const response = await send(`${base}/api/v1/${path}`, {
+          method,
+          token: ada.token,
+          headers: { "content-type": "application/json" },
+          body: method === "POST" ? JSON.stringify({ ids: [id], id, personId: ada.id }) : null,
+        });
         expect({ path, status: response.status }).toEqual({ path, status: 404 });
       }
       const listed = await gql(h.url, ada.token, `query($id: ID!) { notification(id: $id) { status } }`, { id });
@@ -169,15 +181,33 @@ for (const provider of providers) {
       expect(served.status).toBe(200);
       const document = served.json as unknown as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
       expect(document).toEqual(JSON.parse(repoFile("docs/openapi.json")));
-      expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(["/publish-notification", "/update-notification", "/resolve-notification", "/expire-notification", "/complete-request", "/emit-event", "/report-exchange", "/create-person", "/create-session", "/create-engagement", "/remember-fact"]));
+      expect(Object.keys(document.paths)).toEqual(
+        expect.arrayContaining([
+          "/publish-notification",
+          "/update-notification",
+          "/resolve-notification",
+          "/expire-notification",
+          "/complete-request",
+          "/emit-event",
+          "/report-exchange",
+          "/create-person",
+          "/create-session",
+          "/create-engagement",
+          "/remember-fact",
+        ]),
+      );
       expect(Object.keys(document.paths)).not.toContain("/mark-notifications-seen");
-      expect(Object.keys(document.paths["/publish-notification"]!.post!.responses)).toEqual(expect.arrayContaining(["200", "401", "403", "404", "409", "413", "422", "429"]));
+      expect(Object.keys(document.paths["/publish-notification"]!.post!.responses)).toEqual(
+        expect.arrayContaining(["200", "401", "403", "404", "409", "413", "422", "429"]),
+      );
     });
 
     it("runs the README's curl one-liner as written", async () => {
       const script = readmeBlock("sh", "/api/v1/publish-notification");
       const person = await h.newPerson("Curl");
-      const { stdout } = await run("bash", ["-c", script], { env: { ...process.env, HERALD_URL: base, HERALD_PRODUCER_KEY: h.producerKey, PERSON: person.id } });
+      const { stdout } = await run("bash", ["-c", script], {
+        env: { ...process.env, HERALD_URL: base, HERALD_PRODUCER_KEY: h.producerKey, PERSON: person.id },
+      });
       expect(JSON.parse(stdout)).toMatchObject({ __typename: "Notification", key: "build:42", title: "Build failed", revision: 1 });
       expect((await keysOf(person)).map((n) => n.key)).toEqual(["build:42"]);
     });

@@ -10,7 +10,8 @@ import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
 
 const fragment = print(NotificationFieldsFragmentDoc);
-const page = (first: string) => `notifications(first: ${first}) { totalCount edges { cursor node { ...NotificationFields } } pageInfo { hasNextPage endCursor } }`;
+const page = (first: string) =>
+  `notifications(first: ${first}) { totalCount edges { cursor node { ...NotificationFields } } pageInfo { hasNextPage endCursor } }`;
 
 for (const provider of providers) {
   describe.skipIf(!provider.available)(`query cost on ${provider.name}`, () => {

@@ -89,8 +89,14 @@ for (const provider of providers) {
         const read = await list(carol, { ...filter, unread: false });
         const all = await list(carol, filter);
         const label = JSON.stringify(filter);
-        expect(unread.notifications.edges.every((e: any) => e.node.readAt === null), label).toBe(true);
-        expect(read.notifications.edges.every((e: any) => e.node.readAt !== null), label).toBe(true);
+        expect(
+          unread.notifications.edges.every((e: any) => e.node.readAt === null),
+          label,
+        ).toBe(true);
+        expect(
+          read.notifications.edges.every((e: any) => e.node.readAt !== null),
+          label,
+        ).toBe(true);
         expect(all.notificationCounts.unread, label).toBe(unread.notifications.edges.length);
         expect(unread.notifications.totalCount, label).toBe(unread.notifications.edges.length);
         expect(all.notificationCounts.total - all.notificationCounts.unread, label).toBe(read.notifications.edges.length);

@@ -25,10 +25,11 @@ for (const provider of providers) {
     });
     afterAll(async () => h?.close());
 
-    const seen = (token: string, ids: string[]) =>
-      gql(h.url, token, `mutation($ids: [ID!]!) { markNotificationsSeen(ids: $ids) { id } }`, { ids });
+    const seen = (token: string, ids: string[]) => gql(h.url, token, `mutation($ids: [ID!]!) { markNotificationsSeen(ids: $ids) { id } }`, { ids });
     const logFor = async (personId: string) =>
-      storeOf(h.herald.database).rows("NotificationEvent", (q) => q.where((eb) => eb.or([eb("personId", "=", personId), eb("personId", "is", null)])).orderBy("seq", "asc"));
+      storeOf(h.herald.database).rows("NotificationEvent", (q) =>
+        q.where((eb) => eb.or([eb("personId", "=", personId), eb("personId", "is", null)])).orderBy("seq", "asc"),
+      );
     type LogRow = Awaited<ReturnType<typeof logFor>>[number];
     // A stream equals its part of the log. DELIVERED marks are written as events reach the client,
     // so both grow for a while: a marker's own delivery mark, the last event it causes, bounds the
@@ -186,7 +187,9 @@ for (const provider of providers) {
       expect(freshTypes()).toEqual(["CREATED", "DELIVERED"]);
       const view = await gql(h.url, ada.token, `query($id: ID!) { notification(id: $id) { status deliveredAt } }`, { id: fresh.id });
       expect(view.data.notification.status).toBe("DELIVERED");
-      const delivered = await storeOf(h.herald.database).count("NotificationEvent", (q) => q.where("notificationId", "=", fresh.id).where("type", "=", "DELIVERED"));
+      const delivered = await storeOf(h.herald.database).count("NotificationEvent", (q) =>
+        q.where("notificationId", "=", fresh.id).where("type", "=", "DELIVERED"),
+      );
       expect(delivered).toBe(1);
     });
 
@@ -207,7 +210,12 @@ for (const provider of providers) {
         variables: {},
       });
       await h.attached();
-      const invoked = await gql(h.url, ada.token, `mutation($id: ID!) { invokeNotificationAction(id: $id, actionId: "retry", values: { reason: "flaky" }) { id targetActionId } }`, { id: n.id });
+      const invoked = await gql(
+        h.url,
+        ada.token,
+        `mutation($id: ID!) { invokeNotificationAction(id: $id, actionId: "retry", values: { reason: "flaky" }) { id targetActionId } }`,
+        { id: n.id },
+      );
       expect(invoked.data.invokeNotificationAction.targetActionId).toBe("export.retry");
       const [received] = (await producer.waitFor(1)) as unknown as { actionInvocations: Record<string, unknown> }[];
       expect(received!.actionInvocations).toEqual({
@@ -254,9 +262,14 @@ for (const provider of providers) {
 
     it("looks up each event's session afresh: a label given between two events shows in the second", async () => {
       const ada = await h.newPerson("Ada");
-      const created = await gql(h.url, h.producerKey, `mutation($owner: ID!) { createSession(input: { harness: "pi", sessionId: "memo-1", ownerPersonId: $owner }) { id label } }`, {
-        owner: ada.id,
-      });
+      const created = await gql(
+        h.url,
+        h.producerKey,
+        `mutation($owner: ID!) { createSession(input: { harness: "pi", sessionId: "memo-1", ownerPersonId: $owner }) { id label } }`,
+        {
+          owner: ada.id,
+        },
+      );
       const session = created.data.createSession as { id: string; label: string };
       const sub = subscribe(h.url, ada.token, {
         query: `subscription { notificationEvents { type notification { id session { label } } } }`,
@@ -270,7 +283,10 @@ for (const provider of providers) {
       // A valid label state: a label always comes with the exchange that named it (docs/decisions.md).
       const probe = storeOf(h.herald.database);
       await probe.execute(
-        probe.build.updateTable("Session").set({ label: "brave blue fox", completionId: "c-1", sourceGeneration: "1", labelGeneration: "1" }).where("id", "=", session.id),
+        probe.build
+          .updateTable("Session")
+          .set({ label: "brave blue fox", completionId: "c-1", sourceGeneration: "1", labelGeneration: "1" })
+          .where("id", "=", session.id),
       );
       await h.publish({ scope: "SESSION", sessionId: session.id, key: "turn", title: "second" });
       const events = changes(await sub.waitUntil((received) => changes(received).length >= 2));
@@ -308,7 +324,9 @@ for (const provider of providers) {
       await h.attached(ada.id);
       const n = await h.publish({ scope: "PERSON", personId: ada.id, key: "conflict", title: "v1" });
       await h.publish({ scope: "PERSON", personId: ada.id, key: "conflict", title: "v2" });
-      const conflict = await gql(h.url, ada.token, `mutation($id: ID!) { dismissNotification(id: $id, expectedRevision: 1) { ${resultFields("dismiss")} } }`, { id: n.id });
+      const conflict = await gql(h.url, ada.token, `mutation($id: ID!) { dismissNotification(id: $id, expectedRevision: 1) { ${resultFields("dismiss")} } }`, {
+        id: n.id,
+      });
       expect(conflict.data.dismissNotification.__typename).toBe("RevisionConflictError");
       const events = await sub.waitUntil((received) => received.some((e) => e.type === "UPDATED"));
       sub.dispose();

@@ -24,11 +24,19 @@ for (const provider of providers) {
       const utcDate = new Date(target).toISOString().slice(0, 10);
 
       const ada = await h.newPerson("Ada");
-      const zone = await gql(h.url, ada.token, `mutation { updatePreferences(input: { quietHours: { start: "23:00", end: "06:00", timeZone: "America/Los_Angeles" } }) { quietHours { timeZone } } }`);
+      const zone = await gql(
+        h.url,
+        ada.token,
+        `mutation { updatePreferences(input: { quietHours: { start: "23:00", end: "06:00", timeZone: "America/Los_Angeles" } }) { quietHours { timeZone } } }`,
+      );
       expect(zone.data.updatePreferences.quietHours.timeZone).toBe("America/Los_Angeles");
       const remember = async (content: string) =>
-        (await gql(h.url, h.producerKey, `mutation($p: ID!, $c: String!) { rememberFact(input: { personId: $p, content: $c }) { id } }`, { p: ada.id, c: content })).data.rememberFact
-          .id as string;
+        (
+          await gql(h.url, h.producerKey, `mutation($p: ID!, $c: String!) { rememberFact(input: { personId: $p, content: $c }) { id } }`, {
+            p: ada.id,
+            c: content,
+          })
+        ).data.rememberFact.id as string;
       const deadline = await remember("The report is due tomorrow");
       await remember("I walk the dog every Tuesday");
       await remember("Bob prefers deploys after 16:00 on Fridays");

@@ -45,7 +45,11 @@ for (const provider of providers) {
     let markers = 0;
     const settled = async (readers: (() => Event[])[]) => {
       const title = `marker ${++markers}`;
-      return untilMarker(readers, () => h.publish({ scope: "APPLICATION", key: `marker-${markers}`, title }), (e) => e.notification.title === title);
+      return untilMarker(
+        readers,
+        () => h.publish({ scope: "APPLICATION", key: `marker-${markers}`, title }),
+        (e) => e.notification.title === title,
+      );
     };
     // Each stream's events after the marker that settled it.
     const afterMarker = (events: Event[]) => events.slice(events.findIndex((e) => e.notification.title.startsWith("marker ")) + 1);
@@ -55,17 +59,27 @@ for (const provider of providers) {
       const first = await h.publish({ scope: "APPLICATION", key: "across", title: "First" });
       // Cy has a receipt of it (snoozed, which outlives a new revision): Cy's view is Cy's own.
       const until = new Date(Date.now() + 3_600_000).toISOString();
-      const snoozed = await gql(h.url, cy.token, `mutation($id: ID!, $until: DateTime!) { snoozeNotification(id: $id, until: $until) { __typename } }`, { id: first.id, until });
+      const snoozed = await gql(h.url, cy.token, `mutation($id: ID!, $until: DateTime!) { snoozeNotification(id: $id, until: $until) { __typename } }`, {
+        id: first.id,
+        until,
+      });
       expect(snoozed.errors).toBeUndefined();
 
       const opened = {
-        ada: [await openDistinct(h.url, ada.token, "/graphql/stream", { query: personFree }), await openDistinct(h.url, ada.token, "/graphql/stream", { query: personFree })],
+        ada: [
+          await openDistinct(h.url, ada.token, "/graphql/stream", { query: personFree }),
+          await openDistinct(h.url, ada.token, "/graphql/stream", { query: personFree }),
+        ],
         bob: [await openDistinct(h.url, bob.token, "/graphql/stream", { query: personFree })],
         bobSingle: await openSingleConnection(h.url, bob.token, [{ id: "b1", operation: { query: personFree } }]),
         cy: [await openDistinct(h.url, cy.token, "/graphql/stream", { query: personFree })],
       };
       streams.push(...opened.ada, ...opened.bob, opened.bobSingle, ...opened.cy);
-      await eventually(() => h.herald.feed.listenersOf(ada.id) === 2 && h.herald.feed.listenersOf(bob.id) === 2 && h.herald.feed.listenersOf(cy.id) === 1, 10_000, "streams to attach");
+      await eventually(
+        () => h.herald.feed.listenersOf(ada.id) === 2 && h.herald.feed.listenersOf(bob.id) === 2 && h.herald.feed.listenersOf(cy.id) === 1,
+        10_000,
+        "streams to attach",
+      );
       const all = [...opened.ada, ...opened.bob, ...opened.cy];
       const readers = [...all.map((s) => () => eventsOf(s)), () => eventsOf(opened.bobSingle, "b1")];
       // The streams are live-only and opened after everything so far: nothing reaches them before the marker.

@@ -39,7 +39,11 @@ for (const provider of providers) {
       const opened = await Promise.all([
         ...Array.from({ length: 10 }, () => openDistinct(h.url, ada.token, "/graphql/stream", { query: withInvocation })),
         ...Array.from({ length: 10 }, (_, i) =>
-          openDistinct(h.url, ada.token, i % 2 ? "/graphql" : "/graphql/stream", { query: withAfter, operationName: "Live", variables: { after: i < 5 ? head : null } }),
+          openDistinct(h.url, ada.token, i % 2 ? "/graphql" : "/graphql/stream", {
+            query: withAfter,
+            operationName: "Live",
+            variables: { after: i < 5 ? head : null },
+          }),
         ),
       ]);
       streams.push(...opened);
@@ -93,7 +97,11 @@ for (const provider of providers) {
         return afterSeq(personId, after);
       };
       try {
-        const refused = await postJson(h.url.replace(/graphql$/, "graphql/stream"), { query: withAfter, variables: { after: bobsCursor } }, { token: ada.token, headers: { accept: "text/event-stream" } });
+        const refused = await postJson(
+          h.url.replace(/graphql$/, "graphql/stream"),
+          { query: withAfter, variables: { after: bobsCursor } },
+          { token: ada.token, headers: { accept: "text/event-stream" } },
+        );
         expectRefusal(refused, 400, "VALIDATION_ERROR");
         expect(asked).toBe(1);
       } finally {

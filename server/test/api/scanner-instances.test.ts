@@ -90,7 +90,8 @@ describe("the server's scanner timer", () => {
       await h.herald.services.directory.createEngagement({ name: "Old", operatorPersonId: ada.id });
       h.clock.advance(30 * DAY);
       await eventually(
-        async () => (await storeOf(h.herald.database).count("Notification", (q) => q.where("personId", "=", ada.id).where("triggerType", "=", "TIME_BASED"))) === 1,
+        async () =>
+          (await storeOf(h.herald.database).count("Notification", (q) => q.where("personId", "=", ada.id).where("triggerType", "=", "TIME_BASED"))) === 1,
         10_000,
         "the timer's cycle to nudge",
       );

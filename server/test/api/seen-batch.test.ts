@@ -56,7 +56,10 @@ for (const provider of providers) {
 
       // Interleaved, with a repeat: the result follows the order of first mention.
       const all = [...adaUnseen, ...adaSeen, ...adaEnded, ...bobs, ...shared, ...unknown];
-      const ids = all.map((id, i) => ({ id, k: (i * 7919) % all.length })).sort((a, b) => a.k - b.k).map((x) => x.id);
+      const ids = all
+        .map((id, i) => ({ id, k: (i * 7919) % all.length }))
+        .sort((a, b) => a.k - b.k)
+        .map((x) => x.id);
       expect(ids).toHaveLength(499);
       const visible = new Set([...adaUnseen, ...adaSeen, ...adaEnded, ...shared]);
       const changes = new Set([...adaUnseen, ...sharedUnseen]);

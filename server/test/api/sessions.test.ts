@@ -73,8 +73,7 @@ for (const provider of providers) {
       personId: ada.id,
       ...over,
     });
-    const session = async (sessionId: string, harness = "claude-code") =>
-      (await gql(h.url, h.producerKey, SESSION, { h: harness, s: sessionId })).data.session;
+    const session = async (sessionId: string, harness = "claude-code") => (await gql(h.url, h.producerKey, SESSION, { h: harness, s: sessionId })).data.session;
     const unavailable = () => logs.lines.filter((l) => l.category === "labels unavailable");
     const fresh = () => `s-${provider.name}-${++counter}`;
 
@@ -114,7 +113,12 @@ for (const provider of providers) {
       expect(second.notification).toMatchObject({ id: first.notification.id, revision: 3, title: "Fix Login Redirect · claude-code finished" });
       const inbox = await gql(h.url, ada.token, `{ notifications { edges { node { id title } } } }`);
       expect(inbox.data.notifications.edges.map((e: any) => e.node)).toContainEqual({ id: first.notification.id, title: second.notification.title });
-      const others = await gql(h.url, bob.token, `query($h: String!, $s: String!) { session(harness: $h, sessionId: $s) { id } notificationCounts { total } }`, { h: "claude-code", s: id });
+      const others = await gql(
+        h.url,
+        bob.token,
+        `query($h: String!, $s: String!) { session(harness: $h, sessionId: $s) { id } notificationCounts { total } }`,
+        { h: "claude-code", s: id },
+      );
       expect(others.data).toEqual({ session: null, notificationCounts: { total: 0 } });
       labeler.auto = null;
     });

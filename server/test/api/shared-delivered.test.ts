@@ -33,8 +33,7 @@ for (const provider of providers) {
       return r.data;
     };
     const view = async (p: Person, id: string) => (await ok(p, ONE, { id })).notification;
-    const counts = async (p: Person) =>
-      ok(p, COUNTS, { delivered: { statuses: ["DELIVERED"], scope: "APPLICATION" }, all: { scope: "APPLICATION" } });
+    const counts = async (p: Person) => ok(p, COUNTS, { delivered: { statuses: ["DELIVERED"], scope: "APPLICATION" }, all: { scope: "APPLICATION" } });
 
     it("marks a shared record delivered for the person whose stream carried it, and for nobody else", async () => {
       const [ada, bob] = [await h.newPerson("Ada"), await h.newPerson("Bob")];

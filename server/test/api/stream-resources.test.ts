@@ -85,11 +85,20 @@ describe("stream resources", () => {
     let published = 0;
     const probe = storeOf(h.herald.database);
     for (; published < 3_000 && h.herald.feed.listenerCount > 0; published++) {
-      const sent = await h.herald.services.notifications.publish({ scope: "PERSON", personId: ada.id, key: `big-${published}`, title: "big", body: big, source: { plugin: "t" } });
+      const sent = await h.herald.services.notifications.publish({
+        scope: "PERSON",
+        personId: ada.id,
+        key: `big-${published}`,
+        title: "big",
+        body: big,
+        source: { plugin: "t" },
+      });
       // Let the stream take what was published so far: its delivery mark of the latest (or its end) shows it has.
       if (published % 50 === 0) {
         await eventually(
-          async () => h.herald.feed.listenerCount === 0 || (await probe.count("NotificationEvent", (q) => q.where("notificationId", "=", sent.id).where("type", "=", "DELIVERED"))) > 0,
+          async () =>
+            h.herald.feed.listenerCount === 0 ||
+            (await probe.count("NotificationEvent", (q) => q.where("notificationId", "=", sent.id).where("type", "=", "DELIVERED"))) > 0,
           30_000,
           "the stream to take the latest event, or to end",
         );
@@ -113,7 +122,14 @@ describe("stream resources", () => {
     const big = "x".repeat(9_000);
     // 64 KiB may wait: the eighth event of ~9 KB is past it.
     for (let i = 0; i < 8; i++) {
-      await h.herald.services.notifications.publish({ scope: "PERSON", personId: ada.id, key: `unopened-${i}`, title: "big", body: big, source: { plugin: "t" } });
+      await h.herald.services.notifications.publish({
+        scope: "PERSON",
+        personId: ada.id,
+        key: `unopened-${i}`,
+        title: "big",
+        body: big,
+        source: { plugin: "t" },
+      });
     }
     expect(await listenersBackTo(0)).toBe(0);
     const opened = await fetch(`${streamUrl()}?token=${token}`, { headers: { ...auth, accept: "text/event-stream" } });

@@ -25,9 +25,13 @@ for (const provider of providers) {
     const triggers = async (token: string) =>
       ((await gql(h.url, token, LIST)).data.notifications.edges as { node: { trigger: { type: string; ref: string } } }[]).map((e) => e.node.trigger);
     const engagement = async (name: string, operatorId: string, members: string[]) => {
-      const created = await producer(`mutation($n: String!, $o: ID!) { createEngagement(input: { name: $n, operatorPersonId: $o }) { id } }`, { n: name, o: operatorId });
+      const created = await producer(`mutation($n: String!, $o: ID!) { createEngagement(input: { name: $n, operatorPersonId: $o }) { id } }`, {
+        n: name,
+        o: operatorId,
+      });
       const id = created.data!.createEngagement.id as string;
-      for (const personId of members) await producer(`mutation($e: ID!, $p: ID!) { addEngagementMember(input: { engagementId: $e, personId: $p }) { role } }`, { e: id, p: personId });
+      for (const personId of members)
+        await producer(`mutation($e: ID!, $p: ID!) { addEngagementMember(input: { engagementId: $e, personId: $p }) { role } }`, { e: id, p: personId });
       return id;
     };
 
@@ -53,7 +57,10 @@ for (const provider of providers) {
       const cy = await h.newPerson("Cy");
       const eng = await engagement("Lighthouse", cy.id, []);
       const date = new Date(h.clock.now().getTime() + 2 * DAY).toISOString().slice(0, 10);
-      const fact = await producer(`mutation($p: ID!, $c: String!) { rememberFact(input: { personId: $p, content: $c }) { id } }`, { p: cy.id, c: `Dentist on ${date}` });
+      const fact = await producer(`mutation($p: ID!, $c: String!) { rememberFact(input: { personId: $p, content: $c }) { id } }`, {
+        p: cy.id,
+        c: `Dentist on ${date}`,
+      });
       const ref = `fact:${fact.data!.rememberFact.id}:${date}`;
       const forged = await emit({ type: "render.produced", engagementId: eng, payload: { id: ref } });
       expect(forged.notifications).toHaveLength(1);

@@ -33,12 +33,18 @@ for (const provider of providers) {
       ["body over 10,000 characters", (b) => ({ ...b, body: "b".repeat(10_001) }), "body"],
       ["uiEffects over 16 KiB", (b) => ({ ...b, uiEffects: { blob: "x".repeat(17_000) } }), "uiEffects"],
       ["uiEffects not an object", (b) => ({ ...b, uiEffects: [1, 2] }), "uiEffects"],
+      ["too many actions", (b) => ({ ...b, actions: Array.from({ length: 6 }, (_, i) => ({ kind: "DISMISS", id: `a${i}`, label: "x" })) }), "actions"],
       [
-        "too many actions",
-        (b) => ({ ...b, actions: Array.from({ length: 6 }, (_, i) => ({ kind: "DISMISS", id: `a${i}`, label: "x" })) }),
+        "duplicate action ids",
+        (b) => ({
+          ...b,
+          actions: [
+            { kind: "DISMISS", id: "a", label: "x" },
+            { kind: "DISMISS", id: "a", label: "y" },
+          ],
+        }),
         "actions",
       ],
-      ["duplicate action ids", (b) => ({ ...b, actions: [{ kind: "DISMISS", id: "a", label: "x" }, { kind: "DISMISS", id: "a", label: "y" }] }), "actions"],
       ["OPEN_URL without url", (b) => ({ ...b, actions: [{ kind: "OPEN_URL", id: "a", label: "x" }] }), "actions.0.url"],
       ["javascript: url", (b) => ({ ...b, actions: [{ kind: "OPEN_URL", id: "a", label: "x", url: "javascript:alert(1)" }] }), "actions.0.url"],
       ["RUN_ACTION without actionId", (b) => ({ ...b, actions: [{ kind: "RUN_ACTION", id: "a", label: "x" }] }), "actions.0.actionId"],

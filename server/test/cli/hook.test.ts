@@ -20,8 +20,22 @@ const dir: TempDir = createTempDir("herald-hook-");
 afterAll(() => dir.remove());
 
 // Transcript entries as Claude Code 2.1 writes them (compact JSON, one per line).
-const user = (uuid: string, content: unknown, extra: Record<string, unknown> = {}) => ({ parentUuid: null, isSidechain: false, type: "user", message: { role: "user", content }, uuid, ...extra });
-const assistant = (uuid: string, content: unknown, extra: Record<string, unknown> = {}) => ({ parentUuid: null, isSidechain: false, type: "assistant", message: { id: "msg_1", role: "assistant", content }, uuid, ...extra });
+const user = (uuid: string, content: unknown, extra: Record<string, unknown> = {}) => ({
+  parentUuid: null,
+  isSidechain: false,
+  type: "user",
+  message: { role: "user", content },
+  uuid,
+  ...extra,
+});
+const assistant = (uuid: string, content: unknown, extra: Record<string, unknown> = {}) => ({
+  parentUuid: null,
+  isSidechain: false,
+  type: "assistant",
+  message: { id: "msg_1", role: "assistant", content },
+  uuid,
+  ...extra,
+});
 const attachment = (size: number) => ({ type: "attachment", attachment: { type: "prompt_snapshot", text: "x".repeat(size) }, uuid: "att" });
 let files = 0;
 function transcript(entries: unknown[], trailingNewline = true): string {
@@ -33,16 +47,34 @@ function transcript(entries: unknown[], trailingNewline = true): string {
 describe("a Claude Code hook payload", () => {
   const base = { session_id: "s1", transcript_path: "/t.jsonl", cwd: "/home/ada/src/app" };
   it("Stop reports; SubagentStop, any sub-agent event, SessionEnd and informational notifications do not", () => {
-    expect(claudeHookAction({ ...base, hook_event_name: "Stop", last_assistant_message: "Done." })).toEqual({ kind: "exchange", sessionId: "s1", cwd: base.cwd, transcriptPath: "/t.jsonl", promptId: null, lastAssistantMessage: "Done." });
+    expect(claudeHookAction({ ...base, hook_event_name: "Stop", last_assistant_message: "Done." })).toEqual({
+      kind: "exchange",
+      sessionId: "s1",
+      cwd: base.cwd,
+      transcriptPath: "/t.jsonl",
+      promptId: null,
+      lastAssistantMessage: "Done.",
+    });
     expect(claudeHookAction({ ...base, hook_event_name: "SubagentStop", agent_id: "a1", agent_transcript_path: "/a.jsonl" }).kind).toBe("ignore");
-    expect(claudeHookAction({ ...base, hook_event_name: "Notification", agent_id: "a1", notification_type: "permission_prompt", message: "m" }).kind).toBe("ignore");
+    expect(claudeHookAction({ ...base, hook_event_name: "Notification", agent_id: "a1", notification_type: "permission_prompt", message: "m" }).kind).toBe(
+      "ignore",
+    );
     expect(claudeHookAction({ ...base, hook_event_name: "SessionEnd", reason: "other" }).kind).toBe("ignore");
-    expect(claudeHookAction({ ...base, hook_event_name: "Notification", notification_type: "idle_prompt", message: "Claude is waiting for your input" }).kind).toBe("ignore");
+    expect(
+      claudeHookAction({ ...base, hook_event_name: "Notification", notification_type: "idle_prompt", message: "Claude is waiting for your input" }).kind,
+    ).toBe("ignore");
     expect(claudeHookAction({ ...base, hook_event_name: "Notification", notification_type: "auth_success", message: "ok" }).kind).toBe("ignore");
   });
 
   it("a notification that waits on the person becomes the session's attention notification", () => {
-    expect(claudeHookAction({ ...base, hook_event_name: "Notification", notification_type: "permission_prompt", message: "Claude needs your permission to use Bash" })).toEqual({
+    expect(
+      claudeHookAction({
+        ...base,
+        hook_event_name: "Notification",
+        notification_type: "permission_prompt",
+        message: "Claude needs your permission to use Bash",
+      }),
+    ).toEqual({
       kind: "attention",
       sessionId: "s1",
       cwd: base.cwd,
@@ -52,7 +84,13 @@ describe("a Claude Code hook payload", () => {
   });
 
   it("a permission request asks the person; the answer is Claude Code's decision", () => {
-    expect(claudeHookAction({ ...base, hook_event_name: "PermissionRequest", tool_name: "Bash", tool_input: { command: "rm -rf build" } })).toEqual({ kind: "approval", sessionId: "s1", cwd: base.cwd, toolName: "Bash", toolInput: { command: "rm -rf build" } });
+    expect(claudeHookAction({ ...base, hook_event_name: "PermissionRequest", tool_name: "Bash", tool_input: { command: "rm -rf build" } })).toEqual({
+      kind: "approval",
+      sessionId: "s1",
+      cwd: base.cwd,
+      toolName: "Bash",
+      toolInput: { command: "rm -rf build" },
+    });
     expect(claudeHookAction({ ...base, hook_event_name: "PermissionRequest", agent_id: "a1", tool_name: "Bash" }).kind).toBe("ignore");
     expect(describeToolCall("Bash", { command: "rm -rf build", description: "clean" })).toBe("Bash: rm -rf build");
     expect(describeToolCall("Write", { file_path: "/w/a.ts", content: "x" })).toBe("Write: /w/a.ts");
@@ -70,12 +108,22 @@ describe("a Claude Code hook payload", () => {
 
 describe("a Codex notify payload", () => {
   it("agent-turn-complete reports the thread's turn; other types do not", () => {
-    const payload = { type: "agent-turn-complete", "thread-id": "th-1", "turn-id": "tu-9", cwd: "/w/app", client: "codex-tui", "input-messages": ["fix it", "and test it"], "last-assistant-message": "Fixed." };
+    const payload = {
+      type: "agent-turn-complete",
+      "thread-id": "th-1",
+      "turn-id": "tu-9",
+      cwd: "/w/app",
+      client: "codex-tui",
+      "input-messages": ["fix it", "and test it"],
+      "last-assistant-message": "Fixed.",
+    };
     expect(codexHookAction(payload, "/elsewhere")).toEqual({
       kind: "exchange",
       exchange: { harness: "codex", sessionId: "th-1", completionId: "tu-9", cwd: "/w/app", userText: "and test it", assistantText: "Fixed." },
     });
-    expect(codexHookAction({ ...payload, "turn-id": undefined, cwd: undefined, "last-assistant-message": null }, "/elsewhere")).toMatchObject({ exchange: { completionId: null, cwd: "/elsewhere", assistantText: "" } });
+    expect(codexHookAction({ ...payload, "turn-id": undefined, cwd: undefined, "last-assistant-message": null }, "/elsewhere")).toMatchObject({
+      exchange: { completionId: null, cwd: "/elsewhere", assistantText: "" },
+    });
     // Codex passes every user message of the thread so far: the turn's own is the last one.
     const nine = Array.from({ length: 9 }, (_, i) => `request ${i + 1}`);
     expect(codexHookAction({ ...payload, "input-messages": nine }, "/")).toMatchObject({ exchange: { userText: "request 9" } });
@@ -98,7 +146,10 @@ describe("the end of a Claude Code transcript", () => {
       user("u0", "an older prompt"),
       assistant("a0", [{ type: "text", text: "older answer" }]),
       user("u1", "please fix the login redirect"),
-      assistant("a1", [{ type: "text", text: "Let me look." }, { type: "tool_use", id: "t1", name: "Read", input: {} }]),
+      assistant("a1", [
+        { type: "text", text: "Let me look." },
+        { type: "tool_use", id: "t1", name: "Read", input: {} },
+      ]),
       user("u2", [{ type: "tool_result", tool_use_id: "t1", content: "file text" }]),
       assistant("a-side", [{ type: "text", text: "sub-agent answer" }], { isSidechain: true }),
       user("u-side", "a sub-agent's prompt", { isSidechain: true }),
@@ -107,14 +158,23 @@ describe("the end of a Claude Code transcript", () => {
       attachment(300_000),
       { type: "system", subtype: "stop_hook_summary", uuid: "sys" },
     ]);
-    expect(await readTurn(path)).toEqual({ completionId: "a3", userText: "please fix the login redirect", assistantText: "I fixed the redirect.", internal: false });
+    expect(await readTurn(path)).toEqual({
+      completionId: "a3",
+      userText: "please fix the login redirect",
+      assistantText: "I fixed the redirect.",
+      internal: false,
+    });
   });
 
   it("marks a turn Claude Code started itself (a background task's notification) as internal", async () => {
     const path = transcript([
       user("u1", "fix it", { promptSource: "sdk" }),
       assistant("a1", "Started a helper."),
-      user("u2", "<task-notification>\n<status>completed</status>\n</task-notification>", { promptSource: "system", turnOrigin: "task_notification", origin: { kind: "task-notification" } }),
+      user("u2", "<task-notification>\n<status>completed</status>\n</task-notification>", {
+        promptSource: "system",
+        turnOrigin: "task_notification",
+        origin: { kind: "task-notification" },
+      }),
       assistant("a2", "The helper is done."),
     ]);
     expect(await readTurn(path)).toMatchObject({ completionId: "a2", assistantText: "The helper is done.", internal: true });
@@ -134,11 +194,21 @@ describe("the end of a Claude Code transcript", () => {
   });
 
   it("reads a file without a final newline, and one whose only prompt is its first line", async () => {
-    expect(await readTurn(transcript([user("u1", [{ type: "text", text: "hi there" }]), assistant("a1", "Hello.")], false))).toEqual({ completionId: "a1", userText: "hi there", assistantText: "Hello.", internal: false });
+    expect(await readTurn(transcript([user("u1", [{ type: "text", text: "hi there" }]), assistant("a1", "Hello.")], false))).toEqual({
+      completionId: "a1",
+      userText: "hi there",
+      assistantText: "Hello.",
+      internal: false,
+    });
   });
 
   it("has no completion id when no answer follows the last prompt (the transcript lags behind)", async () => {
-    expect(await readTurn(transcript([user("u0", "old"), assistant("a0", "old answer"), user("u1", "new prompt")]))).toEqual({ completionId: null, userText: "new prompt", assistantText: "", internal: false });
+    expect(await readTurn(transcript([user("u0", "old"), assistant("a0", "old answer"), user("u1", "new prompt")]))).toEqual({
+      completionId: null,
+      userText: "new prompt",
+      assistantText: "",
+      internal: false,
+    });
   });
 
   it("reads at most the bound from the end: a prompt before it is not found", async () => {
@@ -149,8 +219,13 @@ describe("the end of a Claude Code transcript", () => {
 });
 
 describe("a Claude Code transcript that lags behind its Stop hook", () => {
-  const lagging = () => transcript([user("u1", "please fix the login redirect", { promptId: "p1" }), assistant("a1", [{ type: "tool_use", id: "t1", name: "Agent", input: {} }])]);
-  const answer = (path: string) => appendFileSync(path, `${JSON.stringify(user("u2", [{ type: "tool_result", tool_use_id: "t1", content: "found" }]))}\n${JSON.stringify(assistant("a2", "I fixed the redirect."))}\n`);
+  const lagging = () =>
+    transcript([user("u1", "please fix the login redirect", { promptId: "p1" }), assistant("a1", [{ type: "tool_use", id: "t1", name: "Agent", input: {} }])]);
+  const answer = (path: string) =>
+    appendFileSync(
+      path,
+      `${JSON.stringify(user("u2", [{ type: "tool_result", tool_use_id: "t1", content: "found" }]))}\n${JSON.stringify(assistant("a2", "I fixed the redirect."))}\n`,
+    );
 
   it("is read again when the answer is appended, and then names the answer's entry", async () => {
     const path = lagging();
@@ -163,7 +238,12 @@ describe("a Claude Code transcript that lags behind its Stop hook", () => {
   it("is the file as it was when the answer never comes within the wait", async () => {
     const path = lagging();
     appendFileSync(path, `${JSON.stringify({ type: "system", subtype: "stop_hook_summary", uuid: "sys" })}\n`);
-    expect(await readTurnOnceWritten(path, { promptId: "p1", answer: "I fixed the redirect.", waitMs: 200 })).toEqual({ completionId: "a1", userText: "please fix the login redirect", assistantText: "", internal: false });
+    expect(await readTurnOnceWritten(path, { promptId: "p1", answer: "I fixed the redirect.", waitMs: 200 })).toEqual({
+      completionId: "a1",
+      userText: "please fix the login redirect",
+      assistantText: "",
+      internal: false,
+    });
   });
 
   it("is read at once when it already shows the answer, and another file's changes do not end the wait", async () => {
@@ -194,7 +274,8 @@ for (const provider of providers) {
     // Four herald processes start here (keys, person, serve): minutes on a busy two-core machine.
     beforeAll(async () => {
       db = await provider.createDatabase();
-      for (const harness of ["claude-code", "codex"]) keys[harness] = (await heraldCommand(["key", "create", "--name", harness, "--plugin", harness], { DATABASE_URL: db.url })).lastLine;
+      for (const harness of ["claude-code", "codex"])
+        keys[harness] = (await heraldCommand(["key", "create", "--name", harness, "--plugin", harness], { DATABASE_URL: db.url })).lastLine;
       const key = keys["claude-code"]!;
       const created = await heraldCommand(["person", "create", "--name", "Ada"], { DATABASE_URL: db.url });
       person = { id: created.lines[0]!.replace("person ", ""), token: created.lastLine };
@@ -209,7 +290,10 @@ for (const provider of providers) {
 
     const hook = async (harness: string, payload: unknown, extraEnv: Record<string, string> = {}) => {
       const hookEnv = { ...env, HERALD_PRODUCER_KEY: keys[harness]!, ...extraEnv };
-      const r = harness === "codex" ? await heraldRaw(["hook", "codex", JSON.stringify(payload)], hookEnv, "") : await heraldRaw(["hook", harness], hookEnv, JSON.stringify(payload));
+      const r =
+        harness === "codex"
+          ? await heraldRaw(["hook", "codex", JSON.stringify(payload)], hookEnv, "")
+          : await heraldRaw(["hook", harness], hookEnv, JSON.stringify(payload));
       return { code: r.code, stdout: r.stdout.toString(), stderr: r.stderr.toString() };
     };
     const inbox = async () => (await gql(served.url, person.token, INBOX)).data.notifications.edges.map((e: any) => e.node);
@@ -218,35 +302,70 @@ for (const provider of providers) {
 
     it("Claude Code: Stop counts once, a retried Stop and a SubagentStop count nothing, and attention is raised, revised and cleared", async () => {
       const sessionId = `cc-${provider.name}-1`;
-      const path = transcript([user("u1", "please fix the login redirect", { promptId: "p1" }), assistant("a1", [{ type: "text", text: "I fixed the redirect." }])]);
-      const stopPayload = { session_id: sessionId, transcript_path: path, cwd: "/home/ada/src/shop", prompt_id: "p1", hook_event_name: "Stop", stop_hook_active: false, last_assistant_message: "I fixed the redirect." };
+      const path = transcript([
+        user("u1", "please fix the login redirect", { promptId: "p1" }),
+        assistant("a1", [{ type: "text", text: "I fixed the redirect." }]),
+      ]);
+      const stopPayload = {
+        session_id: sessionId,
+        transcript_path: path,
+        cwd: "/home/ada/src/shop",
+        prompt_id: "p1",
+        hook_event_name: "Stop",
+        stop_hook_active: false,
+        last_assistant_message: "I fixed the redirect.",
+      };
 
       expect(await hook("claude-code", stopPayload)).toEqual({ code: 0, stdout: "", stderr: "" });
       expect(await session("claude-code", sessionId)).toMatchObject({ sourceGeneration: "1", completionId: "a1" });
       // Published at once, then retitled in place when the (built-in) labeler names the session.
       await eventually(async () => (await inbox())[0]?.revision === 2, 15_000, "the completion retitled with the label");
       const [completion] = await inbox();
-      expect(completion).toMatchObject({ key: "exchange", revision: 2, body: "I fixed the redirect.", source: { plugin: "claude-code", subsystem: "exchange" } });
+      expect(completion).toMatchObject({
+        key: "exchange",
+        revision: 2,
+        body: "I fixed the redirect.",
+        source: { plugin: "claude-code", subsystem: "exchange" },
+      });
 
       // The same Stop delivered again, and a sub-agent finishing: nothing changes.
       expect(await hook("claude-code", stopPayload)).toEqual({ code: 0, stdout: "", stderr: "" });
-      expect(await hook("claude-code", { ...stopPayload, hook_event_name: "SubagentStop", agent_id: "ag1", agent_type: "Explore", agent_transcript_path: path })).toEqual({ code: 0, stdout: "", stderr: "" });
+      expect(
+        await hook("claude-code", { ...stopPayload, hook_event_name: "SubagentStop", agent_id: "ag1", agent_type: "Explore", agent_transcript_path: path }),
+      ).toEqual({ code: 0, stdout: "", stderr: "" });
       expect(await session("claude-code", sessionId)).toMatchObject({ sourceGeneration: "1", completionId: "a1" });
       expect(await inbox()).toEqual([completion]);
 
       // Claude waits for a permission: one WARNING for the session, revised in place.
-      const ask = { session_id: sessionId, transcript_path: path, cwd: "/home/ada/src/shop", hook_event_name: "Notification", notification_type: "permission_prompt" };
+      const ask = {
+        session_id: sessionId,
+        transcript_path: path,
+        cwd: "/home/ada/src/shop",
+        hook_event_name: "Notification",
+        notification_type: "permission_prompt",
+      };
       expect(await hook("claude-code", { ...ask, message: "Claude needs your permission to use Bash" })).toEqual({ code: 0, stdout: "", stderr: "" });
       expect(await hook("claude-code", { ...ask, message: "Claude needs your permission to use Write" })).toEqual({ code: 0, stdout: "", stderr: "" });
       const attention = (await inbox()).find((n: any) => n.key === "attention");
       // Named by the session's label, as the completion is.
       const { label } = await session("claude-code", sessionId);
       expect(label).not.toBe("");
-      expect(attention).toMatchObject({ revision: 2, status: expect.not.stringMatching(/EXPIRED|RESOLVED/), severity: "WARNING", title: `${label} · claude-code needs your permission`, body: "Claude needs your permission to use Write", source: { plugin: "claude-code", subsystem: "attention" } });
+      expect(attention).toMatchObject({
+        revision: 2,
+        status: expect.not.stringMatching(/EXPIRED|RESOLVED/),
+        severity: "WARNING",
+        title: `${label} · claude-code needs your permission`,
+        body: "Claude needs your permission to use Write",
+        source: { plugin: "claude-code", subsystem: "attention" },
+      });
 
       // The next turn ends: it counts, and the attention is over.
       appendFileSync(path, `${JSON.stringify(user("u2", "now the tests", { promptId: "p2" }))}\n${JSON.stringify(assistant("a2", "Tests pass."))}\n`);
-      expect(await hook("claude-code", { ...stopPayload, prompt_id: "p2", last_assistant_message: "Tests pass." })).toEqual({ code: 0, stdout: "", stderr: "" });
+      expect(await hook("claude-code", { ...stopPayload, prompt_id: "p2", last_assistant_message: "Tests pass." })).toEqual({
+        code: 0,
+        stdout: "",
+        stderr: "",
+      });
       expect(await session("claude-code", sessionId)).toMatchObject({ sourceGeneration: "2", completionId: "a2" });
       // The first Stop delivered once more, after the later turn: still its own turn, a retry.
       const latest = (await inbox()).find((n: any) => n.key === "exchange");
@@ -259,32 +378,63 @@ for (const provider of providers) {
 
     it("Claude Code: attention before the session's first exchange creates the session with the bound key, named by its project", async () => {
       const sessionId = `cc-${provider.name}-first-ask`;
-      const ask = { session_id: sessionId, transcript_path: "/none.jsonl", cwd: "/home/ada/src/billing", hook_event_name: "Notification", notification_type: "permission_prompt", message: "Claude needs your permission to use Bash" };
+      const ask = {
+        session_id: sessionId,
+        transcript_path: "/none.jsonl",
+        cwd: "/home/ada/src/billing",
+        hook_event_name: "Notification",
+        notification_type: "permission_prompt",
+        message: "Claude needs your permission to use Bash",
+      };
       expect(await hook("claude-code", ask)).toEqual({ code: 0, stdout: "", stderr: "" });
       const { id } = await session("claude-code", sessionId);
       const attention = (await inbox()).find((n: any) => n.key === "attention" && n.body === ask.message && n.title.startsWith("billing"));
       expect(attention).toMatchObject({ title: "billing · claude-code needs your permission", severity: "WARNING" });
       expect(id).toBeTruthy();
       // A key bound to another harness still cannot create this harness's sessions.
-      const foreign = await gql(served.url, keys.codex!, `mutation($p: ID!) { createSession(input: { harness: "claude-code", sessionId: "not-codex", ownerPersonId: $p }) { id } }`, { p: person.id });
+      const foreign = await gql(
+        served.url,
+        keys.codex!,
+        `mutation($p: ID!) { createSession(input: { harness: "claude-code", sessionId: "not-codex", ownerPersonId: $p }) { id } }`,
+        { p: person.id },
+      );
       expect(foreign.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
     });
 
     it("Claude Code: a permission request is a question answered Allow, Deny, or not at all (then the hook prints nothing)", async () => {
       const sessionId = `cc-${provider.name}-approvals`;
-      const request = { session_id: sessionId, transcript_path: "/none.jsonl", cwd: "/home/ada/src/infra", hook_event_name: "PermissionRequest", tool_name: "Bash", tool_input: { command: "terraform apply" } };
+      const request = {
+        session_id: sessionId,
+        transcript_path: "/none.jsonl",
+        cwd: "/home/ada/src/infra",
+        hook_event_name: "PermissionRequest",
+        tool_name: "Bash",
+        tool_input: { command: "terraform apply" },
+      };
       const INVOKE = `mutation($id: ID!, $a: String!) { invokeNotificationAction(id: $id, actionId: $a) { id } }`;
       const answered = async (choice: string | null) => {
         const seen = new Set((await inbox()).map((n: any) => n.id));
         const running = hook("claude-code", request, { HERALD_APPROVAL_WAIT_SECONDS: choice === null ? "0" : "60" });
         if (choice === null) {
           const result = await running;
-          const all = await gql(served.url, person.token, `{ notifications(first: 50, filter: { includeTerminal: true }) { edges { node { id status title } } } }`);
-          return { result, question: all.data.notifications.edges.map((e: any) => e.node).find((n: any) => !seen.has(n.id) && n.title.includes("asks to use Bash")) };
+          const all = await gql(
+            served.url,
+            person.token,
+            `{ notifications(first: 50, filter: { includeTerminal: true }) { edges { node { id status title } } } }`,
+          );
+          return {
+            result,
+            question: all.data.notifications.edges.map((e: any) => e.node).find((n: any) => !seen.has(n.id) && n.title.includes("asks to use Bash")),
+          };
         }
         let question: any;
         await eventually(async () => (question = (await inbox()).find((n: any) => !seen.has(n.id))) !== undefined, 20_000, "the question in the inbox");
-        expect(question).toMatchObject({ title: "infra · claude-code asks to use Bash", body: "Bash: terraform apply", severity: "WARNING", source: { plugin: "claude-code", subsystem: "approval" } });
+        expect(question).toMatchObject({
+          title: "infra · claude-code asks to use Bash",
+          body: "Bash: terraform apply",
+          severity: "WARNING",
+          source: { plugin: "claude-code", subsystem: "approval" },
+        });
         const invoked = await gql(served.url, person.token, INVOKE, { id: question.id, a: choice });
         expect(invoked.errors).toBeUndefined();
         return { result: await running, question };
@@ -301,7 +451,14 @@ for (const provider of providers) {
     });
 
     it("Codex: agent-turn-complete counts once by its turn id; other types count nothing", async () => {
-      const payload = { type: "agent-turn-complete", "thread-id": `cx-${provider.name}-1`, "turn-id": "turn-1", cwd: "/w/api", "input-messages": ["add a health route"], "last-assistant-message": "Added GET /health." };
+      const payload = {
+        type: "agent-turn-complete",
+        "thread-id": `cx-${provider.name}-1`,
+        "turn-id": "turn-1",
+        cwd: "/w/api",
+        "input-messages": ["add a health route"],
+        "last-assistant-message": "Added GET /health.",
+      };
       expect(await hook("codex", payload)).toEqual({ code: 0, stdout: "", stderr: "" });
       expect(await hook("codex", payload)).toEqual({ code: 0, stdout: "", stderr: "" });
       expect(await hook("codex", { type: "approval-requested", "thread-id": payload["thread-id"] })).toEqual({ code: 0, stdout: "", stderr: "" });
@@ -320,7 +477,9 @@ for (const provider of providers) {
       // 8 GiB, sparse: all but its last lines are holes, and the hook reads only its end.
       const huge = join(dir.path, `huge-${provider.name}.jsonl`);
       const fd = openSync(huge, "w");
-      const tail = Buffer.from(`\n${JSON.stringify(user("u1", "the huge one", { promptId: "p1" }))}\n${JSON.stringify(assistant("a-huge", "Read the end."))}\n`);
+      const tail = Buffer.from(
+        `\n${JSON.stringify(user("u1", "the huge one", { promptId: "p1" }))}\n${JSON.stringify(assistant("a-huge", "Read the end."))}\n`,
+      );
       writeSync(fd, tail, 0, tail.length, 8 * 1024 ** 3);
       closeSync(fd);
       const cases = [
@@ -331,7 +490,14 @@ for (const provider of providers) {
       ] as const;
       for (const [i, [path, why]] of cases.entries()) {
         const sessionId = `odd-${provider.name}-${i}`;
-        const r = await hook("claude-code", { session_id: sessionId, transcript_path: path, cwd: "/w/odd", prompt_id: "p1", hook_event_name: "Stop", last_assistant_message: "Done." });
+        const r = await hook("claude-code", {
+          session_id: sessionId,
+          transcript_path: path,
+          cwd: "/w/odd",
+          prompt_id: "p1",
+          hook_event_name: "Stop",
+          last_assistant_message: "Done.",
+        });
         expect(r).toMatchObject({ code: 0, stdout: "" });
         expect(r.stderr).toMatch(why);
         // Reported without a completion id: it notifies, and counts nothing.
@@ -339,35 +505,56 @@ for (const provider of providers) {
         expect(reported, JSON.stringify(reported)).toMatchObject({ sourceGeneration: expect.any(String) });
         expect(reported.completionId || null, JSON.stringify(reported)).toBeNull();
       }
-      const r = await hook("claude-code", { session_id: `huge-${provider.name}`, transcript_path: huge, cwd: "/w/odd", prompt_id: "p1", hook_event_name: "Stop", last_assistant_message: "Read the end." });
+      const r = await hook("claude-code", {
+        session_id: `huge-${provider.name}`,
+        transcript_path: huge,
+        cwd: "/w/odd",
+        prompt_id: "p1",
+        hook_event_name: "Stop",
+        last_assistant_message: "Read the end.",
+      });
       expect(r).toEqual({ code: 0, stdout: "", stderr: "" });
       expect(await session("claude-code", `huge-${provider.name}`)).toMatchObject({ sourceGeneration: "1", completionId: "a-huge" });
     });
 
     // Tests run as root, who reads every file: the hook runs as nobody against root's 0600 file.
-    it.skipIf(process.getuid?.() !== 0 || !existsSync("/usr/bin/setpriv"))("an unreadable transcript path: the hook returns within its budget, exits 0 and still reports", async () => {
-      chmodSync(dir.path, 0o711);
-      const secret = transcript([user("u1", "private", { promptId: "p1" }), assistant("a-secret", "Private answer.")]);
-      chmodSync(secret, 0o600);
-      const sessionId = `unreadable-${provider.name}`;
-      const payload = { session_id: sessionId, transcript_path: secret, cwd: "/w/odd", prompt_id: "p1", hook_event_name: "Stop", last_assistant_message: "Private answer." };
-      const asNobody = spawn("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "--", process.execPath, heraldBin, "hook", "claude-code"], {
-        env: { ...process.env, ...env, HERALD_PRODUCER_KEY: keys["claude-code"]! },
-        stdio: ["pipe", "pipe", "pipe"],
-      });
-      let stdout = "";
-      let stderr = "";
-      asNobody.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
-      asNobody.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-      asNobody.stdin.end(JSON.stringify(payload));
-      const code = await new Promise<number | null>((resolve) => asNobody.once("close", resolve));
-      expect({ code, stdout }).toEqual({ code: 0, stdout: "" });
-      expect(stderr).toMatch(/^herald hook claude-code: cannot read the transcript \(EACCES\); reporting without a completion id\n$/);
-      // Reported without a completion id: it notifies, and counts nothing.
-      const reported = await session("claude-code", sessionId);
-      expect(reported).toMatchObject({ sourceGeneration: expect.any(String) });
-      expect(reported.completionId || null).toBeNull();
-    });
+    it.skipIf(process.getuid?.() !== 0 || !existsSync("/usr/bin/setpriv"))(
+      "an unreadable transcript path: the hook returns within its budget, exits 0 and still reports",
+      async () => {
+        chmodSync(dir.path, 0o711);
+        const secret = transcript([user("u1", "private", { promptId: "p1" }), assistant("a-secret", "Private answer.")]);
+        chmodSync(secret, 0o600);
+        const sessionId = `unreadable-${provider.name}`;
+        const payload = {
+          session_id: sessionId,
+          transcript_path: secret,
+          cwd: "/w/odd",
+          prompt_id: "p1",
+          hook_event_name: "Stop",
+          last_assistant_message: "Private answer.",
+        };
+        const asNobody = spawn(
+          "/usr/bin/setpriv",
+          ["--reuid=65534", "--regid=65534", "--clear-groups", "--", process.execPath, heraldBin, "hook", "claude-code"],
+          {
+            env: { ...process.env, ...env, HERALD_PRODUCER_KEY: keys["claude-code"]! },
+            stdio: ["pipe", "pipe", "pipe"],
+          },
+        );
+        let stdout = "";
+        let stderr = "";
+        asNobody.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
+        asNobody.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+        asNobody.stdin.end(JSON.stringify(payload));
+        const code = await new Promise<number | null>((resolve) => asNobody.once("close", resolve));
+        expect({ code, stdout }).toEqual({ code: 0, stdout: "" });
+        expect(stderr).toMatch(/^herald hook claude-code: cannot read the transcript \(EACCES\); reporting without a completion id\n$/);
+        // Reported without a completion id: it notifies, and counts nothing.
+        const reported = await session("claude-code", sessionId);
+        expect(reported).toMatchObject({ sourceGeneration: expect.any(String) });
+        expect(reported.completionId || null).toBeNull();
+      },
+    );
 
     it("a failure never fails the agent: exit 0, nothing on stdout, one line on stderr", async () => {
       const payload = { type: "agent-turn-complete", "thread-id": "cx-x", "turn-id": "t" };
@@ -376,11 +563,19 @@ for (const provider of providers) {
       expect(refused.stderr).toMatch(/^herald hook codex: .*UNAUTHENTICATED.*\n$/);
       expect(refused.stderr).not.toContain("herald_pk_not-a-key");
       const path = transcript([user("u1", "hi"), assistant("a1", "Hello.")]);
-      const unreachable = await hook("claude-code", { session_id: "s", transcript_path: path, cwd: "/", hook_event_name: "Stop" }, { HERALD_URL: "http://127.0.0.1:9" });
+      const unreachable = await hook(
+        "claude-code",
+        { session_id: "s", transcript_path: path, cwd: "/", hook_event_name: "Stop" },
+        { HERALD_URL: "http://127.0.0.1:9" },
+      );
       expect(unreachable).toMatchObject({ code: 0, stdout: "" });
       expect(unreachable.stderr).toMatch(/^herald hook claude-code: cannot reach Herald at http:\/\/127\.0\.0\.1:9\/graphql \([^\n]*\)\n$/);
       const garbage = await heraldRaw(["hook", "claude-code"], env, "{not json");
-      expect({ code: garbage.code, stdout: garbage.stdout.toString(), stderr: garbage.stderr.toString() }).toEqual({ code: 0, stdout: "", stderr: "herald hook claude-code: the hook input is not JSON\n" });
+      expect({ code: garbage.code, stdout: garbage.stdout.toString(), stderr: garbage.stderr.toString() }).toEqual({
+        code: 0,
+        stdout: "",
+        stderr: "herald hook claude-code: the hook input is not JSON\n",
+      });
     });
   });
 }

@@ -38,7 +38,10 @@ describe("herald hooks install claude-code", () => {
     const theirs = {
       model: "opus",
       permissions: { allow: ["Bash(npm test)"] },
-      hooks: { Stop: [{ matcher: "", hooks: [{ type: "command", command: "say done" }] }], PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "audit" }] }] },
+      hooks: {
+        Stop: [{ matcher: "", hooks: [{ type: "command", command: "say done" }] }],
+        PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "audit" }] }],
+      },
     };
     const original = `${JSON.stringify(theirs, null, 4)}\n`;
     writeFileSync(file, original);
@@ -70,7 +73,9 @@ describe("herald hooks install claude-code", () => {
     const r = await herald(["hooks", "install", "claude-code", "--print", "--approvals"]);
     expect(r.code).toBe(0);
     const hook = { type: "command", command: "herald hook claude-code", timeout: 10 };
-    expect(JSON.parse(r.stdout)).toEqual({ hooks: { Stop: [{ hooks: [hook] }], Notification: [{ hooks: [hook] }], PermissionRequest: [{ hooks: [{ ...hook, timeout: 60 }] }] } });
+    expect(JSON.parse(r.stdout)).toEqual({
+      hooks: { Stop: [{ hooks: [hook] }], Notification: [{ hooks: [hook] }], PermissionRequest: [{ hooks: [{ ...hook, timeout: 60 }] }] },
+    });
     const refused = await herald(["hooks", "install", "codex", "--approvals"]);
     expect(refused).toMatchObject({ code: 2, stdout: "" });
     expect(refused.stderr).toMatch(/invalid --approvals: codex has no permission hook/);
@@ -123,8 +128,14 @@ describe("herald hooks install claude-code", () => {
   });
 
   it("refuses an unknown harness or scope, naming what is supported", async () => {
-    expect(await herald(["hooks", "install", "vim"])).toMatchObject({ code: 2, stderr: "herald: invalid harness: must be one of claude-code, codex, pi, opencode\n" });
-    expect(await herald(["hooks", "install", "codex", "--scope", "project"])).toMatchObject({ code: 2, stderr: "herald: invalid scope: codex supports user\n" });
+    expect(await herald(["hooks", "install", "vim"])).toMatchObject({
+      code: 2,
+      stderr: "herald: invalid harness: must be one of claude-code, codex, pi, opencode\n",
+    });
+    expect(await herald(["hooks", "install", "codex", "--scope", "project"])).toMatchObject({
+      code: 2,
+      stderr: "herald: invalid scope: codex supports user\n",
+    });
   });
 });
 
@@ -201,9 +212,11 @@ model = "small"
 describe("the Codex notify merge", () => {
   const ours = ["herald", "hook", "codex"];
   it("updates a Herald notify under another path, and appends to a file without tables", () => {
-    expect(mergeCodexConfig("c", 'notify = ["/old/herald", "hook", "codex"]\n[a]\nb = 1\n', ours, false)).toBe('notify = ["herald", "hook", "codex"]\n[a]\nb = 1\n');
+    expect(mergeCodexConfig("c", 'notify = ["/old/herald", "hook", "codex"]\n[a]\nb = 1\n', ours, false)).toBe(
+      'notify = ["herald", "hook", "codex"]\n[a]\nb = 1\n',
+    );
     expect(mergeCodexConfig("c", 'model = "x"', ours, false)).toBe('model = "x"\nnotify = ["herald", "hook", "codex"]');
-    expect(mergeCodexConfig("c", "model = 'x'\r\n\r\n[a]\r\n", ours, false)).toBe("model = 'x'\r\n\r\nnotify = [\"herald\", \"hook\", \"codex\"]\r\n\r\n[a]\r\n");
+    expect(mergeCodexConfig("c", "model = 'x'\r\n\r\n[a]\r\n", ours, false)).toBe('model = \'x\'\r\n\r\nnotify = ["herald", "hook", "codex"]\r\n\r\n[a]\r\n');
   });
 
   it("does not take a notify inside a table, or an array of tables inside a value, for a top-level one", () => {

@@ -86,8 +86,20 @@ describe("the hook's requests", () => {
     const dir = createTempDir("herald-fetch-trap-");
     const trap = join(dir.path, "trap.mjs");
     writeFileSync(trap, `globalThis.fetch = () => { process.stderr.write("FETCH CALLED\\n"); return Promise.reject(new Error("trapped")); };\n`);
-    const payload = JSON.stringify({ type: "agent-turn-complete", "thread-id": "t1", "turn-id": "u1", cwd: "/tmp/p", "input-messages": ["Fix it"], "last-assistant-message": "Fixed." });
-    const run = await heraldRaw(["hook", "codex", payload], { NODE_OPTIONS: `--import=${trap}`, HERALD_URL: url.origin, HERALD_PRODUCER_KEY: "k", HERALD_PERSON_ID: "p" });
+    const payload = JSON.stringify({
+      type: "agent-turn-complete",
+      "thread-id": "t1",
+      "turn-id": "u1",
+      cwd: "/tmp/p",
+      "input-messages": ["Fix it"],
+      "last-assistant-message": "Fixed.",
+    });
+    const run = await heraldRaw(["hook", "codex", payload], {
+      NODE_OPTIONS: `--import=${trap}`,
+      HERALD_URL: url.origin,
+      HERALD_PRODUCER_KEY: "k",
+      HERALD_PERSON_ID: "p",
+    });
     expect(run.code).toBe(0);
     expect(run.stderr.toString()).not.toContain("FETCH CALLED");
     expect(requests).toBeGreaterThan(0);

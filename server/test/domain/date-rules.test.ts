@@ -21,7 +21,13 @@ const extraction: [string, DateRule[]][] = [
   ["Standup on Mondays", [{ kind: "weekly", weekday: 1 }]],
   ["Trash pickup each Thursday", [{ kind: "weekly", weekday: 4 }]],
   ["Payroll closes every friday at noon", [{ kind: "weekly", weekday: 5 }]],
-  ["Piano lessons on Saturdays and Sundays", [{ kind: "weekly", weekday: 6 }, { kind: "weekly", weekday: 0 }]],
+  [
+    "Piano lessons on Saturdays and Sundays",
+    [
+      { kind: "weekly", weekday: 6 },
+      { kind: "weekly", weekday: 0 },
+    ],
+  ],
   // False positives that stay silent: preferences and the person's own routines.
   ["I call mom on Sundays", []],
   ["each Friday I run", []],
@@ -36,7 +42,13 @@ const extraction: [string, DateRule[]][] = [
   ["meet next Friday", [{ kind: "once", date: "2026-03-20" }]],
   ["deadline tomorrow", [{ kind: "once", date: "2026-03-11" }]],
   ["I like green tea", []],
-  ["Sync every Monday, review on 2026-03-12", [{ kind: "weekly", weekday: 1 }, { kind: "once", date: "2026-03-12" }]],
+  [
+    "Sync every Monday, review on 2026-03-12",
+    [
+      { kind: "weekly", weekday: 1 },
+      { kind: "once", date: "2026-03-12" },
+    ],
+  ],
 ];
 
 describe("extractDateRules", () => {

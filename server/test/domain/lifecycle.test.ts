@@ -72,7 +72,11 @@ describe("publish", () => {
   it("re-presents the active occurrence: same id, next revision, unseen again, effects not inherited", () => {
     const current = record({ status: "SEEN", seenAt: t0, revision: 3, uiEffects: { reload_sessions_list: true } });
     const d = decidePublish(current, person, "k", content({ title: "New" }), t1);
-    expect(d).toMatchObject({ kind: "update", event: "UPDATED", next: { id: "n1", revision: 4, status: "PENDING", seenAt: null, title: "New", uiEffects: null, updatedAt: t1, createdAt: t0 } });
+    expect(d).toMatchObject({
+      kind: "update",
+      event: "UPDATED",
+      next: { id: "n1", revision: 4, status: "PENDING", seenAt: null, title: "New", uiEffects: null, updatedAt: t1, createdAt: t0 },
+    });
   });
 
   it("resets every person's receipt when a shared record gets a new revision", () => {

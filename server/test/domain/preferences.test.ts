@@ -89,7 +89,10 @@ describe("updatePreferences input", () => {
   });
 
   it("keeps what is absent, replaces what is given, removes quiet hours on null", () => {
-    const set = validatePreferencesUpdate(defaultPreferences, { mutedPlugins: ["ci", "ci", "deploy"], quietHours: { start: "22:00", end: "07:00", timeZone: "Europe/Berlin" } });
+    const set = validatePreferencesUpdate(defaultPreferences, {
+      mutedPlugins: ["ci", "ci", "deploy"],
+      quietHours: { start: "22:00", end: "07:00", timeZone: "Europe/Berlin" },
+    });
     expect(set).toEqual({ quietMode: false, mutedPlugins: ["ci", "deploy"], severityFloor: "INFO", quietHours: { ...berlin, allowErrors: true } });
     const floor = validatePreferencesUpdate(set, { severityFloor: "WARNING" });
     expect(floor.mutedPlugins).toEqual(["ci", "deploy"]);

@@ -115,7 +115,12 @@ describe("naming cadence", () => {
       name: "a retried completion id changes nothing",
       steps: [
         { ...ok(1, "First Real Label"), expect: { asked: true, source: 1n, labelGeneration: 1n, label: "First Real Label" } },
-        { completion: "c-retry-of-previous", text: "changed", answer: "Other Label Now", expect: { asked: false, source: 1n, labelGeneration: 1n, label: "First Real Label" } },
+        {
+          completion: "c-retry-of-previous",
+          text: "changed",
+          answer: "Other Label Now",
+          expect: { asked: false, source: 1n, labelGeneration: 1n, label: "First Real Label" },
+        },
       ],
     },
   ])("$name", ({ steps }) => {

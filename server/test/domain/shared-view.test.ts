@@ -31,7 +31,16 @@ function expected(record: NotificationStatus, r: Receipt | null): NotificationSt
   return r?.dismissedAt ? "DISMISSED" : r?.seenAt ? "SEEN" : r?.deliveredAt ? "DELIVERED" : "PENDING";
 }
 
-const shared = { id: "n1", scope: "APPLICATION", personId: null, sessionId: null, status: "PENDING", updatedAt: t0, uiEffects: null, terminalReason: null } as unknown as NotificationRecord;
+const shared = {
+  id: "n1",
+  scope: "APPLICATION",
+  personId: null,
+  sessionId: null,
+  status: "PENDING",
+  updatedAt: t0,
+  uiEffects: null,
+  terminalReason: null,
+} as unknown as NotificationRecord;
 
 describe("a shared record's per-person status", () => {
   const combos = recordStatuses.flatMap((record) => receipts.map((r) => [record, r] as const));

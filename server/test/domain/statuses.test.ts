@@ -23,7 +23,12 @@ describe("status phases against the shared status table", () => {
   });
 
   it("lists active records by default", () => {
-    expect([...effectiveFilter({}).statuses].sort()).toEqual(statusCases.filter((c) => c.active).map((c) => c.status).sort());
+    expect([...effectiveFilter({}).statuses].sort()).toEqual(
+      statusCases
+        .filter((c) => c.active)
+        .map((c) => c.status)
+        .sort(),
+    );
   });
 
   it.each(statusCases.map((c) => [c.status, c] as const))("keeps a %s row's activeKey set exactly while it is active", (status, c) => {

@@ -34,7 +34,9 @@ describe("publish validation", () => {
 
   it("names the field of the first problem", () => {
     expect(fieldOf(() => validatePublish(input({ key: "" }), now))).toBe("key");
-    expect(fieldOf(() => validatePublish(input({ scope: "APPLICATION", personId: null, display: { presentation: "INLINE" } }), now))).toBe("display.presentation");
+    expect(fieldOf(() => validatePublish(input({ scope: "APPLICATION", personId: null, display: { presentation: "INLINE" } }), now))).toBe(
+      "display.presentation",
+    );
     expect(fieldOf(() => validatePublish(input({ scope: "SESSION", personId: null }), now))).toBe("sessionId");
     expect(fieldOf(() => validatePublish(input({ scope: "APPLICATION" }), now))).toBe("personId");
     expect(fieldOf(() => validatePublish(input({ actions: [{ kind: "COPY_TEXT", id: "c", label: "Copy" }] }), now))).toBe("actions.0.text");
@@ -61,12 +63,23 @@ describe("publish validation", () => {
 describe("display defaults", () => {
   const content = validatePublish(input({ severity: "WARNING", body: "Body" }), now).content;
   it("derives display from content and scope", () => {
-    expect(resolveDisplay("PERSON", content)).toEqual({ format: "TEXT", title: "Hello", body: "Body", variant: "WARNING", presentation: "INLINE", dismissible: true });
+    expect(resolveDisplay("PERSON", content)).toEqual({
+      format: "TEXT",
+      title: "Hello",
+      body: "Body",
+      variant: "WARNING",
+      presentation: "INLINE",
+      dismissible: true,
+    });
     expect(resolveDisplay("SESSION", content).presentation).toBe("INLINE");
     expect(resolveDisplay("APPLICATION", content).presentation).toBe("BANNER");
   });
   it("lets explicit display fields win", () => {
-    expect(resolveDisplay("PERSON", { ...content, displayOverrides: { title: "Shown", format: "MARKDOWN" } })).toMatchObject({ title: "Shown", format: "MARKDOWN", body: "Body" });
+    expect(resolveDisplay("PERSON", { ...content, displayOverrides: { title: "Shown", format: "MARKDOWN" } })).toMatchObject({
+      title: "Shown",
+      format: "MARKDOWN",
+      body: "Body",
+    });
   });
 });
 

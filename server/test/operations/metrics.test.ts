@@ -51,7 +51,9 @@ for (const provider of providers) {
       expect(sample(text, "herald_event_lag_seconds_bucket", { le: "+Inf" })).toBe(sample(text, "herald_event_lag_seconds_count"));
       expect(sample(text, "graphql_yoga_http_duration_count", { method: "POST", statusCode: "200", operationType: "mutation" })).toBeGreaterThanOrEqual(4);
       expect(sample(text, "graphql_envelop_phase_execute_count", { operationType: "mutation" })).toBeGreaterThanOrEqual(4);
-      expect(sample(text, "graphql_envelop_execute_resolver_count", { operationType: "mutation", fieldName: "publishNotification", typeName: "Mutation" })).toBe(4);
+      expect(
+        sample(text, "graphql_envelop_execute_resolver_count", { operationType: "mutation", fieldName: "publishNotification", typeName: "Mutation" }),
+      ).toBe(4);
       expect(sample(text, "process_resident_memory_bytes")).toBeGreaterThan(0);
 
       sub.dispose();
@@ -87,7 +89,13 @@ for (const provider of providers) {
       const big = "x".repeat(9_000);
       for (let i = 0; i < 3_000 && h.herald.feed.listenersOf(cy.id) > 0; i++) {
         await h.herald.services.notifications.publish({
-          scope: "PERSON", personId: cy.id, key: `big-${i}`, title: "big", body: big, display: { body: big }, source: { plugin: "bulk" },
+          scope: "PERSON",
+          personId: cy.id,
+          key: `big-${i}`,
+          title: "big",
+          body: big,
+          display: { body: big },
+          source: { plugin: "bulk" },
         });
       }
       expect(h.herald.feed.listenersOf(cy.id)).toBe(0);
@@ -106,10 +114,12 @@ for (const provider of providers) {
     it("counts the stream closed when more live events wait for it than its queue holds", async () => {
       const dee = await h.newPerson("Dee");
       // The stream as the transport drives it, except that nobody asks for the next event.
-      const stream = h.herald.services.realtime.notificationEvents({ kind: "person", personId: dee.id, credentialId: "metrics-test" }, null)[Symbol.asyncIterator]();
+      const events = h.herald.services.realtime.notificationEvents({ kind: "person", personId: dee.id, credentialId: "metrics-test" }, null);
+      const stream = events[Symbol.asyncIterator]();
       const first = stream.next();
       await h.attached(dee.id);
-      for (let i = 0; i < 12; i++) await h.herald.services.notifications.publish({ scope: "PERSON", personId: dee.id, key: `q-${i}`, title: "q", source: { plugin: "bulk" } });
+      for (let i = 0; i < 12; i++)
+        await h.herald.services.notifications.publish({ scope: "PERSON", personId: dee.id, key: `q-${i}`, title: "q", source: { plugin: "bulk" } });
       expect((await first).done).toBe(false);
       await expect(stream.next()).rejects.toThrow(/fell too far behind/);
       const text = await (await fetch(h.url.replace(/\/graphql$/, "/metrics"), { headers: { authorization: `Bearer ${metricsToken}` } })).text();

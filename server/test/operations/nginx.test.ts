@@ -162,10 +162,15 @@ http {
   /** Publishes through the proxy, sending again what a restarting instance refused. */
   async function publish(k: string) {
     for (let attempt = 0; ; attempt++) {
-      const r = await gql(`${proxy}/graphql`, key, `mutation($p: ID!, $k: String!) { publishNotification(input: { scope: PERSON, personId: $p, key: $k, title: $k, source: { plugin: "nginx" } }) { __typename } }`, {
-        p: ada.id,
-        k,
-      }).catch((error: Error) => ({ status: 0, data: null, errors: [{ message: error.message }] }));
+      const r = await gql(
+        `${proxy}/graphql`,
+        key,
+        `mutation($p: ID!, $k: String!) { publishNotification(input: { scope: PERSON, personId: $p, key: $k, title: $k, source: { plugin: "nginx" } }) { __typename } }`,
+        {
+          p: ada.id,
+          k,
+        },
+      ).catch((error: Error) => ({ status: 0, data: null, errors: [{ message: error.message }] }));
       if (r.data?.publishNotification?.__typename === "Notification") return;
       if (attempt >= 50) throw new Error(`publish ${k} kept failing: ${JSON.stringify(r)}`);
       // Pacing retries while an instance restarts (nginx answers 502 until it listens): there is

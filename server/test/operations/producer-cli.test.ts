@@ -88,7 +88,14 @@ for (const provider of providers) {
         herald(["resolve", "some-id", "--values", `{"answer": ${secret}}`]),
         herald(["publish", "--person", ada.id, "--key", "p2", "--title", "t", "--plugin", "ci"], undefined, { HERALD_URL: `http://user:${secret}@[::1` }),
       ]);
-      const expected = ["invalid severity: not a Severity value", "invalid title: not a valid String", "invalid --json: not valid JSON", "invalid --json: not valid JSON", "invalid --values: not valid JSON", "invalid HERALD_URL: not a URL"];
+      const expected = [
+        "invalid severity: not a Severity value",
+        "invalid title: not a valid String",
+        "invalid --json: not valid JSON",
+        "invalid --json: not valid JSON",
+        "invalid --values: not valid JSON",
+        "invalid HERALD_URL: not a URL",
+      ];
       results.forEach((result, i) => {
         expect({ i, code: result.code }).toEqual({ i, code: 2 });
         expect(result.stderr).toContain(expected[i]);
@@ -137,10 +144,20 @@ for (const provider of providers) {
     });
 
     it("emits an event that notifies the engagement's operator, once per idempotency key, and names the field it refuses", async () => {
-      const created = await gql(h.url, h.producerKey, `mutation($o: ID!) { createEngagement(input: { name: "Facade", operatorPersonId: $o }) { id } }`, { o: ada.id });
+      const created = await gql(h.url, h.producerKey, `mutation($o: ID!) { createEngagement(input: { name: "Facade", operatorPersonId: $o }) { id } }`, {
+        o: ada.id,
+      });
       const engagement = created.data.createEngagement.id as string;
 
-      const emitted = await herald(["emit", "--type", "render.produced", "--engagement", engagement, "--payload", '{"id":"render-1","name":"the east facade"}']);
+      const emitted = await herald([
+        "emit",
+        "--type",
+        "render.produced",
+        "--engagement",
+        engagement,
+        "--payload",
+        '{"id":"render-1","name":"the east facade"}',
+      ]);
       expect(emitted.code).toBe(0);
       const result = json(emitted.stdout);
       expect(result).toMatchObject({ __typename: "EmitEventSuccess", type: "render.produced", duplicate: false });

@@ -68,8 +68,14 @@ const settings: Record<string, Row> = {
   HERALD_PUBLIC_URL: row(undefined, ["https://herald.example/", "https://herald.example"], ["herald.example", "ftp://herald.example"]),
   HERALD_VAPID_SUBJECT: row("mailto:herald@localhost", ["https://herald.example/contact", "https://herald.example/contact"], ["herald@example.com"]),
   // The pair is set together or not at all: each is parsed beside the other, and alone it is refused.
-  HERALD_VAPID_PUBLIC_KEY: { ...row(undefined, ["BPublicKeyBase64url", "BPublicKeyBase64url"], []), alongside: { HERALD_VAPID_PRIVATE_KEY: "privateKeyBase64url" } },
-  HERALD_VAPID_PRIVATE_KEY: { ...row(undefined, ["privateKeyBase64url", "privateKeyBase64url"], []), alongside: { HERALD_VAPID_PUBLIC_KEY: "BPublicKeyBase64url" } },
+  HERALD_VAPID_PUBLIC_KEY: {
+    ...row(undefined, ["BPublicKeyBase64url", "BPublicKeyBase64url"], []),
+    alongside: { HERALD_VAPID_PRIVATE_KEY: "privateKeyBase64url" },
+  },
+  HERALD_VAPID_PRIVATE_KEY: {
+    ...row(undefined, ["privateKeyBase64url", "privateKeyBase64url"], []),
+    alongside: { HERALD_VAPID_PUBLIC_KEY: "BPublicKeyBase64url" },
+  },
   HERALD_CHANNEL_ALLOW_HOSTS: row("", ["push.test,10.0.0.5", "push.test,10.0.0.5"], []),
   HERALD_DELIVERY_MAX_ATTEMPTS: count(8, 1, 50),
   HERALD_DELIVERY_RETRY_BASE_MS: count(2_000, 1),
@@ -81,7 +87,7 @@ const settings: Record<string, Row> = {
 /** The setting names config.ts reads, from its source: a new one without a row above fails. */
 function settingsOfConfig(): string[] {
   const source = readFileSync(join(import.meta.dirname, "../../src/config.ts"), "utf8");
-  return [...new Set([...source.matchAll(/^\s{2}(HERALD_[A-Z_]+):/gm)].map((m) => m[1]!))].sort();
+  return [...new Set([...source.matchAll(/^\s+(HERALD_[A-Z_]+):/gm)].map((m) => m[1]!))].sort();
 }
 
 /** loadConfig and the derived tuning (where list settings are checked entry by entry). */

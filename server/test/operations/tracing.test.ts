@@ -86,7 +86,7 @@ describe("OpenTelemetry traces", () => {
     try {
       const port = (collector.address() as AddressInfo).port;
       const served = await serve({ otlpTracesUrl: `http://127.0.0.1:${port}/v1/traces` });
-      const created = await gql(`${served.url}/graphql`, served.key, "mutation TracedCreate { createPerson(input: { name: \"Ada\" }) { id } }");
+      const created = await gql(`${served.url}/graphql`, served.key, 'mutation TracedCreate { createPerson(input: { name: "Ada" }) { id } }');
       expect(created.errors).toBeUndefined();
       // Spans are batched; closing the server flushes them.
       await served.close();

@@ -10,7 +10,11 @@ const check = (source: string) => readsNoCaller(schema, parse(source));
 
 describe("readsNoCaller", () => {
   it("accepts the notification's own fields, nested objects, aliases and __typename", () => {
-    expect(check("subscription { notificationEvents { cursor type notification { __typename id title status display { title variant } actions { id url } source { plugin } } } }")).toBe(true);
+    expect(
+      check(
+        "subscription { notificationEvents { cursor type notification { __typename id title status display { title variant } actions { id url } source { plugin } } } }",
+      ),
+    ).toBe(true);
     expect(check("subscription { e: notificationEvents { c: cursor n: notification { t: title } } }")).toBe(true);
   });
 

@@ -6,7 +6,7 @@ import { shareRender } from "../../src/realtime/shared-render.ts";
 import { MessageFramer } from "../../src/realtime/sse-messages.ts";
 
 const text = (message: string | Buffer) => message.toString();
-const render: ExecutionResult = { data: { notificationEvents: { cursor: "c1", type: "CREATED", notification: { id: "n1", title: "Ünïcode \"quoted\"\n" } } } };
+const render: ExecutionResult = { data: { notificationEvents: { cursor: "c1", type: "CREATED", notification: { id: "n1", title: 'Ünïcode "quoted"\n' } } } };
 
 describe("graphql-sse messages", () => {
   it("are byte for byte what graphql-sse prints, in both modes", () => {

@@ -315,7 +315,18 @@ describe("the stream registry", () => {
       attached = true;
       return () => (detached = true);
     }, 10);
-    await expectEndedByRevocation(registry, "c-2", registry.bind("c-2", pipe(signals, map(async (n: number) => n * 2))), () => attached);
+    await expectEndedByRevocation(
+      registry,
+      "c-2",
+      registry.bind(
+        "c-2",
+        pipe(
+          signals,
+          map(async (n: number) => n * 2),
+        ),
+      ),
+      () => attached,
+    );
     expect(detached).toBe(true);
   });
 

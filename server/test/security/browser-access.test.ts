@@ -42,7 +42,11 @@ for (const provider of providers) {
     it("reflects no foreign origin, with or without credentials", async () => {
       for (const response of [
         await preflight("https://evil.example"),
-        await send(h.url, { method: "POST", headers: { origin: "https://evil.example", "content-type": "application/json" }, body: '{"query":"{ __typename }"}' }),
+        await send(h.url, {
+          method: "POST",
+          headers: { origin: "https://evil.example", "content-type": "application/json" },
+          body: '{"query":"{ __typename }"}',
+        }),
       ]) {
         expect(response.headers.get("access-control-allow-origin")).toBeNull();
         expect(response.headers.get("access-control-allow-credentials")).toBeNull();

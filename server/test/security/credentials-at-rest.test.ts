@@ -14,7 +14,9 @@ async function everyStoredValue(h: TestHerald, provider: string): Promise<string
   const store = storeOf(h.herald.database);
   const tables =
     provider === "postgresql"
-      ? (await store.sql(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`)).map((r) => String(r.name))
+      ? (await store.sql(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`)).map(
+          (r) => String(r.name),
+        )
       : (await store.sql(`SELECT name FROM sqlite_master WHERE type = 'table'`)).map((r) => String(r.name));
   expect(tables).toEqual(expect.arrayContaining(["Credential", "Notification", "NotificationEvent"]));
   const dumps: string[] = [];
@@ -50,16 +52,28 @@ for (const provider of providers) {
       const viaCli = await cli.createPerson("Ada");
       const adaToken = viaCli.token;
       const adaId = (await gql(h.url, adaToken, `{ viewer { id } }`)).data.viewer.id as string;
-      const issued = (await gql(h.url, admin, `mutation($id: ID!) { issuePersonToken(personId: $id) { token } }`, { id: adaId })).data.issuePersonToken.token as string;
-      const code = (await gql(h.url, admin, `mutation($id: ID!) { issueSignInCode(personId: $id) { code } }`, { id: adaId })).data.issueSignInCode.code as string;
-      const redeemed = (await gql(h.url, null, `mutation($c: String!) { redeemSignInCode(code: $c) { token } }`, { c: code })).data.redeemSignInCode.token as string;
+      const issued = (await gql(h.url, admin, `mutation($id: ID!) { issuePersonToken(personId: $id) { token } }`, { id: adaId })).data.issuePersonToken
+        .token as string;
+      const code = (await gql(h.url, admin, `mutation($id: ID!) { issueSignInCode(personId: $id) { code } }`, { id: adaId })).data.issueSignInCode
+        .code as string;
+      const redeemed = (await gql(h.url, null, `mutation($c: String!) { redeemSignInCode(code: $c) { token } }`, { c: code })).data.redeemSignInCode
+        .token as string;
       secrets.push(admin, bound, adaToken, viaCli.signInCode, issued, code, redeemed);
       for (const secret of secrets) expect(secret.length).toBeGreaterThanOrEqual(16);
 
       // Use each one.
-      const published = await gql(h.url, bound, `mutation($p: ID!) { publishNotification(input: { scope: PERSON, personId: $p, key: "k", title: "Built", source: { plugin: "builds" } }) { __typename } }`, { p: adaId });
+      const published = await gql(
+        h.url,
+        bound,
+        `mutation($p: ID!) { publishNotification(input: { scope: PERSON, personId: $p, key: "k", title: "Built", source: { plugin: "builds" } }) { __typename } }`,
+        { p: adaId },
+      );
       expect(published.data.publishNotification.__typename).toBe("Notification");
-      await gql(h.url, admin, `mutation { publishNotification(input: { scope: APPLICATION, key: "k", title: "All", source: { plugin: "ops" } }) { __typename } }`);
+      await gql(
+        h.url,
+        admin,
+        `mutation { publishNotification(input: { scope: APPLICATION, key: "k", title: "All", source: { plugin: "ops" } }) { __typename } }`,
+      );
       for (const token of [adaToken, issued, redeemed]) {
         expect((await gql(h.url, token, `{ viewer { id } notificationCounts { total } }`)).data.viewer.id).toBe(adaId);
       }

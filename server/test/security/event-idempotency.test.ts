@@ -23,7 +23,9 @@ for (const provider of providers) {
       h = await startHerald(provider);
       other = (await h.herald.services.auth.issueProducerKey("another service")).secret;
       operator = await h.newPerson("Olu");
-      const created = await gql(h.url, h.producerKey, `mutation($id: ID!) { createEngagement(input: { name: "Atlas", operatorPersonId: $id }) { id } }`, { id: operator.id });
+      const created = await gql(h.url, h.producerKey, `mutation($id: ID!) { createEngagement(input: { name: "Atlas", operatorPersonId: $id }) { id } }`, {
+        id: operator.id,
+      });
       engagementId = created.data.createEngagement.id;
     });
     afterAll(async () => h?.close());

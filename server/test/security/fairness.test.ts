@@ -28,7 +28,13 @@ for (const provider of providers) {
       for (let i = 0; i < UNSEEN; i += 20) {
         await Promise.all(
           Array.from({ length: Math.min(20, UNSEEN - i) }, (_, j) =>
-            h.herald.services.notifications.publish({ scope: "PERSON", personId: ada.id, key: `bulk-${i + j}`, title: `bulk ${i + j}`, source: { plugin: "tests" } }),
+            h.herald.services.notifications.publish({
+              scope: "PERSON",
+              personId: ada.id,
+              key: `bulk-${i + j}`,
+              title: `bulk ${i + j}`,
+              source: { plugin: "tests" },
+            }),
           ),
         );
       }
@@ -52,7 +58,9 @@ for (const provider of providers) {
       if (!created) throw new Error("the publish wrote no CREATED event");
       const lastSeen = await store.first("NotificationEvent", (q) => q.where("personId", "=", ada.id).where("type", "=", "SEEN").orderBy("seq", "desc"));
       if (!lastSeen) throw new Error("the batch wrote no SEEN event");
-      const seenAfter = await store.count("NotificationEvent", (q) => q.where("personId", "=", ada.id).where("type", "=", "SEEN").where("seq", ">", created.seq));
+      const seenAfter = await store.count("NotificationEvent", (q) =>
+        q.where("personId", "=", ada.id).where("type", "=", "SEEN").where("seq", ">", created.seq),
+      );
       console.log(`[fairness ${provider.name}] the publish committed with ${seenAfter} of ${UNSEEN} SEEN events still to come`);
       expect(created.seq).toBeLessThan(lastSeen.seq);
       // Interleaved, not merely squeezed in at the very end: most of the batch came after it.
@@ -65,7 +73,11 @@ for (const provider of providers) {
         await Promise.all(
           Array.from({ length: Math.min(20, PENDING - i) }, (_, j) =>
             h.herald.services.notifications.publish({
-              scope: "PERSON", personId: cy.id, key: `req-${i + j}`, title: `step ${i + j}`, source: { plugin: "tests" },
+              scope: "PERSON",
+              personId: cy.id,
+              key: `req-${i + j}`,
+              title: `step ${i + j}`,
+              source: { plugin: "tests" },
               retention: { policy: "UNTIL_REQUEST_COMPLETE", requestId: "long-request" },
             }),
           ),
@@ -80,7 +92,9 @@ for (const provider of providers) {
       expect((await completing).data).toEqual({ completeRequest: PENDING });
       const created = await store.first("NotificationEvent", (q) => q.where("notificationId", "=", published.id).where("type", "=", "CREATED"));
       if (!created) throw new Error("the publish wrote no CREATED event");
-      const expiredAfter = await store.count("NotificationEvent", (q) => q.where("personId", "=", cy.id).where("type", "=", "EXPIRED").where("seq", ">", created.seq));
+      const expiredAfter = await store.count("NotificationEvent", (q) =>
+        q.where("personId", "=", cy.id).where("type", "=", "EXPIRED").where("seq", ">", created.seq),
+      );
       console.log(`[fairness ${provider.name}] the publish committed with ${expiredAfter} of ${PENDING} EXPIRED events still to come`);
       expect(expiredAfter).toBeGreaterThan(PENDING / 2);
     });

@@ -99,7 +99,9 @@ for (const provider of providers) {
         } catch {
           // event stream or empty
         }
-        const wroteNothing = response.status >= 400 || (body !== null && Object.values(body.data ?? {}).every((v) => v === null || (v as { __typename?: string })?.__typename?.endsWith("Error")));
+        const wroteNothing =
+          response.status >= 400 ||
+          (body !== null && Object.values(body.data ?? {}).every((v) => v === null || (v as { __typename?: string })?.__typename?.endsWith("Error")));
         const now = await rowCounts();
         if (wroteNothing && now !== counts) failures.push(`partial write for ${what}: ${counts} -> ${now}`);
         counts = now;

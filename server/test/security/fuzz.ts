@@ -45,7 +45,7 @@ const nastyStrings = [
   "\uD800",
   "\uDFFF tail",
   "\uD83D\uDE00",
-  "'; drop table \"Person\"; --",
+  '\'; drop table "Person"; --',
   "../../etc/passwd",
   "http://127.0.0.1:1/",
   "javascript:alert(1)",
@@ -66,7 +66,9 @@ const nastyNumbers = [0, 1, -1, 2, 100, 101, 2 ** 31, -(2 ** 31) - 1, 1e308, 0.5
 function randomJson(r: Random, depth = 0): unknown {
   if (depth > 3 || r.chance(0.4)) return r.pick<unknown>([...nastyStrings.slice(0, 12), ...nastyNumbers, true, null]);
   if (r.chance(0.5)) return Array.from({ length: r.int(4) }, () => randomJson(r, depth + 1));
-  return Object.fromEntries(Array.from({ length: r.int(4) }, () => [r.pick(["a", "reload_session_ids", "reload_sessions_list", "\u0000k", "x"]), randomJson(r, depth + 1)]));
+  return Object.fromEntries(
+    Array.from({ length: r.int(4) }, () => [r.pick(["a", "reload_session_ids", "reload_sessions_list", "\u0000k", "x"]), randomJson(r, depth + 1)]),
+  );
 }
 
 /** A value for an input type: usually of the right shape, sometimes not. */
@@ -151,7 +153,27 @@ function operationFor(r: Random, kind: FuzzRequest["operation"], root: GraphQLOb
   return { operation: kind, query: `${kind} { ${field.name}${argText}${sub} }` };
 }
 
-const junk = ["{", "}", "(", ")", "[", "]", "$", "!", ":", "...", "@include(if: true)", '"', "\\u0000", "#", "\n", "query", "fragment f on Query { __typename }", "\u0000", "\uD800"];
+const junk = [
+  "{",
+  "}",
+  "(",
+  ")",
+  "[",
+  "]",
+  "$",
+  "!",
+  ":",
+  "...",
+  "@include(if: true)",
+  '"',
+  "\\u0000",
+  "#",
+  "\n",
+  "query",
+  "fragment f on Query { __typename }",
+  "\u0000",
+  "\uD800",
+];
 
 /** Breaks a document the way a careless or hostile client would. */
 function mutate(r: Random, text: string): string {
@@ -189,18 +211,29 @@ export function fuzzRequest(r: Random, schema: GraphQLSchema): FuzzRequest {
 }
 
 const UPLOAD = `mutation($file: File!, $filename: String) { uploadAsset(file: $file, filename: $filename) { __typename ... on Asset { id } ... on ValidationError { field } } }`;
-const uploadTypes = ["image/png", "text/plain", "text/html", "application/json", "application/octet-stream", "image/svg+xml", "", "text/plain; charset=utf-8", "x/\u0000"];
+const uploadTypes = [
+  "image/png",
+  "text/plain",
+  "text/html",
+  "application/json",
+  "application/octet-stream",
+  "image/svg+xml",
+  "",
+  "text/plain; charset=utf-8",
+  "x/\u0000",
+];
 const uploadNames = ["a.txt", "invoice\u202Efdp.exe", "../../etc/passwd", "a\u0085b", "", " ", "x".repeat(300), "Übersicht.pdf", "a\u0000b"];
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
 /** A GraphQL multipart request: the file mapped or not, its parts well-formed or broken. */
 export function fuzzUpload(r: Random): FormData {
   const form = new FormData();
-  const bytes = r.chance(0.2)
-    ? PNG
-    : Buffer.from(Array.from({ length: r.pick([0, 1, 16, 1_024, 20_000]) }, (_, i) => (r.chance(0.5) ? 0x3c : (i * 31) % 256)));
+  const bytes = r.chance(0.2) ? PNG : Buffer.from(Array.from({ length: r.pick([0, 1, 16, 1_024, 20_000]) }, (_, i) => (r.chance(0.5) ? 0x3c : (i * 31) % 256)));
   const operations = r.chance(0.8)
-    ? JSON.stringify({ query: r.chance(0.8) ? UPLOAD : "{ notificationCounts { total } }", variables: { file: null, filename: r.chance(0.5) ? r.pick(uploadNames) : null } })
+    ? JSON.stringify({
+        query: r.chance(0.8) ? UPLOAD : "{ notificationCounts { total } }",
+        variables: { file: null, filename: r.chance(0.5) ? r.pick(uploadNames) : null },
+      })
     : mutate(r, JSON.stringify({ query: UPLOAD, variables: { file: null } }));
   form.set("operations", operations);
   const map = r.pick([{ 0: ["variables.file"] }, {}, { 0: ["variables.nothing"] }, { 0: ["variables.filename"] }, { 1: ["variables.file"] }]);

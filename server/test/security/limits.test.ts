@@ -82,7 +82,9 @@ for (const provider of providers) {
         const n = await h.publish({ scope: "PERSON", personId: ada.id, key: "once", title: "once" });
         for (const s of streams) await s.waitUntil((events) => events.some((e) => e.type === "DELIVERED" && e.notification.id === n.id));
         expect(marks).toHaveBeenCalledTimes(1);
-        expect(await storeOf(h.herald.database).count("NotificationEvent", (q) => q.where("notificationId", "=", n.id).where("type", "=", "DELIVERED"))).toBe(1);
+        expect(await storeOf(h.herald.database).count("NotificationEvent", (q) => q.where("notificationId", "=", n.id).where("type", "=", "DELIVERED"))).toBe(
+          1,
+        );
       } finally {
         marks.mockRestore();
         for (const s of streams) s.dispose();

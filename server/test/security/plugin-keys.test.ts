@@ -46,7 +46,16 @@ for (const provider of providers) {
       expect(created.lines[0]).toMatch(/^producer key \S+ bound to plugin builds$/);
       bound = created.lastLine;
       expect(bound).toMatch(/^herald_pk_/);
-      const published = await h.publish({ scope: "PERSON", personId: ada.id, key: "deploy:1", title: "Deploy", source: { plugin: "deploys" }, requestId: "req-1", retention: { policy: "UNTIL_REQUEST_COMPLETE", requestId: "req-1" }, actions: [{ kind: "RUN_ACTION", id: "run", label: "Run", actionId: "deploy.run" }] });
+      const published = await h.publish({
+        scope: "PERSON",
+        personId: ada.id,
+        key: "deploy:1",
+        title: "Deploy",
+        source: { plugin: "deploys" },
+        requestId: "req-1",
+        retention: { policy: "UNTIL_REQUEST_COMPLETE", requestId: "req-1" },
+        actions: [{ kind: "RUN_ACTION", id: "run", label: "Run", actionId: "deploy.run" }],
+      });
       foreign = { id: published.id, key: "deploy:1" };
     }, 60_000);
     afterAll(async () => h?.close());
@@ -84,13 +93,26 @@ for (const provider of providers) {
     });
 
     it("starts its own occurrence of a key by patch, never copying another plugin's ended one", async () => {
-      const theirs = await h.publish({ scope: "PERSON", personId: ada.id, key: "shared:ended", title: "Deploy secret", body: "token rotated", source: { plugin: "deploys" } });
+      const theirs = await h.publish({
+        scope: "PERSON",
+        personId: ada.id,
+        key: "shared:ended",
+        title: "Deploy secret",
+        body: "token rotated",
+        source: { plugin: "deploys" },
+      });
       await as(h.producerKey, RESOLVE, { id: theirs.id });
       const target = { scope: "PERSON", personId: ada.id, key: "shared:ended" };
       const mine = await as(bound, UPDATE_BY_KEY, { target, patch: { body: "copied?" } });
       expect(mine.data.updateNotificationByKey).toMatchObject({ __typename: "NotFoundError" });
       const started = await as(bound, UPDATE_BY_KEY, { target, patch: { title: "Build" } });
-      expect(started.data.updateNotificationByKey).toMatchObject({ __typename: "Notification", revision: 1, title: "Build", body: "", source: { plugin: "builds" } });
+      expect(started.data.updateNotificationByKey).toMatchObject({
+        __typename: "Notification",
+        revision: 1,
+        title: "Build",
+        body: "",
+        source: { plugin: "builds" },
+      });
       expect(JSON.stringify(started)).not.toMatch(/secret|rotated/);
     });
 
@@ -110,8 +132,9 @@ for (const provider of providers) {
     });
 
     it("reads and acknowledges only its own plugin's invocations", async () => {
-      const own = (await as(bound, PUBLISH, { input: input({ key: "b:act", actions: [{ kind: "RUN_ACTION", id: "run", label: "Run", actionId: "build.run" }] }) })).data
-        .publishNotification;
+      const own = (
+        await as(bound, PUBLISH, { input: input({ key: "b:act", actions: [{ kind: "RUN_ACTION", id: "run", label: "Run", actionId: "build.run" }] }) })
+      ).data.publishNotification;
       const mine = (await as(ada.token, INVOKE, { id: own.id })).data.invokeNotificationAction;
       const theirs = (await as(ada.token, INVOKE, { id: foreign.id })).data.invokeNotificationAction;
       const page = await as(bound, PAGE, {});
@@ -131,7 +154,15 @@ for (const provider of providers) {
     it("reports exchanges of its own harness only (creating the session for the person) and emits events", async () => {
       const REPORT = `mutation($input: ReportExchangeInput!) { reportExchange(input: $input) { __typename ... on ReportedExchange { duplicate } ... on ValidationError { field } ... on UserError { message } } }`;
       const SESSION = `query($h: String!, $s: String!) { session(harness: $h, sessionId: $s) { id } }`;
-      const exchange = (harness: string) => ({ harness, sessionId: "s-bound", completionId: "c-1", cwd: "/src", userText: "hi", assistantText: "done", personId: ada.id });
+      const exchange = (harness: string) => ({
+        harness,
+        sessionId: "s-bound",
+        completionId: "c-1",
+        cwd: "/src",
+        userText: "hi",
+        assistantText: "done",
+        personId: ada.id,
+      });
       // The exchange's notification names the harness as its plugin: a key bound to "builds" may not publish as "pi".
       const foreignHarness = await as(bound, REPORT, { input: exchange("pi") });
       expect(foreignHarness.data.reportExchange).toMatchObject({ __typename: "ValidationError", field: "harness" });
@@ -140,7 +171,10 @@ for (const provider of providers) {
       const piKey = (await cli.run("key", "create", "--name", "pi extension", "--plugin", "pi")).lastLine;
       const own = await as(piKey, REPORT, { input: exchange("pi") });
       expect(own.data.reportExchange).toEqual({ __typename: "ReportedExchange", duplicate: false });
-      const event = await as(bound, `mutation { emitEvent(input: { type: "build.done", idempotencyKey: "e-1" }) { __typename ... on EmitEventSuccess { duplicate } } }`);
+      const event = await as(
+        bound,
+        `mutation { emitEvent(input: { type: "build.done", idempotencyKey: "e-1" }) { __typename ... on EmitEventSuccess { duplicate } } }`,
+      );
       expect(event.data.emitEvent).toEqual({ __typename: "EmitEventSuccess", duplicate: false });
     });
 
@@ -148,11 +182,23 @@ for (const provider of providers) {
       const SESSION = `query($h: String!, $s: String!) { session(harness: $h, sessionId: $s) { harness sessionId label completionId sourceGeneration labelGeneration } }`;
       const cli = heraldCli({ DATABASE_URL: h.databaseUrl });
       const codexKey = (await cli.run("key", "create", "--name", "codex notify", "--plugin", "codex")).lastLine;
-      const report = { harness: "codex", sessionId: "s-probe", completionId: "c-1", cwd: "/src/secret-project", userText: "ship it", assistantText: "shipped", personId: ada.id };
+      const report = {
+        harness: "codex",
+        sessionId: "s-probe",
+        completionId: "c-1",
+        cwd: "/src/secret-project",
+        userText: "ship it",
+        assistantText: "shipped",
+        personId: ada.id,
+      };
       const reported = await as(codexKey, `mutation($input: ReportExchangeInput!) { reportExchange(input: $input) { __typename } }`, { input: report });
       expect(reported.data.reportExchange.__typename).toBe("ReportedExchange");
       // Its own harness's key and the admin key see it.
-      expect((await as(codexKey, SESSION, { h: "codex", s: "s-probe" })).data.session).toMatchObject({ harness: "codex", sessionId: "s-probe", sourceGeneration: "1" });
+      expect((await as(codexKey, SESSION, { h: "codex", s: "s-probe" })).data.session).toMatchObject({
+        harness: "codex",
+        sessionId: "s-probe",
+        sourceGeneration: "1",
+      });
       expect((await as(h.producerKey, SESSION, { h: "codex", s: "s-probe" })).data.session).toMatchObject({ sessionId: "s-probe" });
       // A key bound to another plugin: the same answer as for a session that does not exist.
       const present = await as(bound, SESSION, { h: "codex", s: "s-probe" });
@@ -174,7 +220,10 @@ for (const provider of providers) {
       expect(into.data.publishNotification).toMatchObject({ __typename: "ValidationError", field: "sessionId" });
       expect(into).toEqual(absent);
       const byKey = await as(bound, UPDATE_BY_KEY, { target: { scope: "SESSION", sessionId: otherSession, key: "b:session" }, patch: { title: "Into it" } });
-      const byKeyAbsent = await as(bound, UPDATE_BY_KEY, { target: { scope: "SESSION", sessionId: "no-such-session", key: "b:session" }, patch: { title: "Into it" } });
+      const byKeyAbsent = await as(bound, UPDATE_BY_KEY, {
+        target: { scope: "SESSION", sessionId: "no-such-session", key: "b:session" },
+        patch: { title: "Into it" },
+      });
       expect(byKey).toEqual(byKeyAbsent);
       // Its own plugin's record that an admin key put in that session: the record, but no session.
       const placed = await as(h.producerKey, PUBLISH, { input: input({ scope: "SESSION", personId: null, sessionId: otherSession, key: "b:placed" }) });

@@ -39,10 +39,15 @@ describe.skipIf(missing !== null)("PostgreSQL restarted under two instances", ()
   });
 
   const publish = (server: Served, k: string) =>
-    gql(server.url, key, `mutation($p: ID!, $k: String!) { publishNotification(input: { scope: PERSON, personId: $p, key: $k, title: $k, source: { plugin: "restart" } }) { __typename } }`, {
-      p: ada.id,
-      k,
-    });
+    gql(
+      server.url,
+      key,
+      `mutation($p: ID!, $k: String!) { publishNotification(input: { scope: PERSON, personId: $p, key: $k, title: $k, source: { plugin: "restart" } }) { __typename } }`,
+      {
+        p: ada.id,
+        k,
+      },
+    );
   const createdTitles = (events: ReceivedEvent[]) => events.filter((e) => e.type === "CREATED").map((e) => e.notification.title);
   const withinMs = async <T>(ms: number, work: Promise<T>): Promise<T> =>
     Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms))]);
@@ -138,7 +143,13 @@ describe.skipIf(missing !== null)("PostgreSQL restarted under two instances", ()
       while (loading) {
         n++;
         await Promise.all([
-          ask(server, "publish", key, `mutation($p: ID!, $k: String!) { publishNotification(input: { scope: PERSON, personId: $p, key: $k, title: $k, source: { plugin: "restart" } }) { __typename } }`, { p: ada.id, k: `churn-${n % 5}` }),
+          ask(
+            server,
+            "publish",
+            key,
+            `mutation($p: ID!, $k: String!) { publishNotification(input: { scope: PERSON, personId: $p, key: $k, title: $k, source: { plugin: "restart" } }) { __typename } }`,
+            { p: ada.id, k: `churn-${n % 5}` },
+          ),
           ask(server, "list and counts", ada.token, "{ notificationCounts { total } notifications(first: 5) { edges { node { id } } } }"),
           ask(server, "mark all seen", ada.token, "mutation { markAllNotificationsSeen }"),
         ]);
@@ -157,7 +168,14 @@ describe.skipIf(missing !== null)("PostgreSQL restarted under two instances", ()
       // Both instances answer a few requests with `status` from now on: the load has met the store's state.
       const bothAnswer = async (status: number, what: string) => {
         const from = [a, b].map((server) => answers.get(server)!.length);
-        const met = () => [a, b].every((server, i) => answers.get(server)!.slice(from[i]).filter((s) => s === status).length >= 6);
+        const met = () =>
+          [a, b].every(
+            (server, i) =>
+              answers
+                .get(server)!
+                .slice(from[i])
+                .filter((s) => s === status).length >= 6,
+          );
         await eventually(() => met() || alive().some((end) => end !== null), 90_000, what);
       };
       for (let round = 0; round < 5; round++) {

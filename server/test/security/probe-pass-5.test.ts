@@ -27,7 +27,11 @@ for (const provider of providers) {
       expect((await post(`/actions/hat_${"A".repeat(43)}`, "{not json")).status).toBe(400);
       expect((await post(`/actions/hat_${"A".repeat(43)}`, JSON.stringify({ values: "x".repeat(70 * 1024) }))).status).toBe(413);
       expect((await fetch(`${origin}/actions/hat_${"A".repeat(43)}`)).status).toBe(405);
-      const webhook = await gql(h.url, (await h.newPerson("Ada")).token, `mutation { addWebhookChannel(input: { url: "https://[2002:7f00:1::]/hook" }) { __typename ... on ValidationError { field } } }`);
+      const webhook = await gql(
+        h.url,
+        (await h.newPerson("Ada")).token,
+        `mutation { addWebhookChannel(input: { url: "https://[2002:7f00:1::]/hook" }) { __typename ... on ValidationError { field } } }`,
+      );
       expect(webhook.data.addWebhookChannel).toEqual({ __typename: "ValidationError", field: "input.url" });
     });
 

@@ -32,7 +32,9 @@ for (const provider of providers) {
     afterAll(async () => h?.close());
 
     const inbox = async (personId: string) =>
-      storeOf(h.herald.database).pick("Notification", ["key"], (q) => q.where("personId", "=", personId)).then((rows) => rows.map((r) => r.key));
+      storeOf(h.herald.database)
+        .pick("Notification", ["key"], (q) => q.where("personId", "=", personId))
+        .then((rows) => rows.map((r) => r.key));
 
     it("reads a producer API POST's arguments from its body only, never from the query string", async () => {
       const ada = await h.newPerson("Ada");
@@ -61,7 +63,10 @@ for (const provider of providers) {
           expectRefusal(r, 400, "BAD_REQUEST");
           expect(r.json?.errors?.[0]?.message).toMatch(/variables|extensions/);
           const logged = lines.slice(before);
-          expect(logged.filter((l) => l.level >= 50 || l.err?.stack), JSON.stringify(logged)).toEqual([]);
+          expect(
+            logged.filter((l) => l.level >= 50 || l.err?.stack),
+            JSON.stringify(logged),
+          ).toEqual([]);
         }
       }
       // Well-formed ones still run.
@@ -71,7 +76,11 @@ for (const provider of providers) {
 
     it("adds no metric series for names a client chooses (aliases, paths)", async () => {
       const scrape = async () => (await send(`${base}/metrics`, { token: metricsToken })).text;
-      const seriesOf = (text: string) => text.split("\n").filter((l) => l.startsWith("graphql_envelop_error_result")).sort();
+      const seriesOf = (text: string) =>
+        text
+          .split("\n")
+          .filter((l) => l.startsWith("graphql_envelop_error_result"))
+          .sort();
       // A failing field under an alias, as an anonymous caller sends it.
       const failing = (alias: string) => postJson(h.url, { query: `{ ${alias}: notificationCounts { total } }` });
       for (const alias of ["a0", "a1"]) expect((await failing(alias)).json?.errors).toBeTruthy();

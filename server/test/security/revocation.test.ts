@@ -50,7 +50,9 @@ for (const provider of providers) {
       await h.publish({ scope: "PERSON", personId: bob.id, key: "b", title: "for Bob" });
       await bobs.waitUntil((events) => events.some((e) => e.notification.title === "for Bob"));
       expect(distinct.events.concat(single.events)).toEqual([]);
-      expect(await storeOf(h.herald.database).count("NotificationEvent", (q) => q.where("notificationId", "=", after.id).where("type", "=", "DELIVERED"))).toBe(0);
+      expect(await storeOf(h.herald.database).count("NotificationEvent", (q) => q.where("notificationId", "=", after.id).where("type", "=", "DELIVERED"))).toBe(
+        0,
+      );
       // Bob's stream is untouched, and the token itself is refused from now on.
       expect(bobs.completed).toBe(false);
       bobs.dispose();
@@ -127,12 +129,18 @@ describe.skipIf(!postgres.available || !redisUrl)("revocation across two instanc
   it("signing out through instance A ends the streams held on instance B", async () => {
     const person = await gql(a.url, key, `mutation { createPerson(input: { name: "Ada" }) { id } }`);
     const personId = person.data.createPerson.id as string;
-    const token = (await gql(a.url, key, `mutation($id: ID!) { issuePersonToken(personId: $id) { token } }`, { id: personId })).data.issuePersonToken.token as string;
+    const token = (await gql(a.url, key, `mutation($id: ID!) { issuePersonToken(personId: $id) { token } }`, { id: personId })).data.issuePersonToken
+      .token as string;
     const after = await headCursor(b.url, token);
     const onB = [subscribe(b.url, token, { after }), subscribe(b.url, token, { after, singleConnection: true })];
     const producerOnB = subscribe(b.url, key, { query: INVOCATIONS, variables: {} });
     // Attached once a publish reaches both (another process's listeners cannot be counted).
-    await gql(a.url, key, `mutation($p: ID!) { publishNotification(input: { scope: PERSON, personId: $p, key: "k", title: "hello", source: { plugin: "t" } }) { __typename } }`, { p: personId });
+    await gql(
+      a.url,
+      key,
+      `mutation($p: ID!) { publishNotification(input: { scope: PERSON, personId: $p, key: "k", title: "hello", source: { plugin: "t" } }) { __typename } }`,
+      { p: personId },
+    );
     await Promise.all(onB.map((s) => s.waitUntil((events) => events.some((e) => e.type === "CREATED"))));
 
     expect((await gql(a.url, token, "mutation { signOut }")).data).toEqual({ signOut: true });

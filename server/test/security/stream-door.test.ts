@@ -46,8 +46,7 @@ for (const provider of providers) {
       expect(first.text).not.toBe(second.text);
 
       const token = first.text;
-      const open = (credential: string | null) =>
-        send(`${streamUrl()}?token=${token}`, { token: credential, headers: { accept: "text/event-stream" } });
+      const open = (credential: string | null) => send(`${streamUrl()}?token=${token}`, { token: credential, headers: { accept: "text/event-stream" } });
       expectRefusal(await open(null), 401, "UNAUTHENTICATED");
       expectRefusal(await open(bob.token), 403, "FORBIDDEN");
       expectRefusal(
@@ -99,13 +98,20 @@ for (const provider of providers) {
         ["syntax error", postJson(streamUrl(), { query: "subscription {" }, { token: ada.token, headers: stream }), 400, "GRAPHQL_PARSE_FAILED"],
         [
           "mutation over GET",
-          send(`${streamUrl()}?query=${encodeURIComponent('mutation { createPerson(input: { name: "x" }) { id } }')}`, { token: h.producerKey, headers: stream }),
+          send(`${streamUrl()}?query=${encodeURIComponent('mutation { createPerson(input: { name: "x" }) { id } }')}`, {
+            token: h.producerKey,
+            headers: stream,
+          }),
           405,
           "METHOD_NOT_ALLOWED",
         ],
         [
           "too many aliases",
-          postJson(streamUrl(), { query: `{ ${Array.from({ length: 40 }, (_, i) => `a${i}: viewer { id }`).join(" ")} }` }, { token: ada.token, headers: stream }),
+          postJson(
+            streamUrl(),
+            { query: `{ ${Array.from({ length: 40 }, (_, i) => `a${i}: viewer { id }`).join(" ")} }` },
+            { token: ada.token, headers: stream },
+          ),
           400,
           "GRAPHQL_VALIDATION_FAILED",
         ],
@@ -113,9 +119,19 @@ for (const provider of providers) {
         ["no credential", postJson(streamUrl(), { query: EVENTS }, { headers: stream }), 401, "UNAUTHENTICATED"],
         ["producer key on a person's stream", postJson(streamUrl(), { query: EVENTS }, { token: h.producerKey, headers: stream }), 403, "FORBIDDEN"],
         ["unknown reservation", send(`${streamUrl()}?token=nope`, { token: ada.token, headers: stream }), 404, "NOT_FOUND"],
-        ["body too large", postJson(streamUrl(), { query: `{ ${"viewer{id} ".repeat(30_000)}}` }, { token: ada.token, headers: stream }), 413, "PAYLOAD_TOO_LARGE"],
+        [
+          "body too large",
+          postJson(streamUrl(), { query: `{ ${"viewer{id} ".repeat(30_000)}}` }, { token: ada.token, headers: stream }),
+          413,
+          "PAYLOAD_TOO_LARGE",
+        ],
         ["missing query", postJson(streamUrl(), {}, { token: ada.token, headers: stream }), 400, "BAD_REQUEST"],
-        ["unsupported media type", send(streamUrl(), { method: "POST", body: "x", token: ada.token, headers: { ...stream, "content-type": "text/plain" } }), 415, "UNSUPPORTED_MEDIA_TYPE"],
+        [
+          "unsupported media type",
+          send(streamUrl(), { method: "POST", body: "x", token: ada.token, headers: { ...stream, "content-type": "text/plain" } }),
+          415,
+          "UNSUPPORTED_MEDIA_TYPE",
+        ],
       ];
       for (const [name, pending, status, code] of cases) {
         const response = await pending;

@@ -81,13 +81,20 @@ for (const provider of providers) {
       await gql(h.url, "herald_pt_unknown", "{ viewer { id } }"); // UNAUTHENTICATED in the context
       await gql(h.url, ada.token, "{ viewer { nope } }"); // GRAPHQL_VALIDATION_FAILED
       const streamUrl = h.url.replace(/graphql$/, "graphql/stream");
-      await postJson(streamUrl, { query: "subscription { notificationEvents { cursor } }" }, { token: h.producerKey, headers: { accept: "text/event-stream" } });
+      await postJson(
+        streamUrl,
+        { query: "subscription { notificationEvents { cursor } }" },
+        { token: h.producerKey, headers: { accept: "text/event-stream" } },
+      );
       expect(log.lines.filter((l) => l.level >= ERROR)).toEqual([]);
       expect(log.lines.filter((l) => l.err?.stack)).toEqual([]);
       for (const code of ["UNAUTHENTICATED", "FORBIDDEN", "VALIDATION_ERROR"]) {
         const logged = log.lines.filter((l) => l.code === code);
         expect(logged.length, code).toBeGreaterThan(0);
-        expect(logged.every((l) => l.level === DEBUG), code).toBe(true);
+        expect(
+          logged.every((l) => l.level === DEBUG),
+          code,
+        ).toBe(true);
       }
       // Once per error, not once per layer that saw it.
       expect(log.lines.filter((l) => l.code === "VALIDATION_ERROR")).toHaveLength(1);

@@ -93,7 +93,10 @@ for (const provider of providers) {
       expect(forged.status).toBe(401);
       // A whole request is answered the same way, with a typed error, mapped file or not.
       const png = new Uint8Array(1024).fill(7);
-      for (const [token, status, code] of [[null, 401, "UNAUTHENTICATED"], [ada.token, 403, "FORBIDDEN"]] as const) {
+      for (const [token, status, code] of [
+        [null, 401, "UNAUTHENTICATED"],
+        [ada.token, 403, "FORBIDDEN"],
+      ] as const) {
         const r = await upload(multipart(png, "a.bin", "application/octet-stream"), token);
         expect({ status: r.status, code: r.body.errors?.[0]?.extensions?.code }).toEqual({ status, code });
         const unmapped = new FormData();
@@ -108,7 +111,10 @@ for (const provider of providers) {
     it("refuses file names with C1 controls or bidirectional overrides, naming the field", async () => {
       const text = new TextEncoder().encode("plain text\n");
       for (const name of ["invoice\u202Efdp.exe", "a\u2066b.txt", "a\u0085b.txt", "a\u009bb.txt", "a\u200fb.txt"]) {
-        for (const [part, stored] of [[name, null], ["ok.txt", name]] as const) {
+        for (const [part, stored] of [
+          [name, null],
+          ["ok.txt", name],
+        ] as const) {
           const r = await upload(multipart(text, part, "text/plain", stored));
           expect(r.body.data?.uploadAsset, JSON.stringify({ name, r })).toMatchObject({ __typename: "ValidationError", field: "filename" });
         }
@@ -140,7 +146,13 @@ for (const provider of providers) {
       const bytes = new Uint8Array(MAX - 1024).map((_, i) => (i * 7) % 256);
       const r = await upload(multipart(bytes, "big.bin", "application/octet-stream"));
       const asset = r.body.data.uploadAsset as { id: string };
-      await h.publish({ scope: "PERSON", personId: ada.id, key: "big", title: "Big", actions: [{ kind: "DOWNLOAD_ATTACHMENT_ASSET", id: "f", label: "Get", assetId: asset.id }] });
+      await h.publish({
+        scope: "PERSON",
+        personId: ada.id,
+        key: "big",
+        title: "Big",
+        actions: [{ kind: "DOWNLOAD_ATTACHMENT_ASSET", id: "f", label: "Get", assetId: asset.id }],
+      });
       const base = h.url.replace(/\/graphql$/, "");
       const whole = await fetch(`${base}/assets/${asset.id}`, { headers: { authorization: `Bearer ${ada.token}` } });
       expect(whole.headers.get("content-length")).toBe(String(bytes.byteLength));
@@ -155,16 +167,25 @@ for (const provider of providers) {
       expect(((await refused.json()) as any).errors[0].extensions.code).toBe("TOO_MANY_REQUESTS");
       // Another person is not affected by Ada's bound.
       const bob = await h.newPerson("Bob");
-      await h.publish({ scope: "APPLICATION", key: "big-app", title: "Big", actions: [{ kind: "DOWNLOAD_ATTACHMENT_ASSET", id: "f", label: "Get", assetId: asset.id }] });
+      await h.publish({
+        scope: "APPLICATION",
+        key: "big-app",
+        title: "Big",
+        actions: [{ kind: "DOWNLOAD_ATTACHMENT_ASSET", id: "f", label: "Get", assetId: asset.id }],
+      });
       const bobs = await fetch(`${base}/assets/${asset.id}`, { method: "HEAD", headers: { authorization: `Bearer ${bob.token}` } });
       expect(bobs.status).toBe(200);
       // A client that goes away gives its slot back.
       for (const d of stalled) d.close();
-      await eventually(async () => {
-        const again = await fetch(`${base}/assets/${asset.id}`, { headers: { authorization: `Bearer ${ada.token}` } });
-        if (again.status !== 200) return false;
-        return (await again.arrayBuffer()).byteLength === bytes.byteLength;
-      }, 10_000, "a slot to be released by the closed downloads");
+      await eventually(
+        async () => {
+          const again = await fetch(`${base}/assets/${asset.id}`, { headers: { authorization: `Bearer ${ada.token}` } });
+          if (again.status !== 200) return false;
+          return (await again.arrayBuffer()).byteLength === bytes.byteLength;
+        },
+        10_000,
+        "a slot to be released by the closed downloads",
+      );
     });
   });
 }

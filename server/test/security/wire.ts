@@ -61,7 +61,7 @@ export async function pipelined(url: string, raw: string, count: number, sockets
         socket.on("error", reject);
         socket.on("data", (chunk) => {
           pending += chunk.toString("latin1");
-          for (let match; (match = /HTTP\/1\.1 (\d{3})[^]*?\r\n\r\n/.exec(pending)); ) {
+          for (let match; (match = /HTTP\/1\.1 (\d{3})[^]*?\r\n\r\n/.exec(pending));) {
             const head = match[0];
             const length = Number(/content-length: *(\d+)/i.exec(head)?.[1] ?? 0);
             if (pending.length < match.index + head.length + length) break;

@@ -18,7 +18,11 @@ describe("the channel request guard", () => {
 
   const port = () => new URL(receiver.url).port;
   const send = (url: string, allow: string[]) =>
-    guardedRequest(url, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }, { allowHosts: new Set(allow), timeoutMs: 5_000, maxResponseBytes: 1_024, agent: tls.agent });
+    guardedRequest(
+      url,
+      { method: "POST", headers: { "content-type": "application/json" }, body: "{}" },
+      { allowHosts: new Set(allow), timeoutMs: 5_000, maxResponseBytes: 1_024, agent: tls.agent },
+    );
 
   it("refuses a name that resolves to 127.0.0.1 (DNS rebinding) unless the host is allowed", async () => {
     await expect(send(`https://localhost:${port()}/x`, ["127.0.0.1"])).rejects.toThrow(RefusedTarget);
@@ -31,7 +35,14 @@ describe("the channel request guard", () => {
   });
 
   it("refuses literal private, loopback and link-local addresses and plain http:", async () => {
-    for (const url of [`https://127.0.0.1:${port()}/x`, "https://10.1.2.3/x", "https://169.254.169.254/latest", "https://[::1]/x", "https://[fe80::1]/x", "http://example.com/x"]) {
+    for (const url of [
+      `https://127.0.0.1:${port()}/x`,
+      "https://10.1.2.3/x",
+      "https://169.254.169.254/latest",
+      "https://[::1]/x",
+      "https://[fe80::1]/x",
+      "http://example.com/x",
+    ]) {
       await expect(send(url, []), url).rejects.toThrow(RefusedTarget);
     }
     expect(receiver.received).toHaveLength(1);
@@ -53,7 +64,24 @@ describe("the channel request guard", () => {
   });
 
   it("knows which addresses are not public", () => {
-    for (const a of ["0.0.0.0", "10.0.0.1", "100.64.0.1", "127.0.0.1", "169.254.1.1", "172.16.0.1", "172.31.255.255", "192.168.1.1", "224.0.0.1", "::", "::1", "fc00::1", "fd12::1", "fe80::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1"]) {
+    for (const a of [
+      "0.0.0.0",
+      "10.0.0.1",
+      "100.64.0.1",
+      "127.0.0.1",
+      "169.254.1.1",
+      "172.16.0.1",
+      "172.31.255.255",
+      "192.168.1.1",
+      "224.0.0.1",
+      "::",
+      "::1",
+      "fc00::1",
+      "fd12::1",
+      "fe80::1",
+      "::ffff:127.0.0.1",
+      "::ffff:10.0.0.1",
+    ]) {
       expect(isNonPublicAddress(a), a).toBe(true);
     }
     for (const a of ["8.8.8.8", "1.1.1.1", "172.32.0.1", "2606:4700::1111", "::ffff:8.8.8.8"]) expect(isNonPublicAddress(a), a).toBe(false);

@@ -26,9 +26,18 @@ describe("credential cache", () => {
     h = await startHerald(sqlite);
     const probe = storeOf(h.herald.database);
     bus = new InMemoryEventBus();
-    auth = new AuthService(new CredentialStore(h.herald.database), new SignInCodeStore(h.herald.database), new DirectoryStore(h.herald.database), bus, { now: () => new Date(now) });
+    auth = new AuthService(new CredentialStore(h.herald.database), new SignInCodeStore(h.herald.database), new DirectoryStore(h.herald.database), bus, {
+      now: () => new Date(now),
+    });
     revokeSilently = async (id) => {
-      expect(await probe.execute(probe.build.updateTable("Credential").set({ revokedAt: probe.time(new Date()) }).where("id", "=", id))).toBe(1);
+      expect(
+        await probe.execute(
+          probe.build
+            .updateTable("Credential")
+            .set({ revokedAt: probe.time(new Date()) })
+            .where("id", "=", id),
+        ),
+      ).toBe(1);
     };
   });
   afterAll(async () => h?.close());

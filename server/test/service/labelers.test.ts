@@ -54,10 +54,12 @@ describe("OpenAI-compatible labeler", () => {
     await new Promise((r) => server.close(r));
   });
 
-  const answering = (content: unknown, status = 200) => (_req: IncomingMessage, res: ServerResponse) => {
-    res.writeHead(status, { "content-type": "application/json" });
-    res.end(typeof content === "string" && status !== 200 ? content : JSON.stringify({ choices: [{ message: { role: "assistant", content } }] }));
-  };
+  const answering =
+    (content: unknown, status = 200) =>
+    (_req: IncomingMessage, res: ServerResponse) => {
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(typeof content === "string" && status !== 200 ? content : JSON.stringify({ choices: [{ message: { role: "assistant", content } }] }));
+    };
   const labeler = (timeoutMs = 2_000) => new OpenAILabeler({ url: base, model: "tiny", key: "sk-test", timeoutMs });
 
   it("asks the chat-completions endpoint with the model, key and bounded material, and returns the label", async () => {

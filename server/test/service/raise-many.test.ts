@@ -59,7 +59,13 @@ for (const provider of providers) {
         ["fact:3:2026-01-01", "PENDING", "companion:scan:dates:fact:3:2026-01-01", "herald", `${ada.id}|scan:dates|fact:3:2026-01-01`],
       ]);
       const events = await storeOf(a.database).rows("NotificationEvent", (q) =>
-        q.where("notificationId", "in", rows.slice(1).map((r) => r.id)).orderBy("seq", "asc"),
+        q
+          .where(
+            "notificationId",
+            "in",
+            rows.slice(1).map((r) => r.id),
+          )
+          .orderBy("seq", "asc"),
       );
       expect(events.map((e) => [e.type, e.personId, e.revision])).toEqual([
         ["CREATED", ada.id, 1],
@@ -75,7 +81,13 @@ for (const provider of providers) {
 
     it("revises a producer's active record under a companion key instead of colliding with it", async () => {
       const bob = await a.services.directory.createPerson({ name: "Bob" });
-      await a.services.notifications.publish({ scope: "PERSON", personId: bob.id, key: "companion:scan:dates:stale:x:1", title: "old", source: { plugin: "p" } });
+      await a.services.notifications.publish({
+        scope: "PERSON",
+        personId: bob.id,
+        key: "companion:scan:dates:stale:x:1",
+        title: "old",
+        source: { plugin: "p" },
+      });
       expect(await a.services.notifications.raiseMany([raiseOf(bob.id, "stale:x:1"), raiseOf(bob.id, "stale:x:2")])).toBe(1);
       const rows = await storeOf(a.database).rows("Notification", (q) => q.where("personId", "=", bob.id).orderBy("key", "asc"));
       expect(rows.map((r) => [r.key, r.title, r.revision])).toEqual([

@@ -50,7 +50,14 @@ for (const provider of providers) {
     });
 
     const publish = (herald: Herald, key: string) =>
-      herald.services.notifications.publish({ scope: "PERSON", personId, key, title: key, source: { plugin: "p" }, retention: { policy: "UNTIL_SERVER_RESTART" } });
+      herald.services.notifications.publish({
+        scope: "PERSON",
+        personId,
+        key,
+        title: key,
+        source: { plugin: "p" },
+        retention: { policy: "UNTIL_SERVER_RESTART" },
+      });
     const row = async (id: string) => {
       const found = await storeOf(a.database).first("Notification", (q) => q.where("id", "=", id));
       if (!found) throw new Error(`no notification ${id}`);

@@ -14,7 +14,10 @@ function claimsOf(header: string): { aud: string; exp: number; sub: string } {
   expect(match?.[2]).toBe(keys.publicKey);
   const [head, claims, signature] = match![1]!.split(".");
   const raw = Buffer.from(keys.publicKey, "base64url");
-  const key = createPublicKey({ key: { kty: "EC", crv: "P-256", x: raw.subarray(1, 33).toString("base64url"), y: raw.subarray(33).toString("base64url") }, format: "jwk" });
+  const key = createPublicKey({
+    key: { kty: "EC", crv: "P-256", x: raw.subarray(1, 33).toString("base64url"), y: raw.subarray(33).toString("base64url") },
+    format: "jwk",
+  });
   expect(verify("sha256", Buffer.from(`${head}.${claims}`), { key, dsaEncoding: "ieee-p1363" }, Buffer.from(signature!, "base64url"))).toBe(true);
   return JSON.parse(Buffer.from(claims!, "base64url").toString());
 }

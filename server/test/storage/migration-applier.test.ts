@@ -26,7 +26,10 @@ for (const provider of providers) {
       const database = await openDatabase(store.url);
       try {
         expect(await pendingMigrations(database)).toEqual([]);
-        const rows = await database.db.query(`SELECT "migration_name", "applied_steps_count", "checksum" FROM "_prisma_migrations" ORDER BY "migration_name"`, []);
+        const rows = await database.db.query(
+          `SELECT "migration_name", "applied_steps_count", "checksum" FROM "_prisma_migrations" ORDER BY "migration_name"`,
+          [],
+        );
         expect(rows.map((r) => r.migration_name)).toEqual(names);
         expect(rows.map((r) => String(r.checksum))).toEqual(committedMigrations(provider.name).map((m) => m.checksum));
         // The models' tables are there: the person table answers.

@@ -16,7 +16,10 @@ function columnsOf(model: string, type: string): string[] {
 describe("the list page's raw columns", () => {
   it("know every DateTime and Int column of Notification and NotificationReceipt (generated from the models)", () => {
     const ofKind = (table: keyof typeof tableColumns, kind: string) =>
-      Object.entries(tableColumns[table].kinds as Record<string, string>).filter(([, k]) => k === kind).map(([c]) => c).sort();
+      Object.entries(tableColumns[table].kinds as Record<string, string>)
+        .filter(([, k]) => k === kind)
+        .map(([c]) => c)
+        .sort();
     expect(ofKind("Notification", "time")).toEqual(columnsOf("Notification", "DateTime"));
     expect(ofKind("Notification", "integer")).toEqual(columnsOf("Notification", "Int"));
     expect(ofKind("NotificationReceipt", "time")).toEqual(columnsOf("NotificationReceipt", "DateTime"));

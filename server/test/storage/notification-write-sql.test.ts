@@ -87,7 +87,10 @@ for (const provider of providers) {
     it("keep times in the form Prisma's client wrote, so SQL comparisons agree with rows stored before", async () => {
       if (provider.name !== "sqlite") return;
       const db = storeOf(h.herald.database);
-      const [raw] = (await db.sql(`SELECT typeof("createdAt") AS kind, CAST("createdAt" AS TEXT) AS "createdAt" FROM "Notification" LIMIT 1`)) as { kind: string; createdAt: string }[];
+      const [raw] = (await db.sql(`SELECT typeof("createdAt") AS kind, CAST("createdAt" AS TEXT) AS "createdAt" FROM "Notification" LIMIT 1`)) as {
+        kind: string;
+        createdAt: string;
+      }[];
       const [person] = (await db.sql(`SELECT CAST("createdAt" AS TEXT) AS "createdAt" FROM "Person" LIMIT 1`)) as { createdAt: string }[];
       expect(raw!.kind).toBe("text");
       expect(raw!.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/);
@@ -115,7 +118,8 @@ for (const provider of providers) {
       const probe = storeOf(h.herald.database);
       const counter = async () => (await probe.first("EventCounter", (q) => q.where("name", "=", EVENT_COUNTER)))!.value;
       const before = await counter();
-      const id = (await h.herald.services.notifications.publish({ scope: "PERSON", personId: ada.id, key: "stale", title: "t", source: { plugin: "tests" } })).id;
+      const id = (await h.herald.services.notifications.publish({ scope: "PERSON", personId: ada.id, key: "stale", title: "t", source: { plugin: "tests" } }))
+        .id;
       const event = { personId: ada.id, type: "UPDATED" as const, notificationId: id, revision: 2, snapshot: "{}" };
       const attempt = db.transaction(async (tx) => {
         const sql = new NotificationWriteSql(new TransactionRunner(tx), name);

@@ -30,7 +30,8 @@ describe("SQLite units of work beside the store's transactions", () => {
   });
   afterAll(async () => h?.close());
 
-  const publish = (key: string, title = "t") => h.herald.services.notifications.publish({ scope: "PERSON", personId: ada.id, key, title, source: { plugin: "tests" } });
+  const publish = (key: string, title = "t") =>
+    h.herald.services.notifications.publish({ scope: "PERSON", personId: ada.id, key, title, source: { plugin: "tests" } });
   const probe = () => storeOf(h.herald.database);
   const counter = async () => Number((await probe().first("EventCounter", (q) => q.where("name", "=", EVENT_COUNTER)))!.value);
   const notificationsKeyed = (prefix: string) => probe().count("Notification", (q) => q.where("key", "like", `${prefix}%`));
@@ -84,7 +85,12 @@ describe("SQLite units of work beside the store's transactions", () => {
       i % 2 === 0
         ? publish(`mixed-${i}`)
         : db.transaction(async (tx) => {
-            await run.execute(tx, build().insertInto("ServerSetting").values({ key: `mixed-${i}`, value: "a" }));
+            await run.execute(
+              tx,
+              build()
+                .insertInto("ServerSetting")
+                .values({ key: `mixed-${i}`, value: "a" }),
+            );
             // Kept: a pause held inside the transaction is what is under test (work queues behind it); no
             // event stands for it, and its length does not matter.
             await new Promise((resolve) => setTimeout(resolve, 5));
@@ -142,7 +148,9 @@ describe("SQLite units of work beside the store's transactions", () => {
 
     it("is stale, and writes nothing, when what it read changed", async () => {
       const value = await counter();
-      const attempt = readCounterThenWrite("changed", () => other.prepare(`UPDATE "EventCounter" SET "value" = "value" + 1 WHERE "name" = ?`).run(EVENT_COUNTER));
+      const attempt = readCounterThenWrite("changed", () =>
+        other.prepare(`UPDATE "EventCounter" SET "value" = "value" + 1 WHERE "name" = ?`).run(EVENT_COUNTER),
+      );
       await expect(attempt).rejects.toBeInstanceOf(StaleWrite);
       expect(await setting(`changed-${value}`)).toBeNull();
       expect(writer.connection.inTransaction).toBe(false);

@@ -26,7 +26,25 @@ export function testTls(): Tls {
   try {
     execFileSync(
       "openssl",
-      ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem"), "-days", "2", "-subj", "/CN=herald-test", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"],
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+        "-keyout",
+        join(dir, "key.pem"),
+        "-out",
+        join(dir, "cert.pem"),
+        "-days",
+        "2",
+        "-subj",
+        "/CN=herald-test",
+        "-addext",
+        "subjectAltName=IP:127.0.0.1,DNS:localhost",
+      ],
       { stdio: "ignore" },
     );
     const key = readFileSync(join(dir, "key.pem"), "utf8");
@@ -166,7 +184,10 @@ function checkVapidJwt(jwt: string, publicKey: string, audience: string): void {
   if (h.alg !== "ES256" || h.typ !== "JWT") throw new Error(`JWT header ${JSON.stringify(h)}`);
   const raw = Buffer.from(publicKey, "base64url");
   if (raw.length !== 65 || raw[0] !== 4) throw new Error("k is not an uncompressed P-256 key");
-  const key = createPublicKey({ key: { kty: "EC", crv: "P-256", x: raw.subarray(1, 33).toString("base64url"), y: raw.subarray(33).toString("base64url") }, format: "jwk" });
+  const key = createPublicKey({
+    key: { kty: "EC", crv: "P-256", x: raw.subarray(1, 33).toString("base64url"), y: raw.subarray(33).toString("base64url") },
+    format: "jwk",
+  });
   const ok = verify("sha256", Buffer.from(`${header}.${claims}`), { key, dsaEncoding: "ieee-p1363" }, Buffer.from(signature, "base64url"));
   if (!ok) throw new Error("bad VAPID signature");
   const c = JSON.parse(Buffer.from(claims, "base64url").toString());
@@ -231,7 +252,11 @@ export class WebhookReceiver extends Receiver {
 
   protected check(req: IncomingMessage, body: Buffer): any {
     if (!this.secret) throw new Error("no secret yet");
-    const headers = { "webhook-id": String(req.headers["webhook-id"]), "webhook-timestamp": String(req.headers["webhook-timestamp"]), "webhook-signature": String(req.headers["webhook-signature"]) };
+    const headers = {
+      "webhook-id": String(req.headers["webhook-id"]),
+      "webhook-timestamp": String(req.headers["webhook-timestamp"]),
+      "webhook-signature": String(req.headers["webhook-signature"]),
+    };
     return new Webhook(this.secret).verify(body.toString("utf8"), headers);
   }
 }

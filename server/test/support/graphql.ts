@@ -8,12 +8,7 @@ export interface GraphQLResponse<T = Record<string, unknown>> {
   errors?: { message: string; path?: string[]; extensions?: { code?: string; field?: string } }[];
 }
 
-export async function gql<T = any>(
-  url: string,
-  token: string | null,
-  query: string,
-  variables: Record<string, unknown> = {},
-): Promise<GraphQLResponse<T>> {
+export async function gql<T = any>(url: string, token: string | null, query: string, variables: Record<string, unknown> = {}): Promise<GraphQLResponse<T>> {
   const response = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -42,11 +37,7 @@ const unions = { publish: "PublishNotificationResult", resolve: "ResolveNotifica
 /** A failure member's details, read from its type: the offending field, or the record as it is now. */
 function failureFragment(type: GraphQLObjectType): string {
   const fields = type.getFields();
-  const details = [
-    "message",
-    ...("field" in fields ? ["field"] : []),
-    ...("current" in fields ? ["current { id revision status operation { id } }"] : []),
-  ];
+  const details = ["message", ...("field" in fields ? ["field"] : []), ...("current" in fields ? ["current { id revision status operation { id } }"] : [])];
   return `... on ${type.name} { ${details.join(" ")} }`;
 }
 

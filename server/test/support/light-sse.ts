@@ -94,7 +94,13 @@ function openSse(
   });
 }
 
-function plainRequest(target: Target, method: string, path: string, headers: Record<string, string>, body: string | null): Promise<{ status: number; text: string }> {
+function plainRequest(
+  target: Target,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string | null,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ ...target, method, path, agent: false, headers }, (res) => {
       let text = "";
@@ -169,7 +175,13 @@ export async function openSingleConnection(graphqlUrl: string, token: string, op
       target,
       "POST",
       "/graphql/stream",
-      { ...auth, "x-graphql-event-stream-token": streamToken, "content-type": "application/json", accept: "application/json", "content-length": String(Buffer.byteLength(body)) },
+      {
+        ...auth,
+        "x-graphql-event-stream-token": streamToken,
+        "content-type": "application/json",
+        accept: "application/json",
+        "content-length": String(Buffer.byteLength(body)),
+      },
       body,
     );
     if (sent.status !== 202) throw new Error(`POST operation ${id}: HTTP ${sent.status} ${sent.text}`);

@@ -42,7 +42,10 @@ export function storeOf(database: Database): StoreProbe {
     first: (table, filter) => run.first(on, table, select(table, filter as any).selectAll()) as Promise<any>,
     pick: (table, columns, filter) => run.rows(on, table, select(table, filter as any).select(columns as any)) as Promise<any[]>,
     count: async (table, filter) => {
-      const [row] = await run.raw(on, select(table, filter as any).select((eb) => eb.fn.countAll().as("n")));
+      const [row] = await run.raw(
+        on,
+        select(table, filter as any).select((eb) => eb.fn.countAll().as("n")),
+      );
       return Number(row?.n ?? 0);
     },
     execute: (statement) => run.execute(on, statement),

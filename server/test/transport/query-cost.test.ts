@@ -49,7 +49,9 @@ describe("query cost", () => {
 
   it("costs a union's dearest member, not every member together", () => {
     const member = parse(`mutation { dismissNotification(id: "x") { __typename ... on Notification { id title body } ... on NotFoundError { message } } }`);
-    const both = parse(`mutation { dismissNotification(id: "x") { __typename ... on Notification { id title body } ... on RevisionConflictError { message current { id title body } } } }`);
+    const both = parse(
+      `mutation { dismissNotification(id: "x") { __typename ... on Notification { id title body } ... on RevisionConflictError { message current { id title body } } } }`,
+    );
     expect(cost(member)).toBe(1 + 3);
     expect(cost(both)).toBe(1 + 1 + 1 + 3);
   });

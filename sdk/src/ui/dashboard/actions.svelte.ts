@@ -11,7 +11,6 @@ import { t } from "../i18n/index.ts";
 
 type Action = Notification["actions"][number];
 
-
 /** An observation's “Remember this”: Herald itself stores the fact, no producer is involved. */
 const REMEMBER_FACT_ACTION = "herald.rememberFact";
 
@@ -190,7 +189,12 @@ export class PersonActions {
    * on the display's notification; its answer arrives as a display of its own. A value the server
    * refuses comes back as { field, message } as for a notification's form.
    */
-  async invokeFromDisplay(notificationId: string, invocationId: string, action: Action, values?: Record<string, unknown>): Promise<{ field: string; message: string } | null> {
+  async invokeFromDisplay(
+    notificationId: string,
+    invocationId: string,
+    action: Action,
+    values?: Record<string, unknown>,
+  ): Promise<{ field: string; message: string } | null> {
     const client = this.connection.client;
     if (!client) return null;
     try {

@@ -65,12 +65,16 @@ export class Dashboard {
   start(): () => void {
     const announce = announceArrivals(this.messages);
     let stopPreferences: (() => void) | null = null;
-    const stop = this.connection.start((state) => {
-      announce(state);
-      this.desktop.observe(state);
-      // Once the main view is live, after its own subscription: quiet mode then follows live.
-      if (state.connection === "live" && !stopPreferences) stopPreferences = this.viewer.followPreferences();
-    }, this.personId, readerFilter(this.viewer.controls));
+    const stop = this.connection.start(
+      (state) => {
+        announce(state);
+        this.desktop.observe(state);
+        // Once the main view is live, after its own subscription: quiet mode then follows live.
+        if (state.connection === "live" && !stopPreferences) stopPreferences = this.viewer.followPreferences();
+      },
+      this.personId,
+      readerFilter(this.viewer.controls),
+    );
     const client = this.connection.client;
     const stopDisplays = client ? this.actionDisplays.start(client) : () => undefined;
     const stopAnswers = client ? client.actionResponses.subscribe((response) => this.actions.answered(response.notificationId)) : () => undefined;

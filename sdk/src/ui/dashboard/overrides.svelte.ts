@@ -43,7 +43,9 @@ export class Overrides {
    */
   visible(items: readonly Notification[], filter: NotificationFilter, keep?: (n: Notification, now: Date) => boolean): Notification[] {
     const now = new Date(this.now());
-    return items.map((n) => this.resolve(n)).filter((n) => !this.gone.has(n.id) && !this.hidden.has(n.id) && (keep ? keep(n, now) : matchesFilter(n, filter, now, { shown: true })));
+    return items
+      .map((n) => this.resolve(n))
+      .filter((n) => !this.gone.has(n.id) && !this.hidden.has(n.id) && (keep ? keep(n, now) : matchesFilter(n, filter, now, { shown: true })));
   }
 
   /** Active and not snoozed: still belongs on the main surfaces. */

@@ -84,9 +84,7 @@ export class Viewer {
     this.quietBusy = true;
     try {
       this.setQuiet(await client.setQuietMode(enabled));
-      this.messages.notify(
-        this.quietMode ? t.quiet.turnedOn : t.quiet.turnedOff,
-      );
+      this.messages.notify(this.quietMode ? t.quiet.turnedOn : t.quiet.turnedOff);
     } catch (error) {
       this.fail(error);
     } finally {

@@ -22,8 +22,7 @@ const statusWord = (status: string): string => STATUS_WORD[status] ?? status.toL
 const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 const UNREACHABLE = "Herald could not be reached. Check that it is running and try again.";
-const SPENT_LINK =
-  "This sign-in link is not valid any more: it may have been used already or have expired. Ask for a new one, or sign in with a token.";
+const SPENT_LINK = "This sign-in link is not valid any more: it may have been used already or have expired. Ask for a new one, or sign in with a token.";
 
 export const en = {
   app: {
@@ -173,7 +172,8 @@ export const en = {
     pageTitle: "Settings",
     heading: "Settings",
     liveHeading: "What reaches you live",
-    liveLead: "Everything is still stored. Muted sources and lower severities stay out of this inbox and its badge; quiet mode and quiet hours only decide what pops up as it arrives.",
+    liveLead:
+      "Everything is still stored. Muted sources and lower severities stay out of this inbox and its badge; quiet mode and quiet hours only decide what pops up as it arrives.",
     mutedLabel: "Muted sources",
     mutedPlaceholder: "ci, deploy",
     mutedHelp: "Source plugins, separated by commas. Their notifications are never pushed, and stay out of this inbox.",

@@ -24,8 +24,10 @@ try {
 const page = await person.page({ first: 10 });
 producer.close();
 person.close();
-console.log(JSON.stringify({
-  published: { id: result.notification.id, title: result.notification.title, revision: result.notification.revision },
-  listed: page.items.map((n) => n.id),
-  invalid,
-}));
+console.log(
+  JSON.stringify({
+    published: { id: result.notification.id, title: result.notification.title, revision: result.notification.revision },
+    listed: page.items.map((n) => n.id),
+    invalid,
+  }),
+);

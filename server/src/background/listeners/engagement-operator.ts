@@ -3,11 +3,7 @@ import { engineEventId, type EmittedEvent, payloadText, requireEngagement } from
 import { ValidationError } from "../../domain/errors.ts";
 import type { EventListener, ListenerContext, Raise } from "../../service/listener-registry.ts";
 
-export function operatorListener(
-  name: string,
-  type: string,
-  message: (subject: string, engagement: string) => { title: string; body: string },
-): EventListener {
+export function operatorListener(name: string, type: string, message: (subject: string, engagement: string) => { title: string; body: string }): EventListener {
   return {
     name,
     type,

@@ -16,7 +16,7 @@ export async function dueReminders(
 ): Promise<{ checked: number; due: RaiseInput[] }> {
   const due: RaiseInput[] = [];
   let checked = 0;
-  for (let after: string | null = null; ; ) {
+  for (let after: string | null = null; ;) {
     const facts = await scan.datedFacts(after, SCAN_PAGE);
     for (const fact of facts) {
       const zone = personTimeZone(quietHoursOf(fact.quietHours), timeZone);

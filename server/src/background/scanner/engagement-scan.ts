@@ -9,15 +9,10 @@ import { SCAN_PAGE } from "./scan-deps.ts";
 const sinceFormat = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", timeZone: "UTC" });
 
 /** The nudges due at `now` (fired or not: selection.ts leaves out what fired). */
-export async function dueNudges(
-  scan: ScanSource,
-  now: Date,
-  staleDays: number,
-  pause: () => Promise<void>,
-): Promise<{ checked: number; due: RaiseInput[] }> {
+export async function dueNudges(scan: ScanSource, now: Date, staleDays: number, pause: () => Promise<void>): Promise<{ checked: number; due: RaiseInput[] }> {
   const due: RaiseInput[] = [];
   let checked = 0;
-  for (let after: string | null = null; ; ) {
+  for (let after: string | null = null; ;) {
     const engagements = await scan.engagementActivity(after, SCAN_PAGE);
     for (const engagement of engagements) {
       const last = engagement.lastActivity;

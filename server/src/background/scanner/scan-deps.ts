@@ -46,7 +46,7 @@ export async function raiseInBatches(notifications: NotificationService, due: re
   let created = 0;
   let size = RAISE_BATCH.first;
   let lastBatchMs = 0;
-  for (let i = 0; i < due.length; ) {
+  for (let i = 0; i < due.length;) {
     if (i === 0) await pause();
     else await new Promise((resolve) => setTimeout(resolve, Math.min(lastBatchMs * REST_PER_BATCH, MAX_REST_MS)));
     const started = performance.now();

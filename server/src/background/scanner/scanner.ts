@@ -93,5 +93,4 @@ export class TriggerScanner {
       await this.running?.catch(() => undefined);
     };
   }
-
 }

@@ -37,7 +37,9 @@ export class InProcessSelector implements Selector {
 
 // The compiled server starts the worker's own module. Run from its TypeScript sources (the test
 // suites import the server in-process), the thread starts through an entry that registers tsx.
-const workerEntry = import.meta.url.endsWith(".ts") ? new URL("./selection-worker-entry.mjs", import.meta.url) : new URL("./selection-worker.js", import.meta.url);
+const workerEntry = import.meta.url.endsWith(".ts")
+  ? new URL("./selection-worker-entry.mjs", import.meta.url)
+  : new URL("./selection-worker.js", import.meta.url);
 
 export class SelectionThread implements Selector {
   private readonly thread: RequestThread<Selection>;

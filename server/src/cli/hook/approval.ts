@@ -38,7 +38,12 @@ export function permissionDecision(choice: number): Record<string, unknown> {
 }
 
 /** Asks the person; returns the decision to print, or null (no answer: the harness asks itself). */
-export async function askApproval(request: ApprovalRequest, reporter: HookReporter, budget: HookBudget, waitSeconds: number): Promise<Record<string, unknown> | null> {
+export async function askApproval(
+  request: ApprovalRequest,
+  reporter: HookReporter,
+  budget: HookBudget,
+  waitSeconds: number,
+): Promise<Record<string, unknown> | null> {
   const session = await reporter.session(request.harness, request.sessionId);
   const question = await publish(reporter.connection, {
     scope: "SESSION",

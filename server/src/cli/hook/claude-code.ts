@@ -58,7 +58,12 @@ export function claudeHookAction(payload: unknown): ClaudeHookAction {
 }
 
 /** Runs a payload's action; `approval` is the decision to print for a permission request. */
-export async function runClaudeCodeHook(action: ClaudeHookAction, reporter: () => HookReporter, budget: HookBudget, approval: { waitSeconds: number; decide: (decision: Record<string, unknown>) => void }): Promise<void> {
+export async function runClaudeCodeHook(
+  action: ClaudeHookAction,
+  reporter: () => HookReporter,
+  budget: HookBudget,
+  approval: { waitSeconds: number; decide: (decision: Record<string, unknown>) => void },
+): Promise<void> {
   if (action.kind === "ignore") return;
   if (action.kind === "approval") {
     const { askApproval } = await import("./approval.ts");
@@ -66,7 +71,8 @@ export async function runClaudeCodeHook(action: ClaudeHookAction, reporter: () =
     if (decision) approval.decide(decision);
     return;
   }
-  if (action.kind === "attention") return reporter().attention({ harness: HARNESS, sessionId: action.sessionId, cwd: action.cwd, waits: action.waits, body: action.body });
+  if (action.kind === "attention")
+    return reporter().attention({ harness: HARNESS, sessionId: action.sessionId, cwd: action.cwd, waits: action.waits, body: action.body });
   let turn: TranscriptTurn;
   try {
     const query = { signal: budget.signal, ...(action.promptId ? { promptId: action.promptId } : {}) };
@@ -75,7 +81,9 @@ export async function runClaudeCodeHook(action: ClaudeHookAction, reporter: () =
   } catch (error) {
     if (budget.signal.aborted) throw error;
     // Without the transcript the exchange still notifies, but cannot count: no completion id.
-    process.stderr.write(`herald hook ${HARNESS}: cannot read the transcript (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); reporting without a completion id\n`);
+    process.stderr.write(
+      `herald hook ${HARNESS}: cannot read the transcript (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); reporting without a completion id\n`,
+    );
     turn = { completionId: null, userText: "", assistantText: "", internal: false };
   }
   // When the transcript still does not show the answer the hook was given, its ids belong to an

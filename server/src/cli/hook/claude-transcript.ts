@@ -146,7 +146,10 @@ function textOf(content: unknown): string {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";
   return content
-    .filter((block): block is { type: "text"; text: string } => (block as { type?: unknown })?.type === "text" && typeof (block as { text?: unknown }).text === "string")
+    .filter(
+      (block): block is { type: "text"; text: string } =>
+        (block as { type?: unknown })?.type === "text" && typeof (block as { text?: unknown }).text === "string",
+    )
     .map((block) => block.text)
     .join("\n");
 }

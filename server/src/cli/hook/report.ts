@@ -72,7 +72,13 @@ export class HookReporter {
       assistantText: bounded(exchange.assistantText),
       ...(this.personId ? { personId: this.personId } : {}),
     };
-    const result = await callHerald(this.connection, "reportExchange", REPORT, { input, attention: attentionRequestId(exchange.harness, exchange.sessionId) }, this.budget.signal);
+    const result = await callHerald(
+      this.connection,
+      "reportExchange",
+      REPORT,
+      { input, attention: attentionRequestId(exchange.harness, exchange.sessionId) },
+      this.budget.signal,
+    );
     outcomeOf(result);
   }
 
@@ -100,12 +106,19 @@ export class HookReporter {
   async session(harness: string, sessionId: string): Promise<HeraldSession> {
     let found: Record<string, unknown>;
     if (this.personId) {
-      found = await callHerald(this.connection, "createSession", CREATE_SESSION, { input: { harness, sessionId, ownerPersonId: this.personId } }, this.budget.signal);
+      found = await callHerald(
+        this.connection,
+        "createSession",
+        CREATE_SESSION,
+        { input: { harness, sessionId, ownerPersonId: this.personId } },
+        this.budget.signal,
+      );
     } else {
       try {
         found = await callHerald(this.connection, "session", FIND_SESSION, { harness, sessionId }, this.budget.signal);
       } catch (error) {
-        if (/without session$/.test((error as Error).message)) throw new Error(`no Herald session for ${harness} session ${sessionId} yet (set HERALD_PERSON_ID to create it)`);
+        if (/without session$/.test((error as Error).message))
+          throw new Error(`no Herald session for ${harness} session ${sessionId} yet (set HERALD_PERSON_ID to create it)`);
         throw error;
       }
     }

@@ -15,7 +15,9 @@ export const hookHarnesses = ["claude-code", "codex"] as const;
 export async function runHook(args: readonly string[]): Promise<void> {
   const [harness, ...rest] = args;
   if (harness === "--help" || harness === "-h" || harness === undefined) {
-    process.stderr.write(`usage: herald hook <${hookHarnesses.join("|")}> [payload]\n  claude-code reads the hook's JSON on stdin; codex takes Codex's notify JSON as the last argument\n`);
+    process.stderr.write(
+      `usage: herald hook <${hookHarnesses.join("|")}> [payload]\n  claude-code reads the hook's JSON on stdin; codex takes Codex's notify JSON as the last argument\n`,
+    );
     return;
   }
   const budget = hookBudget();

@@ -45,9 +45,9 @@ export function mergeClaudeSettings(path: string, current: string | null, comman
   for (const { event, timeout } of events) {
     const groups = hooks[event] ?? [];
     if (!Array.isArray(groups)) throw new InstallError(`${path}: "hooks.${event}" is not an array`);
-    const ours = groups.flatMap((group: unknown) => (isObject(group) && Array.isArray(group.hooks) ? group.hooks : [])).filter(
-      (hook: unknown): hook is Json => isObject(hook) && typeof hook.command === "string" && HERALD_HOOK.test(hook.command),
-    );
+    const ours = groups
+      .flatMap((group: unknown) => (isObject(group) && Array.isArray(group.hooks) ? group.hooks : []))
+      .filter((hook: unknown): hook is Json => isObject(hook) && typeof hook.command === "string" && HERALD_HOOK.test(hook.command));
     if (ours.length === 0) {
       hooks[event] = [...groups, { hooks: [hookEntry(command, timeout)] }];
       changed = true;

@@ -37,9 +37,17 @@ export function mergeCodexConfig(path: string, current: string | null, notify: r
   const before = parseToml(path, current);
   const existing = before.notify;
   if (isDeepStrictEqual(existing, notify)) return current;
-  const ours = Array.isArray(existing) && existing.length === 3 && typeof existing[0] === "string" && HERALD_NOTIFY.test(existing[0]) && existing[1] === "hook" && existing[2] === "codex";
+  const ours =
+    Array.isArray(existing) &&
+    existing.length === 3 &&
+    typeof existing[0] === "string" &&
+    HERALD_NOTIFY.test(existing[0]) &&
+    existing[1] === "hook" &&
+    existing[2] === "codex";
   if (existing !== undefined && !ours && !force) {
-    throw new InstallError(`${path} already sets notify = ${JSON.stringify(existing)}, and Codex runs only one notify program; run again with --force to replace it`);
+    throw new InstallError(
+      `${path} already sets notify = ${JSON.stringify(existing)}, and Codex runs only one notify program; run again with --force to replace it`,
+    );
   }
   const eol = current.includes("\r\n") ? "\r\n" : "\n";
   const lines = current.split(/\r?\n/);

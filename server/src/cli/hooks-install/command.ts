@@ -35,7 +35,11 @@ export function registerHooksCommand(program: Command): void {
           return;
         }
         for (const outcome of await install(installer, context)) {
-          console.log(outcome.status === "unchanged" ? `unchanged ${outcome.path} (already installed)` : `installed ${outcome.path}${outcome.backup ? ` (backup: ${outcome.backup})` : ""}`);
+          console.log(
+            outcome.status === "unchanged"
+              ? `unchanged ${outcome.path} (already installed)`
+              : `installed ${outcome.path}${outcome.backup ? ` (backup: ${outcome.backup})` : ""}`,
+          );
         }
       } catch (error) {
         if (!(error instanceof InstallError)) throw error;

@@ -30,13 +30,19 @@ export function installerOf(harness: string): HarnessInstaller {
   return installer;
 }
 
-export function installContext(installer: HarnessInstaller, options: InstallOptions, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): InstallContext {
+export function installContext(
+  installer: HarnessInstaller,
+  options: InstallOptions,
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = process.cwd(),
+): InstallContext {
   const scope = (options.scope ?? installer.scopes[0]) as InstallScope;
   if (!installer.scopes.includes(scope)) throw new InstallError(`invalid scope: ${installer.harness} supports ${installer.scopes.join(", ")}`);
   const home = env.HOME?.trim();
   if (!home) throw new InstallError("invalid HOME: it is not set");
   const command = options.command?.trim() || "herald";
-  if (options.approvals && !installer.approvals) throw new InstallError(`invalid --approvals: ${installer.harness} has no permission hook; give the agent herald mcp's ask tool instead`);
+  if (options.approvals && !installer.approvals)
+    throw new InstallError(`invalid --approvals: ${installer.harness} has no permission hook; give the agent herald mcp's ask tool instead`);
   return { scope, home, cwd, env, command, force: options.force === true, approvals: options.approvals === true };
 }
 
@@ -57,7 +63,13 @@ export async function install(installer: HarnessInstaller, context: InstallConte
     let backup: string | null = null;
     let mode = 0o644;
     if (current !== null) {
-      backup = await backUp(path, `${path}.herald-backup-${now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z")}`);
+      backup = await backUp(
+        path,
+        `${path}.herald-backup-${now
+          .toISOString()
+          .replace(/[-:]/g, "")
+          .replace(/\.\d+Z$/, "Z")}`,
+      );
       mode = (await stat(path)).mode & 0o777;
     }
     const temporary = `${path}.herald-${randomBytes(4).toString("hex")}.tmp`;

@@ -10,8 +10,7 @@ import type { McpSettings } from "./settings.ts";
 
 /** What the agent gets back: the answer, or the handle to wait on. */
 export type AskOutcome =
-  | { status: "answered"; handle: string; choice?: { index: number; label: string }; values?: Record<string, unknown> }
-  | { status: "pending"; handle: string };
+  { status: "answered"; handle: string; choice?: { index: number; label: string }; values?: Record<string, unknown> } | { status: "pending"; handle: string };
 
 export interface FormFieldSpec {
   name: string;
@@ -34,7 +33,13 @@ export interface Question {
 /** The follow-ups the person answers with; their fixedParams come back on the invocation. */
 export function answerActions(question: Question): Record<string, unknown>[] {
   if (question.choices) {
-    return question.choices.map((label, index) => ({ kind: "RUN_ACTION", id: `choice-${index + 1}`, label, actionId: "answer", fixedParams: { choice: label, index } }));
+    return question.choices.map((label, index) => ({
+      kind: "RUN_ACTION",
+      id: `choice-${index + 1}`,
+      label,
+      actionId: "answer",
+      fixedParams: { choice: label, index },
+    }));
   }
   return [{ kind: "RUN_ACTION", id: "answer", label: question.submitLabel ?? "Answer", actionId: "answer", form: question.fields }];
 }
@@ -105,7 +110,8 @@ function outcomeOfAnswer(handle: string, actionId: string, values: Record<string
 
 function outcomeOf(handle: string, invocation: Invocation): AskOutcome {
   const params = invocation.fixedParams ?? {};
-  if (typeof params.choice === "string" && typeof params.index === "number") return { status: "answered", handle, choice: { index: params.index, label: params.choice } };
+  if (typeof params.choice === "string" && typeof params.index === "number")
+    return { status: "answered", handle, choice: { index: params.index, label: params.choice } };
   return { status: "answered", handle, values: invocation.values ?? {} };
 }
 

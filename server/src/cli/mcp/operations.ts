@@ -42,7 +42,11 @@ export async function resolve(
 }
 
 /** Patches the active notification of a key (fields left out keep their value); null when there is none. */
-export async function patchByKey(connection: ProducerConnection, target: Record<string, unknown>, patch: Record<string, unknown>): Promise<PublishedNotification | null> {
+export async function patchByKey(
+  connection: ProducerConnection,
+  target: Record<string, unknown>,
+  patch: Record<string, unknown>,
+): Promise<PublishedNotification | null> {
   const result = await callHerald(connection, "updateNotificationByKey", PATCH_BY_KEY, { target, patch });
   if (result.__typename === "NotFoundError") return null;
   return outcomeOf(result) as unknown as PublishedNotification;

@@ -17,7 +17,10 @@ export async function runMcpServer(): Promise<void> {
   process.on("unhandledRejection", (reason) => console.error(`herald mcp: ${reason instanceof Error ? reason.message : String(reason)}`));
   const server = new McpServer(
     { name: "herald", version },
-    { instructions: "Herald delivers notifications to the person you work for: notify them, report progress of long tasks, and ask them questions (ask, then await_answer with the handle if it timed out)." },
+    {
+      instructions:
+        "Herald delivers notifications to the person you work for: notify them, report progress of long tasks, and ask them questions (ask, then await_answer with the handle if it timed out).",
+    },
   );
   registerTools(server);
   const transport = new StdioServerTransport();

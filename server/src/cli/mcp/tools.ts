@@ -107,7 +107,8 @@ export function registerTools(server: McpServer): void {
     {
       ...claudeMeta("report task progress to the person"),
       title: "Report progress",
-      description: "Report a long-running task's progress in one notification, updated in place per key. A finished state (succeeded, failed, cancelled) resolves it.",
+      description:
+        "Report a long-running task's progress in one notification, updated in place per key. A finished state (succeeded, failed, cancelled) resolves it.",
       inputSchema: {
         key: z.string().describe("names the task; every report with this key updates the same notification"),
         title: z.string(),
@@ -152,12 +153,24 @@ export function registerTools(server: McpServer): void {
         timeoutSeconds,
       },
     },
-    tool(async (settings, args: { question: string; details?: string; choices?: string[]; fields?: z.infer<typeof formField>[]; submitLabel?: string; timeoutSeconds: number }, extra) => {
-      if (!args.choices === !args.fields) throw ProducerFailure.invalid("choices", "give either choices or fields, not both and not neither");
-      const fields = args.fields?.map((f) => ({ ...f, type: f.type.toUpperCase() as Uppercase<typeof f.type> }));
-      const handle = await publishQuestion(settings, { question: args.question, details: args.details, choices: args.choices, fields, submitLabel: args.submitLabel });
-      return answerText(await keepingAlive(extra, args.timeoutSeconds, (signal) => awaitAnswer(settings, handle, args.timeoutSeconds * 1000, signal)));
-    }),
+    tool(
+      async (
+        settings,
+        args: { question: string; details?: string; choices?: string[]; fields?: z.infer<typeof formField>[]; submitLabel?: string; timeoutSeconds: number },
+        extra,
+      ) => {
+        if (!args.choices === !args.fields) throw ProducerFailure.invalid("choices", "give either choices or fields, not both and not neither");
+        const fields = args.fields?.map((f) => ({ ...f, type: f.type.toUpperCase() as Uppercase<typeof f.type> }));
+        const handle = await publishQuestion(settings, {
+          question: args.question,
+          details: args.details,
+          choices: args.choices,
+          fields,
+          submitLabel: args.submitLabel,
+        });
+        return answerText(await keepingAlive(extra, args.timeoutSeconds, (signal) => awaitAnswer(settings, handle, args.timeoutSeconds * 1000, signal)));
+      },
+    ),
   );
 
   server.registerTool(

@@ -17,7 +17,10 @@ export async function keepingAlive<T>(extra: ToolExtra, timeoutSeconds: number, 
       : setInterval(() => {
           const progress = Math.round((Date.now() - started) / 1000);
           void extra
-            .sendNotification({ method: "notifications/progress", params: { progressToken: token, progress, total: timeoutSeconds, message: "waiting for the person's answer" } })
+            .sendNotification({
+              method: "notifications/progress",
+              params: { progressToken: token, progress, total: timeoutSeconds, message: "waiting for the person's answer" },
+            })
             .catch(() => undefined);
         }, PROGRESS_EVERY_MS);
   try {

@@ -27,7 +27,11 @@ export interface GuardedResponse {
 /** The request was not made: its target is not one a channel may reach. */
 export class RefusedTarget extends Error {}
 
-export function guardedRequest(target: string, init: { method: string; headers: Record<string, string | number>; body: Buffer | string }, options: GuardOptions): Promise<GuardedResponse> {
+export function guardedRequest(
+  target: string,
+  init: { method: string; headers: Record<string, string | number>; body: Buffer | string },
+  options: GuardOptions,
+): Promise<GuardedResponse> {
   const url = new URL(target);
   const allowed = isAllowedHost(url.hostname, options.allowHosts);
   if (url.protocol !== "https:" && !(url.protocol === "http:" && allowed)) return Promise.reject(new RefusedTarget("refused: the URL is not https:"));
@@ -38,7 +42,8 @@ export function guardedRequest(target: string, init: { method: string; headers: 
       if (error) return callback(error, "", 4);
       const list = addresses as unknown as LookupAddress[];
       const refused = allowed ? undefined : list.find((a) => isNonPublicAddress(a.address));
-      if (refused || list.length === 0) return callback(new RefusedTarget(`refused: ${hostname} resolves to ${refused?.address ?? "nothing"}, not a public address`), "", 4);
+      if (refused || list.length === 0)
+        return callback(new RefusedTarget(`refused: ${hostname} resolves to ${refused?.address ?? "nothing"}, not a public address`), "", 4);
       if (lookupOptions.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
       callback(null, list[0]!.address, list[0]!.family);
     });
@@ -63,7 +68,8 @@ export function guardedRequest(target: string, init: { method: string; headers: 
           chunks.push(chunk);
           if (size >= options.maxResponseBytes) res.destroy();
         });
-        const done = () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).subarray(0, options.maxResponseBytes).toString("utf8") });
+        const done = () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).subarray(0, options.maxResponseBytes).toString("utf8") });
         res.on("end", done);
         res.on("close", done);
         res.on("error", () => done());

@@ -28,7 +28,13 @@ export function dedupIdOf(deliveryId: string): string {
   return createHash("sha256").update(deliveryId).digest("base64url").slice(0, 32);
 }
 
-export async function attempt(channel: Channel, secret: ChannelSecret, deliveryId: string, payload: ChannelPayload, context: SendContext): Promise<AttemptOutcome> {
+export async function attempt(
+  channel: Channel,
+  secret: ChannelSecret,
+  deliveryId: string,
+  payload: ChannelPayload,
+  context: SendContext,
+): Promise<AttemptOutcome> {
   let request: { url: string; method: string; headers: Record<string, string | number>; body: Buffer | string };
   try {
     request = build(channel, secret, deliveryId, payload, context);
@@ -47,16 +53,20 @@ export async function attempt(channel: Channel, secret: ChannelSecret, deliveryI
 function build(channel: Channel, secret: ChannelSecret, deliveryId: string, payload: ChannelPayload, context: SendContext) {
   switch (secret.kind) {
     case "WEB_PUSH": {
-      const details = webpush.generateRequestDetails({ endpoint: channel.url, keys: { p256dh: secret.p256dh, auth: secret.auth } }, JSON.stringify(fitPayload(payload)), {
-        // Signed once per push service and reused (vapid-authorization.ts), not for every push.
-        headers: { Authorization: context.vapid.headerFor(channel.url) },
-        TTL: 24 * 3600,
-        contentEncoding: "aes128gcm",
-        urgency: pushUrgency(payload.severity),
-        // One topic per notification: a newer revision waiting at the push service replaces an
-        // older one, and a retry of one delivery replaces itself.
-        topic: dedupIdOf(payload.notificationId ?? deliveryId),
-      });
+      const details = webpush.generateRequestDetails(
+        { endpoint: channel.url, keys: { p256dh: secret.p256dh, auth: secret.auth } },
+        JSON.stringify(fitPayload(payload)),
+        {
+          // Signed once per push service and reused (vapid-authorization.ts), not for every push.
+          headers: { Authorization: context.vapid.headerFor(channel.url) },
+          TTL: 24 * 3600,
+          contentEncoding: "aes128gcm",
+          urgency: pushUrgency(payload.severity),
+          // One topic per notification: a newer revision waiting at the push service replaces an
+          // older one, and a retry of one delivery replaces itself.
+          topic: dedupIdOf(payload.notificationId ?? deliveryId),
+        },
+      );
       return { url: details.endpoint, method: details.method, headers: details.headers as Record<string, string | number>, body: details.body ?? "" };
     }
     case "NTFY": {
@@ -84,7 +94,12 @@ function build(channel: Channel, secret: ChannelSecret, deliveryId: string, payl
       return {
         url: channel.url,
         method: "POST",
-        headers: { "content-type": "application/json", "webhook-id": id, "webhook-timestamp": String(Math.floor(sentAt.getTime() / 1000)), "webhook-signature": signature },
+        headers: {
+          "content-type": "application/json",
+          "webhook-id": id,
+          "webhook-timestamp": String(Math.floor(sentAt.getTime() / 1000)),
+          "webhook-signature": signature,
+        },
         body,
       };
     }

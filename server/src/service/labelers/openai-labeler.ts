@@ -63,7 +63,10 @@ export class OpenAILabeler implements Labeler {
       throw new Error(`labeler answered HTTP ${response.status}`);
     }
     const content = contentOf(await readBounded(response));
-    const answer = content.trim().replace(/^["'`“”‘’]+|["'`“”‘’.!]+$/gu, "").trim();
+    const answer = content
+      .trim()
+      .replace(/^["'`“”‘’]+|["'`“”‘’.!]+$/gu, "")
+      .trim();
     if (/^keep$/i.test(answer)) return { kind: "keep" };
     return { kind: "label", text: answer };
   }

@@ -147,9 +147,7 @@ export class ProducerWrites {
     let expired = 0;
     for (const [i, id] of ids.entries()) {
       if (i > 0 && i % YIELD_EVERY === 0) await yieldToOtherRequests();
-      const record = await this.writes
-        .change(async (tx) => decideExpire(await this.writes.mustFind(tx, id), reason, null, now))
-        .catch(ignoreEndedMeanwhile);
+      const record = await this.writes.change(async (tx) => decideExpire(await this.writes.mustFind(tx, id), reason, null, now)).catch(ignoreEndedMeanwhile);
       if (record?.status === "EXPIRED") expired++;
     }
     return expired;

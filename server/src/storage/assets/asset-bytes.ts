@@ -24,7 +24,11 @@ export function assetBytesOf(database: Database): AssetBytes {
     const reader = new PostgresBytesThread({ url: database.url, slice: sliceStatement(build) });
     return {
       async write(id, bytes) {
-        const { sql: text, parameters } = build.updateTable("Asset").set({ bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }).where("id", "=", id).compile();
+        const { sql: text, parameters } = build
+          .updateTable("Asset")
+          .set({ bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) })
+          .where("id", "=", id)
+          .compile();
         await pool.query(text, [...parameters]);
       },
       // PostgreSQL reads a slice of an uncompressed (out-of-line) value without the rest; each slice
@@ -61,7 +65,11 @@ export function assetBytesOf(database: Database): AssetBytes {
     // Under the writer lock, like every other write on the connection (writer-lock.ts).
     write: (id, bytes) =>
       sqlite.exclusive(async (section) => {
-        const { sql: text, parameters } = build.updateTable("Asset").set({ bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }).where("id", "=", id).compile();
+        const { sql: text, parameters } = build
+          .updateTable("Asset")
+          .set({ bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) })
+          .where("id", "=", id)
+          .compile();
         await sqlite.whenFree(() => section.prepare(text).run(...parameters));
       }),
     // SQLite's substr() loads the whole value for every slice (a 10 MiB file read 40 times over),
@@ -75,7 +83,12 @@ export function assetBytesOf(database: Database): AssetBytes {
     // length() of a blob is read from the record header; the value itself is not loaded.
     close: () => Promise.resolve(),
     length: async (id) => {
-      const row = get(build.selectFrom("Asset").select((eb) => eb.fn<number>("length", ["bytes"]).as("length")).where("id", "=", id)) as { length: number | bigint } | undefined;
+      const row = get(
+        build
+          .selectFrom("Asset")
+          .select((eb) => eb.fn<number>("length", ["bytes"]).as("length"))
+          .where("id", "=", id),
+      ) as { length: number | bigint } | undefined;
       return row ? Number(row.length) : null;
     },
   };

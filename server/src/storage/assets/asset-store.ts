@@ -135,7 +135,13 @@ export class AssetIndex {
     const rows = await run.rows(
       this.database.db,
       "Asset",
-      this.database.build.selectFrom("Asset").select("id").where("createdAt", "<", this.database.time(cutoff)).where(unreferenced).orderBy("createdAt", "asc").limit(limit),
+      this.database.build
+        .selectFrom("Asset")
+        .select("id")
+        .where("createdAt", "<", this.database.time(cutoff))
+        .where(unreferenced)
+        .orderBy("createdAt", "asc")
+        .limit(limit),
     );
     return rows.map((r) => r.id);
   }

@@ -23,7 +23,9 @@ export type BytesReply = { id: number; chunk: ArrayBuffer | null } | { id: numbe
 
 // The compiled server starts the worker's own module; from TypeScript sources (in-process tests)
 // an entry registers tsx first, like the scanner's selection thread.
-const workerEntry = import.meta.url.endsWith(".ts") ? new URL("./pg-bytes-worker-entry.mjs", import.meta.url) : new URL("./pg-bytes-worker.js", import.meta.url);
+const workerEntry = import.meta.url.endsWith(".ts")
+  ? new URL("./pg-bytes-worker-entry.mjs", import.meta.url)
+  : new URL("./pg-bytes-worker.js", import.meta.url);
 
 export class PostgresBytesThread {
   private readonly thread: RequestThread<Buffer | null>;

@@ -18,15 +18,20 @@ port.on("message", (request: BytesRequest) => {
     return;
   }
   const values: Record<SliceParameter, string | number> = { id: request.assetId, from: request.offset + 1, for: request.length };
-  pool.query<{ chunk: Buffer }>(slice.sql, slice.parameters.map((name) => values[name])).then(
-    ({ rows }) => {
-      const chunk = rows[0]?.chunk;
-      if (!chunk || chunk.byteLength === 0) return port.postMessage({ id: request.id, chunk: null } satisfies BytesReply);
-      // A slice of this size owns its memory; should it ever be a view into a shared pool, copy it.
-      const whole = chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength && chunk.buffer instanceof ArrayBuffer;
-      const owned = whole ? (chunk.buffer as ArrayBuffer) : new Uint8Array(chunk).buffer;
-      port.postMessage({ id: request.id, chunk: owned } satisfies BytesReply, [owned]);
-    },
-    (error: unknown) => port.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) } satisfies BytesReply),
-  );
+  pool
+    .query<{ chunk: Buffer }>(
+      slice.sql,
+      slice.parameters.map((name) => values[name]),
+    )
+    .then(
+      ({ rows }) => {
+        const chunk = rows[0]?.chunk;
+        if (!chunk || chunk.byteLength === 0) return port.postMessage({ id: request.id, chunk: null } satisfies BytesReply);
+        // A slice of this size owns its memory; should it ever be a view into a shared pool, copy it.
+        const whole = chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength && chunk.buffer instanceof ArrayBuffer;
+        const owned = whole ? (chunk.buffer as ArrayBuffer) : new Uint8Array(chunk).buffer;
+        port.postMessage({ id: request.id, chunk: owned } satisfies BytesReply, [owned]);
+      },
+      (error: unknown) => port.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) } satisfies BytesReply),
+    );
 });

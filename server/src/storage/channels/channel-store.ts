@@ -2,14 +2,7 @@
 // secret) are kept encrypted with the server's channel key (AES-256-GCM); nothing here ever hands
 // one to a reader of the channel, only to the delivery worker (secretOf).
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import {
-  type Channel,
-  type ChannelKind,
-  type ChannelRules,
-  type ChannelSecret,
-  severityOfRank,
-  severityRank,
-} from "../../domain/channels.ts";
+import { type Channel, type ChannelKind, type ChannelRules, type ChannelSecret, severityOfRank, severityRank } from "../../domain/channels.ts";
 import { type NotificationScope, NotificationScopes } from "../../domain/enums.ts";
 import type { Database } from "../connection/database.ts";
 import { isUniqueViolation } from "../connection/database.ts";
@@ -26,7 +19,15 @@ export class ChannelStore {
     private readonly key: Buffer,
   ) {}
 
-  async add(input: { personId: string; kind: ChannelKind; label: string; url: string; secret: ChannelSecret; rules: ChannelRules; now: Date }): Promise<Channel> {
+  async add(input: {
+    personId: string;
+    kind: ChannelKind;
+    label: string;
+    url: string;
+    secret: ChannelSecret;
+    rules: ChannelRules;
+    now: Date;
+  }): Promise<Channel> {
     const values = {
       id: newRowId(),
       personId: input.personId,
@@ -38,7 +39,12 @@ export class ChannelStore {
       createdAt: this.database.time(input.now),
     };
     try {
-      const row = await run.only(this.database.db, "Channel", this.database.build.insertInto("Channel").values(values).returningAll(), "the channel was not stored");
+      const row = await run.only(
+        this.database.db,
+        "Channel",
+        this.database.build.insertInto("Channel").values(values).returningAll(),
+        "the channel was not stored",
+      );
       return channelOf(row);
     } catch (error) {
       if (isUniqueViolation(error)) throw new DuplicateChannel();
@@ -63,18 +69,32 @@ export class ChannelStore {
   }
 
   async listOf(personId: string): Promise<Channel[]> {
-    const rows = await run.rows(this.database.db, "Channel", this.database.build.selectFrom("Channel").selectAll().where("personId", "=", personId).orderBy("createdAt").orderBy("id"));
+    const rows = await run.rows(
+      this.database.db,
+      "Channel",
+      this.database.build.selectFrom("Channel").selectAll().where("personId", "=", personId).orderBy("createdAt").orderBy("id"),
+    );
     return rows.map(channelOf);
   }
 
   async countOf(personId: string): Promise<number> {
-    const [row] = await run.raw(this.database.db, this.database.build.selectFrom("Channel").select((eb) => eb.fn.countAll().as("n")).where("personId", "=", personId));
+    const [row] = await run.raw(
+      this.database.db,
+      this.database.build
+        .selectFrom("Channel")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("personId", "=", personId),
+    );
     return Number(row?.n ?? 0);
   }
 
   /** One channel of this person; null when absent or another person's. */
   async findOwn(personId: string, id: string): Promise<Channel | null> {
-    const row = await run.first(this.database.db, "Channel", this.database.build.selectFrom("Channel").selectAll().where("id", "=", id).where("personId", "=", personId));
+    const row = await run.first(
+      this.database.db,
+      "Channel",
+      this.database.build.selectFrom("Channel").selectAll().where("id", "=", id).where("personId", "=", personId),
+    );
     return row ? channelOf(row) : null;
   }
 
@@ -87,7 +107,14 @@ export class ChannelStore {
   async findMany(ids: readonly string[]): Promise<Map<string, { channel: Channel; secret: ChannelSecret }>> {
     const found = new Map<string, { channel: Channel; secret: ChannelSecret }>();
     if (ids.length === 0) return found;
-    const rows = await run.rows(this.database.db, "Channel", this.database.build.selectFrom("Channel").selectAll().where("id", "in", [...new Set(ids)]));
+    const rows = await run.rows(
+      this.database.db,
+      "Channel",
+      this.database.build
+        .selectFrom("Channel")
+        .selectAll()
+        .where("id", "in", [...new Set(ids)]),
+    );
     for (const row of rows) found.set(row.id, { channel: channelOf(row), secret: this.open(row.secret) });
     return found;
   }
@@ -112,7 +139,13 @@ export class ChannelStore {
   }
 
   async markSent(id: string, at: Date): Promise<void> {
-    await run.execute(this.database.db, this.database.build.updateTable("Channel").set({ failing: false, lastDeliveryAt: this.database.time(at) }).where("id", "=", id));
+    await run.execute(
+      this.database.db,
+      this.database.build
+        .updateTable("Channel")
+        .set({ failing: false, lastDeliveryAt: this.database.time(at) })
+        .where("id", "=", id),
+    );
   }
 
   async markFailing(id: string): Promise<void> {

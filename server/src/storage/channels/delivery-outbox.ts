@@ -98,7 +98,14 @@ export class DeliveryOutbox {
     if (update.status === "SENT") Object.assign(set, { sentAt: this.database.time(update.sentAt), lastError: null });
     else if (update.status === "PENDING") Object.assign(set, { lastError: update.lastError, dueAt: update.dueAt });
     else set.lastError = update.lastError;
-    const changed = await run.execute(this.database.db, this.database.build.updateTable("ChannelDelivery").set(set as never).where("id", "=", id).where("leaseHolder", "=", holder));
+    const changed = await run.execute(
+      this.database.db,
+      this.database.build
+        .updateTable("ChannelDelivery")
+        .set(set as never)
+        .where("id", "=", id)
+        .where("leaseHolder", "=", holder),
+    );
     return changed > 0;
   }
 
@@ -109,7 +116,16 @@ export class DeliveryOutbox {
       "ChannelDelivery",
       this.database.build
         .insertInto("ChannelDelivery")
-        .values({ id, channelId: channel.id, personId: channel.personId, notificationId: null, revision: 0, type: "channel.test", dueAt: now.getTime() as never, createdAt: this.database.time(now) })
+        .values({
+          id,
+          channelId: channel.id,
+          personId: channel.personId,
+          notificationId: null,
+          revision: 0,
+          type: "channel.test",
+          dueAt: now.getTime() as never,
+          createdAt: this.database.time(now),
+        })
         .returningAll(),
       "the test delivery was not stored",
     );
@@ -136,7 +152,10 @@ export class DeliveryOutbox {
         .orderBy("ChannelDelivery.id")
         .limit(200),
     );
-    return rows.map((raw) => ({ ...deliveryOf(decodeRow("ChannelDelivery", raw)), channel: { id: String(raw.channelId), kind: String(raw.channelKind), label: String(raw.channelLabel) } }));
+    return rows.map((raw) => ({
+      ...deliveryOf(decodeRow("ChannelDelivery", raw)),
+      channel: { id: String(raw.channelId), kind: String(raw.channelKind), label: String(raw.channelLabel) },
+    }));
   }
 
   /** A person's latest deliveries across their channels (the settings page's "recent"). */
@@ -144,7 +163,13 @@ export class DeliveryOutbox {
     const rows = await run.rows(
       this.database.db,
       "ChannelDelivery",
-      this.database.build.selectFrom("ChannelDelivery").selectAll().where("personId", "=", personId).orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit),
+      this.database.build
+        .selectFrom("ChannelDelivery")
+        .selectAll()
+        .where("personId", "=", personId)
+        .orderBy("createdAt", "desc")
+        .orderBy("id", "desc")
+        .limit(limit),
     );
     return rows.map(deliveryOf);
   }
@@ -172,14 +197,23 @@ export class DeliveryOutbox {
 
   /** How many deliveries wait (metrics, the benchmark). */
   async pendingCount(): Promise<number> {
-    const [row] = await run.raw(this.database.db, this.database.build.selectFrom("ChannelDelivery").select((eb) => eb.fn.countAll().as("n")).where("status", "=", "PENDING"));
+    const [row] = await run.raw(
+      this.database.db,
+      this.database.build
+        .selectFrom("ChannelDelivery")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("status", "=", "PENDING"),
+    );
     return Number(row?.n ?? 0);
   }
 
   // ---- action tokens ----
 
   /** Stores the digests of a delivery's action tokens (the same tokens again on a retry: kept once). */
-  async rememberTokens(tokens: readonly { token: string; personId: string; notificationId: string; revision: number; actionId: string; expiresAt: Date }[], now: Date): Promise<void> {
+  async rememberTokens(
+    tokens: readonly { token: string; personId: string; notificationId: string; revision: number; actionId: string; expiresAt: Date }[],
+    now: Date,
+  ): Promise<void> {
     if (tokens.length === 0) return;
     const values = tokens.map((t) => ({
       tokenHash: tokenDigest(t.token),
@@ -190,7 +224,13 @@ export class DeliveryOutbox {
       expiresAt: this.database.time(t.expiresAt),
       createdAt: this.database.time(now),
     }));
-    await run.execute(this.database.db, this.database.build.insertInto("ActionToken").values(values).onConflict((conflict) => conflict.column("tokenHash").doNothing()));
+    await run.execute(
+      this.database.db,
+      this.database.build
+        .insertInto("ActionToken")
+        .values(values)
+        .onConflict((conflict) => conflict.column("tokenHash").doNothing()),
+    );
   }
 
   /**
@@ -203,7 +243,13 @@ export class DeliveryOutbox {
     const used = await run.first(
       this.database.db,
       "ActionToken",
-      this.database.build.updateTable("ActionToken").set({ usedAt: at }).where("tokenHash", "=", hash).where("usedAt", "is", null).where("expiresAt", ">", at).returningAll(),
+      this.database.build
+        .updateTable("ActionToken")
+        .set({ usedAt: at })
+        .where("tokenHash", "=", hash)
+        .where("usedAt", "is", null)
+        .where("expiresAt", ">", at)
+        .returningAll(),
     );
     if (used) return { ok: true, token: used };
     const row = await run.first(this.database.db, "ActionToken", this.database.build.selectFrom("ActionToken").selectAll().where("tokenHash", "=", hash));

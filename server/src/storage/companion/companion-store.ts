@@ -44,7 +44,14 @@ export class CompanionStore {
   async recordEvent(event: NewEvent): Promise<RecordedEvent | null> {
     try {
       const values = { id: newId(), ...event, occurredAt: this.database.time(event.occurredAt), receivedAt: this.database.time(event.receivedAt) };
-      return toRecorded(await run.only(this.database.db, "CompanionEvent", this.database.build.insertInto("CompanionEvent").values(values).returningAll(), "the event was not recorded"));
+      return toRecorded(
+        await run.only(
+          this.database.db,
+          "CompanionEvent",
+          this.database.build.insertInto("CompanionEvent").values(values).returningAll(),
+          "the event was not recorded",
+        ),
+      );
     } catch (error) {
       if (event.idempotencyKey !== null && isUniqueViolation(error)) return null;
       throw error;
@@ -54,7 +61,10 @@ export class CompanionStore {
   async completeEvent(id: string, listeners: string[], notificationIds: string[]): Promise<void> {
     const count = await run.execute(
       this.database.db,
-      this.database.build.updateTable("CompanionEvent").set({ listeners: JSON.stringify(listeners), notificationIds: JSON.stringify(notificationIds) }).where("id", "=", id),
+      this.database.build
+        .updateTable("CompanionEvent")
+        .set({ listeners: JSON.stringify(listeners), notificationIds: JSON.stringify(notificationIds) })
+        .where("id", "=", id),
     );
     touchedOne(count, `event ${id}`);
   }
@@ -68,12 +78,18 @@ export class CompanionStore {
   async claimCycle(name: string, cycleStart: Date, holder: string, now: Date): Promise<boolean> {
     const { build } = this.database;
     const time = (value: Date) => this.database.time(value);
-    await run.execute(this.database.db, build.insertInto("ScannerLease").values({ name, cycleStart: time(new Date(0)), holder: "", claimedAt: time(now) })).catch((error: unknown) => {
-      if (!isUniqueViolation(error)) throw error;
-    });
+    await run
+      .execute(this.database.db, build.insertInto("ScannerLease").values({ name, cycleStart: time(new Date(0)), holder: "", claimedAt: time(now) }))
+      .catch((error: unknown) => {
+        if (!isUniqueViolation(error)) throw error;
+      });
     const count = await run.execute(
       this.database.db,
-      build.updateTable("ScannerLease").set({ cycleStart: time(cycleStart), holder, claimedAt: time(now) }).where("name", "=", name).where("cycleStart", "<", time(cycleStart)),
+      build
+        .updateTable("ScannerLease")
+        .set({ cycleStart: time(cycleStart), holder, claimedAt: time(now) })
+        .where("name", "=", name)
+        .where("cycleStart", "<", time(cycleStart)),
     );
     return count === 1;
   }
@@ -82,11 +98,18 @@ export class CompanionStore {
 
   /** Facts whose dates were extracted by an older extractor (or by none: rows from before it). */
   factsToExtract(version: number, limit: number) {
-    return run.rows(this.database.db, "RememberedFact", this.database.build.selectFrom("RememberedFact").select(["id", "content", "createdAt"]).where("datesVersion", "<", version).limit(limit));
+    return run.rows(
+      this.database.db,
+      "RememberedFact",
+      this.database.build.selectFrom("RememberedFact").select(["id", "content", "createdAt"]).where("datesVersion", "<", version).limit(limit),
+    );
   }
 
   async setFactDates(id: string, dateRules: string, hasDates: boolean, version: number): Promise<void> {
-    const count = await run.execute(this.database.db, this.database.build.updateTable("RememberedFact").set({ dateRules, hasDates, datesVersion: version }).where("id", "=", id));
+    const count = await run.execute(
+      this.database.db,
+      this.database.build.updateTable("RememberedFact").set({ dateRules, hasDates, datesVersion: version }).where("id", "=", id),
+    );
     touchedOne(count, `fact ${id}`);
   }
 }

@@ -69,9 +69,21 @@ export class ScanReads {
         "e.name",
         "e.operatorPersonId",
         "e.createdAt",
-        eb.selectFrom("CompanionEvent as x").select((x) => x.fn.max("x.receivedAt").as("at")).whereRef("x.engagementId", "=", "e.id").as("a"),
-        eb.selectFrom("EngagementMember as m").select((m) => m.fn.max("m.createdAt").as("at")).whereRef("m.engagementId", "=", "e.id").as("b"),
-        eb.selectFrom("RememberedFact as r").select((r) => r.fn.max("r.createdAt").as("at")).whereRef("r.engagementId", "=", "e.id").as("c"),
+        eb
+          .selectFrom("CompanionEvent as x")
+          .select((x) => x.fn.max("x.receivedAt").as("at"))
+          .whereRef("x.engagementId", "=", "e.id")
+          .as("a"),
+        eb
+          .selectFrom("EngagementMember as m")
+          .select((m) => m.fn.max("m.createdAt").as("at"))
+          .whereRef("m.engagementId", "=", "e.id")
+          .as("b"),
+        eb
+          .selectFrom("RememberedFact as r")
+          .select((r) => r.fn.max("r.createdAt").as("at"))
+          .whereRef("r.engagementId", "=", "e.id")
+          .as("c"),
         eb
           .selectFrom("Notification as n")
           .select((n) => n.fn.max("n.updatedAt").as("at"))

@@ -63,7 +63,11 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
       import("./pg-types.ts"),
       import("./postgres-url.ts"),
     ]);
-    const config = postgresPoolConfig(url, { max: 10, connectionTimeoutMillis: options.connectTimeoutMs ?? POSTGRES_CONNECT_TIMEOUT_MS, types: postgresTypes(pg) });
+    const config = postgresPoolConfig(url, {
+      max: 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? POSTGRES_CONNECT_TIMEOUT_MS,
+      types: postgresTypes(pg),
+    });
     const pool = hearingConnectionErrors(new pg.Pool(config));
     const db = new PostgresStore(pool, options.transactionTimeoutMs);
     return { db, ...builderOf(provider), provider, url, sqlite: null, postgres: { pool, schema: postgresSchemaOf(url) }, close: () => db.close() };

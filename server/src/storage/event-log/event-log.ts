@@ -10,7 +10,10 @@ export class EventLog implements EventLogReader {
   constructor(private readonly database: Database) {}
 
   async maxSeq(): Promise<number> {
-    const [row] = await run.raw(this.database.db, this.database.build.selectFrom("NotificationEvent").select((eb) => eb.fn.max("seq").as("seq")));
+    const [row] = await run.raw(
+      this.database.db,
+      this.database.build.selectFrom("NotificationEvent").select((eb) => eb.fn.max("seq").as("seq")),
+    );
     return Number(row?.seq ?? 0);
   }
 

@@ -26,7 +26,13 @@ export class InvocationStore {
 
   /** The counter row must exist before a transaction increments it (as for the event log). */
   async init(): Promise<void> {
-    await run.execute(this.database.db, this.database.build.insertInto("EventCounter").values({ name: INVOCATION_COUNTER, value: 0 }).onConflict((conflict) => conflict.column("name").doNothing()));
+    await run.execute(
+      this.database.db,
+      this.database.build
+        .insertInto("EventCounter")
+        .values({ name: INVOCATION_COUNTER, value: 0 })
+        .onConflict((conflict) => conflict.column("name").doNothing()),
+    );
   }
 
   /**
@@ -92,13 +98,28 @@ export class InvocationStore {
   /** Deletes up to `limit` invocations made before `cutoff`, oldest first; returns how many. */
   async deleteCreatedBefore(tx: Tx, cutoff: Date, limit: number): Promise<number> {
     const { build } = this.database;
-    const rows = await run.rows(tx, "ActionInvocation", build.selectFrom("ActionInvocation").select("id").where("createdAt", "<", this.database.time(cutoff)).orderBy("seq", "asc").limit(limit));
+    const rows = await run.rows(
+      tx,
+      "ActionInvocation",
+      build.selectFrom("ActionInvocation").select("id").where("createdAt", "<", this.database.time(cutoff)).orderBy("seq", "asc").limit(limit),
+    );
     if (rows.length === 0) return 0;
-    return run.execute(tx, build.deleteFrom("ActionInvocation").where("id", "in", rows.map((r) => r.id)));
+    return run.execute(
+      tx,
+      build.deleteFrom("ActionInvocation").where(
+        "id",
+        "in",
+        rows.map((r) => r.id),
+      ),
+    );
   }
 
   async maxSeq(): Promise<number> {
-    const row = await run.first(this.database.db, "ActionInvocation", this.database.build.selectFrom("ActionInvocation").select("seq").orderBy("seq", "desc").limit(1));
+    const row = await run.first(
+      this.database.db,
+      "ActionInvocation",
+      this.database.build.selectFrom("ActionInvocation").select("seq").orderBy("seq", "desc").limit(1),
+    );
     return row?.seq ?? 0;
   }
 
@@ -134,7 +155,10 @@ export class InvocationStore {
       .where("notificationId", "in", notificationIds)
       .groupBy("notificationId");
     if (personId !== null) latest = latest.where("personId", "=", personId);
-    const seqs = (await run.raw(this.database.db, latest)).map((g) => g.seq).filter((seq) => seq !== null && seq !== undefined).map(Number);
+    const seqs = (await run.raw(this.database.db, latest))
+      .map((g) => g.seq)
+      .filter((seq) => seq !== null && seq !== undefined)
+      .map(Number);
     if (seqs.length === 0) return new Map();
     const rows = await run.rows(this.database.db, "ActionInvocation", build.selectFrom("ActionInvocation").selectAll().where("seq", "in", seqs));
     return new Map(rows.map((row) => [row.notificationId, toRecord(row)]));

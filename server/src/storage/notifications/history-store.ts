@@ -35,7 +35,11 @@ export class HistoryStore {
   async prunable(targetKey: string, limit: number, changedBefore: Date, take: number): Promise<string[]> {
     const { build } = this.database;
     const terminal = build.selectFrom("Notification").where("targetKey", "=", targetKey).where("activeKey", "is", null);
-    const boundary = await run.first(this.database.db, "Notification", terminal.select(["createdAt", "id"]).orderBy("createdAt", "desc").orderBy("id", "desc").limit(1).offset(limit));
+    const boundary = await run.first(
+      this.database.db,
+      "Notification",
+      terminal.select(["createdAt", "id"]).orderBy("createdAt", "desc").orderBy("id", "desc").limit(1).offset(limit),
+    );
     if (!boundary) return [];
     const at = this.database.time(boundary.createdAt);
     const rows = await run.rows(
@@ -61,14 +65,26 @@ export class HistoryStore {
     if (ids.length === 0) return 0;
     const { build } = this.database;
     return this.database.db.transaction(async (tx) => {
-      const [last] = await run.raw(tx, build.selectFrom("NotificationEvent").select((eb) => eb.fn.max("seq").as("seq")).where("notificationId", "in", ids));
+      const [last] = await run.raw(
+        tx,
+        build
+          .selectFrom("NotificationEvent")
+          .select((eb) => eb.fn.max("seq").as("seq"))
+          .where("notificationId", "in", ids),
+      );
       await run.execute(tx, build.deleteFrom("NotificationEvent").where("notificationId", "in", ids));
       await run.execute(tx, build.deleteFrom("ActionInvocation").where("notificationId", "in", ids).where("state", "!=", "PENDING"));
       // activeKey null: a record that is active is never pruned, whatever the caller found.
       const deleted = await run.execute(tx, build.deleteFrom("Notification").where("id", "in", ids).where("activeKey", "is", null));
       if (last?.seq !== null && last?.seq !== undefined) {
         const mark = pad(Number(last.seq));
-        await run.execute(tx, build.insertInto("ServerSetting").values({ key: PRUNED_THROUGH, value: mark }).onConflict((conflict) => conflict.column("key").doNothing()));
+        await run.execute(
+          tx,
+          build
+            .insertInto("ServerSetting")
+            .values({ key: PRUNED_THROUGH, value: mark })
+            .onConflict((conflict) => conflict.column("key").doNothing()),
+        );
         await run.execute(tx, build.updateTable("ServerSetting").set({ value: mark }).where("key", "=", PRUNED_THROUGH).where("value", "<", mark));
       }
       return deleted;
@@ -77,7 +93,11 @@ export class HistoryStore {
 
   /** The highest sequence number pruned from the event log (0: nothing was). */
   async prunedThrough(): Promise<number> {
-    const row = await run.first(this.database.db, "ServerSetting", this.database.build.selectFrom("ServerSetting").select("value").where("key", "=", PRUNED_THROUGH));
+    const row = await run.first(
+      this.database.db,
+      "ServerSetting",
+      this.database.build.selectFrom("ServerSetting").select("value").where("key", "=", PRUNED_THROUGH),
+    );
     return row ? Number.parseInt(row.value, 10) : 0;
   }
 }

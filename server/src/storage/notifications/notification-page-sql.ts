@@ -42,7 +42,10 @@ interface Source {
 class Sources {
   readonly time: (value: Date) => Expression<Date>;
 
-  constructor(readonly db: Builder, provider: Provider) {
+  constructor(
+    readonly db: Builder,
+    provider: Provider,
+  ) {
     this.time = (value) => storedTime(provider, value);
   }
 
@@ -64,14 +67,25 @@ class Sources {
       found.push({ from: notifications, where, shared: false });
     }
     if ((!f.scope || f.scope === "APPLICATION") && !f.sessionId && f.statuses.length > 0) {
-      const from = notifications.leftJoin("NotificationReceipt as r", (join) => join.onRef("r.notificationId", "=", "n.id").on("r.personId", "=", personId)) as SourceQuery;
+      const from = notifications.leftJoin("NotificationReceipt as r", (join) =>
+        join.onRef("r.notificationId", "=", "n.id").on("r.personId", "=", personId),
+      ) as SourceQuery;
       // A person's status of a shared record, as the domain's case table states it (domain/shared-view.ts).
       const byStatus = (eb: Eb) =>
         eb.or(
           f.statuses.map((status) => {
             const { record, receipt } = sharedViewCase(status);
             const marks = Object.entries(receipt).map(([column, set]) => eb(`r.${column as ReceiptMark}`, set ? "is not" : "is", null));
-            return eb.and([record.length === 1 ? eb("n.status", "=", sql.lit(record[0]!)) : eb("n.status", "in", record.map((s) => sql.lit(s))), ...marks]);
+            return eb.and([
+              record.length === 1
+                ? eb("n.status", "=", sql.lit(record[0]!))
+                : eb(
+                    "n.status",
+                    "in",
+                    record.map((s) => sql.lit(s)),
+                  ),
+              ...marks,
+            ]);
           }),
         );
       const where: Condition[] = [(eb) => eb("n.scope", "=", sql.lit("APPLICATION")), byStatus, ...content, ...extra];
@@ -103,7 +117,10 @@ class Sources {
       (eb) =>
         eb.and([
           eb("n.createdAt", `${cmp}=`, this.time(position.createdAt)),
-          eb.or([eb("n.createdAt", cmp, this.time(position.createdAt)), eb.and([eb("n.createdAt", "=", this.time(position.createdAt)), eb("n.id", cmp, position.id)])]),
+          eb.or([
+            eb("n.createdAt", cmp, this.time(position.createdAt)),
+            eb.and([eb("n.createdAt", "=", this.time(position.createdAt)), eb("n.id", cmp, position.id)]),
+          ]),
         ]);
     const where: Condition[] = [];
     if (page.after) where.push(bound(page.after, "<"));
@@ -133,7 +150,9 @@ function withinHistory(f: EffectiveFilter, historyLimit: number | null): Conditi
               .whereRef("h.targetKey", "=", "n.targetKey")
               .where("h.activeKey", "is", null)
               .whereRef("h.createdAt", ">=", "n.createdAt")
-              .where((h) => h.or([h("h.createdAt", ">", h.ref("n.createdAt")), h.and([h("h.createdAt", "=", h.ref("n.createdAt")), h("h.id", ">", h.ref("n.id"))])]))
+              .where((h) =>
+                h.or([h("h.createdAt", ">", h.ref("n.createdAt")), h.and([h("h.createdAt", "=", h.ref("n.createdAt")), h("h.id", ">", h.ref("n.id"))])]),
+              )
               .limit(1)
               .offset(Math.trunc(historyLimit) - 1),
           ),
@@ -159,13 +178,20 @@ function filtered(source: Source): SourceQuery {
 }
 
 /** A page: each source read by its own index-ordered keyset query, merged by UNION ALL. */
-export function pageStatement(provider: Provider, personId: string, f: EffectiveFilter, page: PageWindow, now: Date, historyLimit: number | null = null): Compilable | null {
+export function pageStatement(
+  provider: Provider,
+  personId: string,
+  f: EffectiveFilter,
+  page: PageWindow,
+  now: Date,
+  historyLimit: number | null = null,
+): Compilable | null {
   const sources = new Sources(sqlFor(provider), provider);
   const direction = page.inverted ? "asc" : "desc";
   const limit = Math.trunc(page.limit);
-  const parts = sources.of(personId, f, now, historyLimit, sources.keyset(page)).map((source) =>
-    withReceipt(filtered(source), source.shared).orderBy("n.createdAt", direction).orderBy("n.id", direction).limit(limit),
-  );
+  const parts = sources
+    .of(personId, f, now, historyLimit, sources.keyset(page))
+    .map((source) => withReceipt(filtered(source), source.shared).orderBy("n.createdAt", direction).orderBy("n.id", direction).limit(limit));
   if (parts.length === 0) return null;
   if (parts.length === 1) return parts[0]!;
   const db = sources.db;
@@ -194,7 +220,9 @@ export function visibleIdsStatement(
 ): Compilable | null {
   const sources = new Sources(sqlFor(provider), provider);
   const db = sources.db;
-  const parts = sources.of(personId, f, now, historyLimit).map((source, i) => db.selectFrom(filtered(source).select("n.id").limit(Math.trunc(limit)).as(`part${i}`)).selectAll());
+  const parts = sources
+    .of(personId, f, now, historyLimit)
+    .map((source, i) => db.selectFrom(filtered(source).select("n.id").limit(Math.trunc(limit)).as(`part${i}`)).selectAll());
   if (parts.length === 0) return null;
   return parts.slice(1).reduce((union, part) => union.unionAll(part), parts[0]!);
 }

@@ -29,7 +29,13 @@ export class NotificationStore {
   async init(): Promise<void> {
     // One statement, no read-then-write transaction: on SQLite another process (a CLI command
     // beside a running server) may write between the two and fail an upgrade with SQLITE_BUSY.
-    await run.execute(this.database.db, this.database.build.insertInto("EventCounter").values({ name: EVENT_COUNTER, value: 0 }).onConflict((conflict) => conflict.column("name").doNothing()));
+    await run.execute(
+      this.database.db,
+      this.database.build
+        .insertInto("EventCounter")
+        .values({ name: EVENT_COUNTER, value: 0 })
+        .onConflict((conflict) => conflict.column("name").doNothing()),
+    );
   }
 
   /**
@@ -120,7 +126,17 @@ export class NotificationStore {
     const { build } = this.database;
     const due = this.database.time(now);
     const [own, shared] = await Promise.all([
-      run.rows(this.database.db, "Notification", build.selectFrom("Notification").select(["id", "personId"]).where("snoozedUntil", "<=", due).where("activeKey", "is not", null).where("personId", "is not", null).limit(limit)),
+      run.rows(
+        this.database.db,
+        "Notification",
+        build
+          .selectFrom("Notification")
+          .select(["id", "personId"])
+          .where("snoozedUntil", "<=", due)
+          .where("activeKey", "is not", null)
+          .where("personId", "is not", null)
+          .limit(limit),
+      ),
       run.rows(
         this.database.db,
         "NotificationReceipt",
@@ -133,7 +149,10 @@ export class NotificationStore {
           .limit(limit),
       ),
     ]);
-    return [...own.map((r) => ({ notificationId: r.id, personId: r.personId! })), ...shared.map((r) => ({ notificationId: r.notificationId, personId: r.personId }))];
+    return [
+      ...own.map((r) => ({ notificationId: r.id, personId: r.personId! })),
+      ...shared.map((r) => ({ notificationId: r.notificationId, personId: r.personId })),
+    ];
   }
 
   private receipts(notificationId: string) {
@@ -148,4 +167,3 @@ export class NotificationStore {
     return rows.map((r) => String(r.id));
   }
 }
-

@@ -146,7 +146,10 @@ export class NotificationTx {
     const rows = decisions.map(({ draft, dedupKey }) => newRow(draft, dedupKey));
     const records = rows.map((row) => toRecord(row));
     const created = records.map((record) => ({ personId: audienceOf(record), type: "CREATED" as const, record }));
-    const events = await this.appendMany(created, [...records.flatMap((record) => this.deliveriesOf(record, "CREATED", undefined)), ...this.sql.insertRows(rows)]);
+    const events = await this.appendMany(created, [
+      ...records.flatMap((record) => this.deliveriesOf(record, "CREATED", undefined)),
+      ...this.sql.insertRows(rows),
+    ]);
     return records.map((record, i) => ({ record, event: events[i]! }));
   }
 
@@ -253,7 +256,11 @@ export class NotificationTx {
     }
     for (const group of groupBy(changed, (c) => `${c.receipt.personId}|${writeKey(c.diff)}`)) {
       const { receipt, diff } = group[0]!;
-      await this.sql.updateReceipts(receipt.personId, group.map((c) => c.receipt.notificationId), diff);
+      await this.sql.updateReceipts(
+        receipt.personId,
+        group.map((c) => c.receipt.notificationId),
+        diff,
+      );
     }
     await this.sql.insertReceipts(fresh.map((r) => ({ notificationId: r.notificationId, personId: r.personId, ...fieldsOf(r) })));
   }
@@ -363,7 +370,12 @@ export class NotificationTx {
     return committed;
   }
 
-  private async append(personId: string | null, type: NotificationEventType, record: NotificationRecord, writes: readonly RowWrite[] = []): Promise<CommittedEvent> {
+  private async append(
+    personId: string | null,
+    type: NotificationEventType,
+    record: NotificationRecord,
+    writes: readonly RowWrite[] = [],
+  ): Promise<CommittedEvent> {
     const [event] = await this.appendMany([{ personId, type, record }], writes);
     return event!;
   }

@@ -28,7 +28,6 @@ type UpdateQuery = UpdateQueryBuilder<DB, any, any, any>;
 export type ColumnValue = string | number | boolean | Date | null | undefined;
 type Columns = Readonly<Record<string, ColumnValue>>;
 
-
 // Bound parameters per statement stay below SQLite's limit (32,766; PostgreSQL allows 65,535).
 const MAX_PARAMETERS = 30_000;
 const RECEIPT_COLUMNS = tableColumns.NotificationReceipt.columns;
@@ -94,7 +93,15 @@ export class NotificationWriteSql {
    */
   async claimWriter(): Promise<void> {
     if (this.provider === "sqlite" && !this.runner.deferred) {
-      await this.runner.write([{ statement: this.db.updateTable("EventCounter").set((eb) => ({ value: eb.ref("value") })).where("name", "=", EVENT_COUNTER), rows: null }]);
+      await this.runner.write([
+        {
+          statement: this.db
+            .updateTable("EventCounter")
+            .set((eb) => ({ value: eb.ref("value") }))
+            .where("name", "=", EVENT_COUNTER),
+          rows: null,
+        },
+      ]);
     }
   }
 
@@ -145,7 +152,9 @@ export class NotificationWriteSql {
   }
 
   async receipts(personId: string, notificationIds: readonly string[]): Promise<ReceiptRow[]> {
-    const rows = await this.runner.read(this.db.selectFrom("NotificationReceipt").selectAll().where("personId", "=", personId).where("notificationId", "in", notificationIds));
+    const rows = await this.runner.read(
+      this.db.selectFrom("NotificationReceipt").selectAll().where("personId", "=", personId).where("notificationId", "in", notificationIds),
+    );
     return rows.map(toReceiptRow);
   }
 
@@ -178,7 +187,9 @@ export class NotificationWriteSql {
       .insertInto("NotificationReceipt")
       .values(values as never)
       .onConflict((conflict) =>
-        conflict.columns(["notificationId", "personId"]).doUpdateSet((eb) => Object.fromEntries(RECEIPT_COLUMNS.slice(2).map((c) => [c, eb.ref(`excluded.${c}`)])) as never),
+        conflict
+          .columns(["notificationId", "personId"])
+          .doUpdateSet((eb) => Object.fromEntries(RECEIPT_COLUMNS.slice(2).map((c) => [c, eb.ref(`excluded.${c}`)])) as never),
       );
     await this.runner.write([{ statement, rows: 1 }]);
   }
@@ -250,9 +261,27 @@ export class NotificationWriteSql {
     const before = this.counter;
     const first = before + 1;
     const createdAt = this.time(at);
-    const rows = events.map((e, i) => ({ seq: first + i, personId: e.personId, type: e.type, notificationId: e.notificationId, revision: e.revision, snapshot: e.snapshot, createdAt }));
-    const inserts = chunked(rows, Math.floor(MAX_PARAMETERS / 7)).map((chunk) => ({ statement: this.db.insertInto("NotificationEvent").values(chunk), rows: chunk.length }));
-    const counter = { statement: this.db.updateTable("EventCounter").set({ value: before + n }).where("name", "=", EVENT_COUNTER).where("value", "=", before), rows: 1 };
+    const rows = events.map((e, i) => ({
+      seq: first + i,
+      personId: e.personId,
+      type: e.type,
+      notificationId: e.notificationId,
+      revision: e.revision,
+      snapshot: e.snapshot,
+      createdAt,
+    }));
+    const inserts = chunked(rows, Math.floor(MAX_PARAMETERS / 7)).map((chunk) => ({
+      statement: this.db.insertInto("NotificationEvent").values(chunk),
+      rows: chunk.length,
+    }));
+    const counter = {
+      statement: this.db
+        .updateTable("EventCounter")
+        .set({ value: before + n })
+        .where("name", "=", EVENT_COUNTER)
+        .where("value", "=", before),
+      rows: 1,
+    };
     await this.runner.write([...writes, counter, ...inserts]);
     this.counter = before + n;
     return first;

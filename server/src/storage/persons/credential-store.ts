@@ -32,7 +32,14 @@ function credentialOf(row: Row<"Credential">): CredentialRow {
 export class CredentialStore {
   constructor(private readonly database: Database) {}
 
-  async create(input: { kind: CredentialKind; name: string; secret: string; prefix: string; personId: string | null; plugin: string | null }): Promise<CredentialRow> {
+  async create(input: {
+    kind: CredentialKind;
+    name: string;
+    secret: string;
+    prefix: string;
+    personId: string | null;
+    plugin: string | null;
+  }): Promise<CredentialRow> {
     const values = {
       id: newId(),
       kind: input.kind,
@@ -43,11 +50,22 @@ export class CredentialStore {
       plugin: input.plugin,
       createdAt: this.database.time(new Date()),
     };
-    return credentialOf(await run.only(this.database.db, "Credential", this.database.build.insertInto("Credential").values(values).returningAll(), "the credential was not stored"));
+    return credentialOf(
+      await run.only(
+        this.database.db,
+        "Credential",
+        this.database.build.insertInto("Credential").values(values).returningAll(),
+        "the credential was not stored",
+      ),
+    );
   }
 
   async findBySecret(secret: string): Promise<CredentialRow | null> {
-    const row = await run.first(this.database.db, "Credential", this.database.build.selectFrom("Credential").selectAll().where("secretHash", "=", digest(secret)));
+    const row = await run.first(
+      this.database.db,
+      "Credential",
+      this.database.build.selectFrom("Credential").selectAll().where("secretHash", "=", digest(secret)),
+    );
     return row ? credentialOf(row) : null;
   }
 
@@ -62,7 +80,14 @@ export class CredentialStore {
         .where("revokedAt", "is", null);
       const ids = (await run.rows(tx, "Credential", live)).map((r) => r.id);
       if (ids.length > 0) {
-        await run.execute(tx, build.updateTable("Credential").set({ revokedAt: this.database.time(now) }).where("id", "in", ids).where("revokedAt", "is", null));
+        await run.execute(
+          tx,
+          build
+            .updateTable("Credential")
+            .set({ revokedAt: this.database.time(now) })
+            .where("id", "in", ids)
+            .where("revokedAt", "is", null),
+        );
       }
       return ids;
     });
@@ -73,7 +98,15 @@ export class CredentialStore {
     const liveIds = new Set<string>();
     // Bounded statements however many credentials hold streams on this instance.
     for (let i = 0; i < ids.length; i += 500) {
-      const live = await run.rows(this.database.db, "Credential", this.database.build.selectFrom("Credential").select("id").where("id", "in", ids.slice(i, i + 500)).where("revokedAt", "is", null));
+      const live = await run.rows(
+        this.database.db,
+        "Credential",
+        this.database.build
+          .selectFrom("Credential")
+          .select("id")
+          .where("id", "in", ids.slice(i, i + 500))
+          .where("revokedAt", "is", null),
+      );
       for (const row of live) liveIds.add(row.id);
     }
     return ids.filter((id) => !liveIds.has(id));
@@ -94,7 +127,14 @@ export class SignInCodeStore {
     const row = await run.first(this.database.db, "SignInCode", this.database.build.selectFrom("SignInCode").selectAll().where("codeHash", "=", digest(code)));
     if (!row || row.usedAt || row.expiresAt <= now) return null;
     // The conditional update is the single point that lets only one of two racing redeems win.
-    const count = await run.execute(this.database.db, this.database.build.updateTable("SignInCode").set({ usedAt: this.database.time(now) }).where("id", "=", row.id).where("usedAt", "is", null));
+    const count = await run.execute(
+      this.database.db,
+      this.database.build
+        .updateTable("SignInCode")
+        .set({ usedAt: this.database.time(now) })
+        .where("id", "=", row.id)
+        .where("usedAt", "is", null),
+    );
     return count === 1 ? row.personId : null;
   }
 }

@@ -20,12 +20,17 @@ export interface FactRow {
   createdAt: Date;
 }
 
-
 export class DirectoryStore {
   constructor(private readonly database: Database) {}
 
   createPerson(name: string) {
-    return this.inserted("Person", this.database.build.insertInto("Person").values({ id: newId(), name, createdAt: this.database.time(new Date()) }).returningAll());
+    return this.inserted(
+      "Person",
+      this.database.build
+        .insertInto("Person")
+        .values({ id: newId(), name, createdAt: this.database.time(new Date()) })
+        .returningAll(),
+    );
   }
   findPerson(id: string) {
     return run.first(this.database.db, "Person", this.database.build.selectFrom("Person").selectAll().where("id", "=", id));
@@ -35,7 +40,10 @@ export class DirectoryStore {
     return (await run.raw(this.database.db, this.database.build.selectFrom("Person").select(sql.lit(1).as("found")).where("id", "=", id))).length > 0;
   }
   async countPersons(): Promise<number> {
-    const [row] = await run.raw(this.database.db, this.database.build.selectFrom("Person").select((eb) => eb.fn.countAll().as("count")));
+    const [row] = await run.raw(
+      this.database.db,
+      this.database.build.selectFrom("Person").select((eb) => eb.fn.countAll().as("count")),
+    );
     return Number(row!.count);
   }
   setQuietMode(personId: string, quietMode: boolean) {
@@ -43,7 +51,10 @@ export class DirectoryStore {
   }
   /** A person's reader controls: every stream reads them as it opens. */
   async preferences(personId: string): Promise<Preferences> {
-    const [raw] = await run.raw(this.database.db, this.database.build.selectFrom("Person").select(["quietMode", "mutedPlugins", "severityFloor", "quietHours"]).where("id", "=", personId));
+    const [raw] = await run.raw(
+      this.database.db,
+      this.database.build.selectFrom("Person").select(["quietMode", "mutedPlugins", "severityFloor", "quietHours"]).where("id", "=", personId),
+    );
     return raw ? preferencesOf(decodeRow("Person", raw) as Row<"Person">) : defaultPreferences;
   }
   async setPreferences(personId: string, preferences: Preferences): Promise<Preferences> {
@@ -57,19 +68,37 @@ export class DirectoryStore {
   }
 
   async createSession(input: { harness: string; nativeSessionId: string; ownerPersonId: string }) {
-    return toSession(await this.inserted("Session", this.database.build.insertInto("Session").values({ id: newId(), ...input, createdAt: this.database.time(new Date()) }).returningAll()));
+    return toSession(
+      await this.inserted(
+        "Session",
+        this.database.build
+          .insertInto("Session")
+          .values({ id: newId(), ...input, createdAt: this.database.time(new Date()) })
+          .returningAll(),
+      ),
+    );
   }
   async findSession(id: string) {
     const row = await run.first(this.database.db, "Session", this.database.build.selectFrom("Session").selectAll().where("id", "=", id));
     return row ? toSession(row) : null;
   }
   async findSessionByNativeId(harness: string, nativeSessionId: string) {
-    const row = await run.first(this.database.db, "Session", this.database.build.selectFrom("Session").selectAll().where("harness", "=", harness).where("nativeSessionId", "=", nativeSessionId));
+    const row = await run.first(
+      this.database.db,
+      "Session",
+      this.database.build.selectFrom("Session").selectAll().where("harness", "=", harness).where("nativeSessionId", "=", nativeSessionId),
+    );
     return row ? toSession(row) : null;
   }
 
   createEngagement(input: { name: string; operatorPersonId: string; createdAt: Date }) {
-    return this.inserted("Engagement", this.database.build.insertInto("Engagement").values({ id: newId(), ...input, createdAt: this.database.time(input.createdAt) }).returningAll());
+    return this.inserted(
+      "Engagement",
+      this.database.build
+        .insertInto("Engagement")
+        .values({ id: newId(), ...input, createdAt: this.database.time(input.createdAt) })
+        .returningAll(),
+    );
   }
   findEngagement(id: string) {
     return run.first(this.database.db, "Engagement", this.database.build.selectFrom("Engagement").selectAll().where("id", "=", id));
@@ -83,7 +112,9 @@ export class DirectoryStore {
         .selectFrom("Engagement")
         .selectAll()
         .where("id", "=", id)
-        .where((eb) => eb.exists(eb.selectFrom("EngagementMember").select("personId").whereRef("engagementId", "=", "Engagement.id").where("personId", "=", personId))),
+        .where((eb) =>
+          eb.exists(eb.selectFrom("EngagementMember").select("personId").whereRef("engagementId", "=", "Engagement.id").where("personId", "=", personId)),
+        ),
     );
   }
   /** A new member joins at `createdAt` (activity in the engagement); a known one changes role only. */
@@ -98,21 +129,42 @@ export class DirectoryStore {
     );
   }
   rememberFact(fact: FactRow) {
-    return this.inserted("RememberedFact", this.database.build.insertInto("RememberedFact").values({ id: newId(), ...fact, createdAt: this.database.time(fact.createdAt) }).returningAll());
+    return this.inserted(
+      "RememberedFact",
+      this.database.build
+        .insertInto("RememberedFact")
+        .values({ id: newId(), ...fact, createdAt: this.database.time(fact.createdAt) })
+        .returningAll(),
+    );
   }
   /** Members of an engagement with their role (the operator's role is OPERATOR). */
   engagementMembers(engagementId: string) {
-    return run.rows(this.database.db, "EngagementMember", this.database.build.selectFrom("EngagementMember").select(["personId", "role"]).where("engagementId", "=", engagementId));
+    return run.rows(
+      this.database.db,
+      "EngagementMember",
+      this.database.build.selectFrom("EngagementMember").select(["personId", "role"]).where("engagementId", "=", engagementId),
+    );
   }
 
   /** The row an INSERT ... RETURNING wrote. */
-  private async inserted<T extends "Person" | "Session" | "Engagement" | "EngagementMember" | "RememberedFact">(table: T, query: Parameters<typeof run.rows>[2]): Promise<Row<T>> {
+  private async inserted<T extends "Person" | "Session" | "Engagement" | "EngagementMember" | "RememberedFact">(
+    table: T,
+    query: Parameters<typeof run.rows>[2],
+  ): Promise<Row<T>> {
     return run.only(this.database.db, table, query, `the ${table} row was not written`);
   }
 
   /** An update of a missing row fails. */
-  private async updatedPerson(id: string, columns: { quietMode?: boolean; mutedPlugins?: string; severityFloor?: string; quietHours?: string | null }): Promise<Row<"Person">> {
-    return run.only(this.database.db, "Person", this.database.build.updateTable("Person").set(columns).where("id", "=", id).returningAll(), `no person ${id} to update`);
+  private async updatedPerson(
+    id: string,
+    columns: { quietMode?: boolean; mutedPlugins?: string; severityFloor?: string; quietHours?: string | null },
+  ): Promise<Row<"Person">> {
+    return run.only(
+      this.database.db,
+      "Person",
+      this.database.build.updateTable("Person").set(columns).where("id", "=", id).returningAll(),
+      `no person ${id} to update`,
+    );
   }
 }
 

@@ -11,7 +11,13 @@ export class SettingsStore {
     const read = () => run.first(this.database.db, "ServerSetting", this.database.build.selectFrom("ServerSetting").select("value").where("key", "=", key));
     const existing = await read();
     if (existing) return existing.value;
-    await run.execute(this.database.db, this.database.build.insertInto("ServerSetting").values({ key, value: make() }).onConflict((conflict) => conflict.column("key").doNothing()));
+    await run.execute(
+      this.database.db,
+      this.database.build
+        .insertInto("ServerSetting")
+        .values({ key, value: make() })
+        .onConflict((conflict) => conflict.column("key").doNothing()),
+    );
     const row = await read();
     if (!row) throw new Error(`the server setting ${key} was not stored`);
     return row.value;

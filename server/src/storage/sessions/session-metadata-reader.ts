@@ -34,7 +34,10 @@ export function labelQuery(provider: Provider, harness: string, sessionId: strin
 }
 
 /** Whether the SQLite file has a Session table yet (sqlite_master is SQLite's catalogue, not a model). */
-export const HAS_SESSION_TABLE: Statement = { sql: `select 1 as "found" from "sqlite_master" where "type" = ? and "name" = ?`, parameters: ["table", "Session"] };
+export const HAS_SESSION_TABLE: Statement = {
+  sql: `select 1 as "found" from "sqlite_master" where "type" = ? and "name" = ?`,
+  parameters: ["table", "Session"],
+};
 
 class Missing extends Error {}
 

@@ -87,7 +87,10 @@ export class SessionStore {
 
   /** The exchange's completion notification is published: a retry of it is a plain duplicate now. */
   async markNotified(sessionId: string, completionId: string, notificationId: string): Promise<void> {
-    await run.execute(this.database.db, this.database.build.updateTable("SessionExchange").set({ notificationId }).where("sessionId", "=", sessionId).where("completionId", "=", completionId));
+    await run.execute(
+      this.database.db,
+      this.database.build.updateTable("SessionExchange").set({ notificationId }).where("sessionId", "=", sessionId).where("completionId", "=", completionId),
+    );
   }
 
   /** Applies a labeler's answer, decided against the current state (see decideLabelResult). */

@@ -8,7 +8,8 @@ import { randomInt } from "node:crypto";
 const BASE = 36;
 const BLOCK = BASE ** 4;
 const pad = (text: string, size: number) => text.padStart(size, "0").slice(-size);
-const fingerprint = pad(process.pid.toString(BASE), 2) + pad([...hostname()].reduce((sum, c) => sum + c.charCodeAt(0), hostname().length + BASE).toString(BASE), 2);
+const fingerprint =
+  pad(process.pid.toString(BASE), 2) + pad([...hostname()].reduce((sum, c) => sum + c.charCodeAt(0), hostname().length + BASE).toString(BASE), 2);
 let counter = randomInt(BLOCK);
 
 export function newRowId(): string {

@@ -5,16 +5,14 @@ import { requireCaller } from "../../service/auth-service.ts";
 import { requireProducer } from "../../service/producer-rights.ts";
 import { builder } from "./builder.ts";
 
-export const IssuedCredentialRef = builder
-  .objectRef<{ id: string; kind: string; secret: string }>("IssuedCredential")
-  .implement({
-    description: "A new credential. The token is shown only here, once.",
-    fields: (t) => ({
-      id: t.exposeID("id"),
-      kind: t.exposeString("kind"),
-      token: t.exposeString("secret"),
-    }),
-  });
+export const IssuedCredentialRef = builder.objectRef<{ id: string; kind: string; secret: string }>("IssuedCredential").implement({
+  description: "A new credential. The token is shown only here, once.",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    kind: t.exposeString("kind"),
+    token: t.exposeString("secret"),
+  }),
+});
 
 export const SignInCodeRef = builder.objectRef<{ code: string; expiresAt: Date }>("SignInCode").implement({
   description: "A one-time sign-in code. Shown only here.",

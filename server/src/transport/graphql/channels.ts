@@ -72,7 +72,9 @@ const WebhookChannelCreatedRef = builder.objectRef<{ channel: Channel; secret: s
 });
 
 const AddChannelResult = resultUnion<Channel>("AddChannelResult", () => ChannelRef, ["ValidationError"]);
-const AddWebhookChannelResult = resultUnion<{ channel: Channel; secret: string }>("AddWebhookChannelResult", () => WebhookChannelCreatedRef, ["ValidationError"]);
+const AddWebhookChannelResult = resultUnion<{ channel: Channel; secret: string }>("AddWebhookChannelResult", () => WebhookChannelCreatedRef, [
+  "ValidationError",
+]);
 const SetChannelRulesResult = resultUnion<Channel>("SetChannelRulesResult", () => ChannelRef, ["ValidationError", "NotFoundError"]);
 
 const AddWebPushChannelInput = builder.inputType("AddWebPushChannelInput", {

@@ -55,11 +55,14 @@ builder.mutationFields((t) => ({
       const { plugin } = requireProducer(ctx.caller, "publishObservation");
       const { input } = args;
       return asResult(PublishNotificationResult, () =>
-        ctx.services.notifications.publishObservation({
-          ...input,
-          personId: String(input.personId),
-          engagementId: input.engagementId ? String(input.engagementId) : null,
-        }, plugin),
+        ctx.services.notifications.publishObservation(
+          {
+            ...input,
+            personId: String(input.personId),
+            engagementId: input.engagementId ? String(input.engagementId) : null,
+          },
+          plugin,
+        ),
       );
     },
   }),

@@ -106,26 +106,22 @@ export const EngagementRef = builder.objectRef<EngagementShape>("Engagement").im
   }),
 });
 
-export const EngagementMemberRef = builder
-  .objectRef<{ engagementId: string; personId: string; role: string }>("EngagementMember")
-  .implement({
-    fields: (t) => ({
-      engagementId: t.exposeID("engagementId"),
-      personId: t.exposeID("personId"),
-      role: t.exposeString("role"),
-    }),
-  });
+export const EngagementMemberRef = builder.objectRef<{ engagementId: string; personId: string; role: string }>("EngagementMember").implement({
+  fields: (t) => ({
+    engagementId: t.exposeID("engagementId"),
+    personId: t.exposeID("personId"),
+    role: t.exposeString("role"),
+  }),
+});
 
-export const RememberedFactRef = builder
-  .objectRef<{ id: string; personId: string; content: string; createdAt: Date }>("RememberedFact")
-  .implement({
-    fields: (t) => ({
-      id: t.exposeID("id"),
-      personId: t.exposeID("personId"),
-      content: t.exposeString("content"),
-      createdAt: t.expose("createdAt", { type: "DateTime" }),
-    }),
-  });
+export const RememberedFactRef = builder.objectRef<{ id: string; personId: string; content: string; createdAt: Date }>("RememberedFact").implement({
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    personId: t.exposeID("personId"),
+    content: t.exposeString("content"),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+  }),
+});
 
 // ---- inputs ----------------------------------------------------------------------------
 
@@ -175,7 +171,8 @@ builder.queryFields((t) => ({
     type: SessionRef,
     nullable: true,
     args: { harness: t.arg.string({ required: true }), sessionId: t.arg.string({ required: true }) },
-    description: "Persons see only their own sessions; admin producer keys any; a key bound to a plugin only its own harness's (null for another's, as for an absent one).",
+    description:
+      "Persons see only their own sessions; admin producer keys any; a key bound to a plugin only its own harness's (null for another's, as for an absent one).",
     resolve: (_root, args, ctx) => {
       const caller = requireCaller(ctx.caller);
       const viewer = caller.kind === "person" ? caller.personId : null;

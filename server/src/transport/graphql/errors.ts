@@ -44,9 +44,7 @@ const failureRef = (name: FailureName, description: string, details: "field" | "
     interfaces: [UserErrorRef],
     isTypeOf: (value) => (value as Failure).__typename === name,
     fields: (t) => ({
-      ...(details === "field"
-        ? { field: t.string({ description: "Dotted path of the offending input field.", resolve: (f) => f.field ?? "" }) }
-        : {}),
+      ...(details === "field" ? { field: t.string({ description: "Dotted path of the offending input field.", resolve: (f) => f.field ?? "" }) } : {}),
       // NotificationRef is read inside this thunk: notification.ts and this file import each other.
       ...(details === "current" ? { current: t.field({ type: NotificationRef, resolve: (f) => f.current! }) } : {}),
     }),

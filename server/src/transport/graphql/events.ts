@@ -13,7 +13,11 @@ const EmitEventInput = builder.inputType("EmitEventInput", {
     engagementId: t.id({ required: false }),
     actorPersonId: t.id({ required: false, description: "Who caused it: never notified of their own doing." }),
     occurredAt: t.field({ type: "DateTime", required: false, description: "Defaults to when Herald received it." }),
-    idempotencyKey: t.string({ required: false, description: "This producer key's own: the same key with the same event again returns the first result and changes nothing; with a different event it is a ValidationError on idempotencyKey." }),
+    idempotencyKey: t.string({
+      required: false,
+      description:
+        "This producer key's own: the same key with the same event again returns the first result and changes nothing; with a different event it is a ValidationError on idempotencyKey.",
+    }),
   }),
 });
 

@@ -131,9 +131,7 @@ export const NotificationRef = builder.objectRef<NotificationRecord>("Notificati
       type: EngagementRef,
       nullable: true,
       resolve: (n, _args, ctx) =>
-        n.engagementId
-          ? memoize(ctx, `engagement:${n.engagementId}`, () => ctx.services.directory.findEngagement(n.engagementId!))
-          : null,
+        n.engagementId ? memoize(ctx, `engagement:${n.engagementId}`, () => ctx.services.directory.findEngagement(n.engagementId!)) : null,
     }),
     session: t.field({
       type: SessionRef,

@@ -183,9 +183,7 @@ builder.mutationFields((t) => ({
     },
     resolve: (_root, args, ctx) => {
       const { plugin } = requireProducer(ctx.caller, "resolveNotification");
-      return asResult(ResolveNotificationResult, () =>
-        ctx.services.notifications.resolve(String(args.id), args.resolution, args.operationId ?? null, plugin),
-      );
+      return asResult(ResolveNotificationResult, () => ctx.services.notifications.resolve(String(args.id), args.resolution, args.operationId ?? null, plugin));
     },
   }),
 
@@ -198,9 +196,7 @@ builder.mutationFields((t) => ({
     },
     resolve: (_root, args, ctx) => {
       const { plugin } = requireProducer(ctx.caller, "expireNotification");
-      return asResult(ResolveNotificationResult, () =>
-        ctx.services.notifications.expire(String(args.id), args.reason, args.operationId ?? null, plugin),
-      );
+      return asResult(ResolveNotificationResult, () => ctx.services.notifications.expire(String(args.id), args.reason, args.operationId ?? null, plugin));
     },
   }),
 

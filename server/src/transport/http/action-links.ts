@@ -16,7 +16,12 @@ export function withActionLinks(links: ActionLinkService, logger: Logger, next: 
   return (request, response) => {
     const match = request.url ? PATH.exec(request.url) : null;
     if (!match) return next(request, response);
-    const cors = { "access-control-allow-origin": "*", "access-control-allow-methods": "POST", "access-control-allow-headers": "content-type", "access-control-max-age": "600" };
+    const cors = {
+      "access-control-allow-origin": "*",
+      "access-control-allow-methods": "POST",
+      "access-control-allow-headers": "content-type",
+      "access-control-max-age": "600",
+    };
     if (request.method === "OPTIONS") {
       response.writeHead(204, cors);
       return void response.end();
@@ -35,7 +40,7 @@ export function withActionLinks(links: ActionLinkService, logger: Logger, next: 
             const parsed = JSON.parse(body) as { values?: unknown } | null;
             values = parsed && typeof parsed === "object" ? (parsed.values ?? null) : null;
           } catch {
-            return answer(400, { error: "the body must be JSON: { \"values\": { ... } }" });
+            return answer(400, { error: 'the body must be JSON: { "values": { ... } }' });
           }
         }
         try {

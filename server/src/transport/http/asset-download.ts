@@ -33,28 +33,39 @@ export function useAssetDownload(services: Services, logger: Logger, downloadsPe
         const release = head ? () => undefined : slots.acquire(caller.credentialId);
         if (!release) {
           return endResponse(
-            errorResponse("TOO_MANY_REQUESTS", `This credential already has ${downloadsPerCredential} downloads in flight; retry when one ends`, { "retry-after": "1" }),
+            errorResponse("TOO_MANY_REQUESTS", `This credential already has ${downloadsPerCredential} downloads in flight; retry when one ends`, {
+              "retry-after": "1",
+            }),
           );
         }
         if (request.signal?.aborted) release();
         else request.signal?.addEventListener("abort", release, { once: true });
         const id = decodedOrNull(match[1]!);
-        const found = id === null ? null : await services.assets.download(caller.personId, id).catch((error: unknown) => {
-          release();
-          throw error;
-        });
+        const found =
+          id === null
+            ? null
+            : await services.assets.download(caller.personId, id).catch((error: unknown) => {
+                release();
+                throw error;
+              });
         if (!found) {
           release();
           return endResponse(errorResponse("NOT_FOUND", "No such attachment"));
         }
         const { meta, open } = found;
         // Opened before the status line: bytes missing from the store are a clean 500, not a cut 200.
-        const chunks = head ? null : await open().catch((error: unknown) => {
-          release();
-          throw error;
-        });
+        const chunks = head
+          ? null
+          : await open().catch((error: unknown) => {
+              release();
+              throw error;
+            });
         const body =
-          chunks === null ? null : chunks instanceof Readable ? streamedBody(chunks, release, request.signal) : chunkedBody(chunks, meta.size, release, request.signal);
+          chunks === null
+            ? null
+            : chunks instanceof Readable
+              ? streamedBody(chunks, release, request.signal)
+              : chunkedBody(chunks, meta.size, release, request.signal);
         // Yoga's own Response accepts a node stream (typed as BodyInit it is not) and pipes it.
         return endResponse(
           new fetchAPI.Response(body as BodyInit | null, {

@@ -160,9 +160,7 @@ export function useMetrics({ metrics, schema, token }: MetricsEndpointOptions): 
       if (url.pathname !== "/metrics") return;
       if (!token) return endResponse(new fetchAPI.Response("Not found", { status: 404 }));
       if (!bearerMatches(request.headers.get("authorization"), token)) {
-        return endResponse(
-          new fetchAPI.Response("Unauthorized", { status: 401, headers: { "www-authenticate": 'Bearer realm="herald-metrics"' } }),
-        );
+        return endResponse(new fetchAPI.Response("Unauthorized", { status: 401, headers: { "www-authenticate": 'Bearer realm="herald-metrics"' } }));
       }
       return metrics.registry.metrics().then((text) => {
         endResponse(new fetchAPI.Response(text, { headers: { "content-type": metrics.registry.contentType } }));

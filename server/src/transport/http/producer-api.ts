@@ -132,7 +132,8 @@ export function useProducerApi({ logger }: ProducerApiOptions): Plugin {
             return payload.endResponse((await document).clone());
           }
           // SOFA's error handler knows no request: its unexpected errors are logged here, naming it.
-          for (const error of unexpectedOf.get(answered) ?? []) requestLogger(logger, payload.request).error({ err: error }, "unexpected error in the producer API");
+          for (const error of unexpectedOf.get(answered) ?? [])
+            requestLogger(logger, payload.request).error({ err: error }, "unexpected error in the producer API");
           payload.endResponse(await withOutcomeStatus(answered));
         },
       });
@@ -212,7 +213,10 @@ export function describeOutcomes(generated: OpenApiDocument, schema: GraphQLSche
       }
       const responses: OpenApiDocument["paths"][string][string]["responses"] = {};
       for (const [status, schemas] of [...byStatus].sort(([a], [b]) => a.localeCompare(b))) {
-        responses[status] = { description: status === "200" ? "The result" : "A failure the caller must handle", ...json(schemas.length === 1 ? schemas[0]! : { oneOf: schemas }) };
+        responses[status] = {
+          description: status === "200" ? "The result" : "A failure the caller must handle",
+          ...json(schemas.length === 1 ? schemas[0]! : { oneOf: schemas }),
+        };
       }
       const invalid = responses["422"]?.content?.["application/json"]?.schema;
       responses["422"] = {
@@ -289,7 +293,13 @@ function bodyOnly(request: Request, url: URL, RequestClass: typeof Request): Req
   if (request.method !== "POST" || url.search === "") return request;
   const bare = new URL(url);
   bare.search = "";
-  return new RequestClass(bare, { method: request.method, headers: request.headers, body: request.body, signal: request.signal, duplex: "half" } as RequestInit);
+  return new RequestClass(bare, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    signal: request.signal,
+    duplex: "half",
+  } as RequestInit);
 }
 
 function notFound(): Response {

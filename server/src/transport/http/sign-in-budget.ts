@@ -8,7 +8,6 @@ import { SIGN_IN_BUDGET } from "../../domain/limits.ts";
 import type { Logger } from "../../logger.ts";
 import { RequestRateLimiter } from "./rate-limiter.ts";
 
-
 export class SignInBudget {
   private readonly perCode: RequestRateLimiter;
   private readonly perClient: RequestRateLimiter;

@@ -5,5 +5,10 @@ import { createRoot } from "react-dom/client";
 
 const settings = new URLSearchParams(location.hash.slice(1));
 createRoot(document.getElementById("root")!).render(
-  createElement("main", null, createElement("h1", null, "React app"), createElement(Inbox, { server: settings.get("server") ?? "", token: settings.get("token") ?? "" })),
+  createElement(
+    "main",
+    null,
+    createElement("h1", null, "React app"),
+    createElement(Inbox, { server: settings.get("server") ?? "", token: settings.get("token") ?? "" }),
+  ),
 );

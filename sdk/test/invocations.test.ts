@@ -123,6 +123,8 @@ describe("HeraldClient action invocations", () => {
       state: "ACKNOWLEDGED",
       message: "ok",
       display: { ...display, variant: "INFO", presentation: "MODAL", dismissible: true },
+      // The display offers no follow-ups of its own.
+      actions: [],
       uiEffects: { reload_sessions_list: true },
     });
     expect(reloads).toEqual([1, 0]);

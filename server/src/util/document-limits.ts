@@ -63,15 +63,42 @@ const AST_BYTES_PER_SOURCE_BYTE = 100;
 
 /**
  * Yoga's parse cache, bounded by the memory its documents hold as well as by their number;
- * documents that failed to parse are never kept (each would be a free slot for an attacker).
+ * documents that failed to parse are never kept (each would be a free slot for an attacker), and
+ * neither are documents that failed validation: Yoga keeps a document's validation errors as long
+ * as the document, and each error's unread stack holds the validator's visitors and contexts, tens
+ * of kilobytes the size bound does not see (bench/history.md, "Memory after long fuzzing").
+ * `forgetInvalid()` is the plugin that drops them; it must be installed with the cache.
  */
 export function boundedParseCache(maxDocuments: number, maxBytes: number) {
+  const documents = new LRUCache<string, DocumentNode>({
+    max: maxDocuments,
+    maxSize: maxBytes,
+    sizeCalculation: (_value, key) => Math.max(1, key.length * AST_BYTES_PER_SOURCE_BYTE),
+  });
+  const sourceOf = new WeakMap<DocumentNode, string>();
   return {
-    documentCache: new LRUCache<string, DocumentNode>({
-      max: maxDocuments,
-      maxSize: maxBytes,
-      sizeCalculation: (_value, key) => Math.max(1, key.length * AST_BYTES_PER_SOURCE_BYTE),
-    }),
+    documentCache: {
+      get: (source: string) => documents.get(source),
+      set: (source: string, document: DocumentNode) => {
+        sourceOf.set(document, source);
+        documents.set(source, document);
+      },
+    },
     errorCache: { get: () => undefined, set: () => undefined },
+    /** How many documents are kept. */
+    get size(): number {
+      return documents.size;
+    },
+    /** Drops each document that failed validation from the cache once validated. */
+    forgetInvalid(): Plugin {
+      return {
+        onValidate:
+          ({ params }) =>
+          ({ valid }) => {
+            const source = sourceOf.get(params.documentAST);
+            if (!valid && source !== undefined) documents.delete(source);
+          },
+      };
+    },
   };
 }

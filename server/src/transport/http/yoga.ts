@@ -102,6 +102,7 @@ export function createGraphQLHandler(
       operations.observer?.slowConsumerClosed("bytes");
     },
   };
+  const parseCache = boundedParseCache(limits.parseCacheDocuments, limits.parseCacheBytes);
   return createYoga<Record<string, unknown>, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
@@ -113,7 +114,7 @@ export function createGraphQLHandler(
       const origin = request.headers.get("origin");
       return origin && tuning.corsOrigins.includes(origin) ? { origin: [origin], credentials: true } : false;
     },
-    parserAndValidationCache: boundedParseCache(limits.parseCacheDocuments, limits.parseCacheBytes),
+    parserAndValidationCache: parseCache,
     logging: {
       ...yogaLog,
       error: (...args) => {
@@ -124,6 +125,7 @@ export function createGraphQLHandler(
     },
     plugins: [
       ...(tuning.graphiql ? [useGraphiQLPage("/graphql", graphiqlOptions)] : []),
+      parseCache.forgetInvalid(),
       useVaryOrigin(),
       // One execution per event for every alike subscription of a person (bench/history.md,
       // "Render once: live fan-out"). Before the tracing plugin, which wraps whatever subscribe it finds.

@@ -13,8 +13,11 @@ import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { en } from "@herald/sdk/ui/i18n/en.ts";
 
+// The inbox's components and the catalogue live in the SDK (sdk/src/ui); the app adds its own pages.
 const SRC = join(import.meta.dirname, "..", "src");
-const CATALOGUE_DIR = join(SRC, "lib", "i18n");
+const SDK_UI = join(import.meta.dirname, "..", "..", "sdk", "src", "ui");
+const ROOTS = [SRC, SDK_UI];
+const CATALOGUE_DIR = join(SDK_UI, "i18n");
 const TEXT_ATTRIBUTES = ["aria-label", "title", "placeholder", "alt", "label", "emptyTitle", "regionLabel"];
 
 function filesUnder(dir: string, suffixes: string[]): string[] {
@@ -84,13 +87,15 @@ describe("UI strings catalogue", () => {
     expect(literalTexts(`<script lang="ts">const a = "Words";</script><style>.a { color: red; }</style><!-- a comment -->`)).toEqual([]);
   });
 
-  it("no .svelte file under app/src has literal user-facing text", () => {
-    const offenders = filesUnder(SRC, [".svelte"]).flatMap((file) => literalTexts(readFileSync(file, "utf8")).map((text) => `${relative(SRC, file)}: ${text}`));
+  it("no .svelte file under app/src or sdk/src/ui has literal user-facing text", () => {
+    const files = ROOTS.flatMap((root) => filesUnder(root, [".svelte"]));
+    expect(files.some((file) => file.startsWith(SDK_UI))).toBe(true);
+    const offenders = files.flatMap((file) => literalTexts(readFileSync(file, "utf8")).map((text) => `${relative(join(SRC, "..", ".."), file)}: ${text}`));
     expect(offenders).toEqual([]);
   });
 
-  it("every message in the catalogue is used somewhere in app/src", () => {
-    const corpus = filesUnder(SRC, [".svelte", ".ts"])
+  it("every message in the catalogue is used somewhere in app/src or sdk/src/ui", () => {
+    const corpus = ROOTS.flatMap((root) => filesUnder(root, [".svelte", ".ts"]))
       .filter((file) => !file.startsWith(CATALOGUE_DIR))
       .map((file) => readFileSync(file, "utf8"))
       .join("\n");

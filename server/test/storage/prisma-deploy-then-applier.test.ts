@@ -45,7 +45,11 @@ export default defineConfig({
   return dir;
 }
 
-/** Runs `prisma migrate deploy` until it reports success (on PostgreSQL the CLI lingers after its work; it is stopped then). */
+/**
+ * Runs `prisma migrate deploy` until it reports success and its process has ended (on PostgreSQL
+ * the CLI lingers after its work and is stopped then). Waiting for the exit matters: a CLI still
+ * alive can hold SQLite's write lock, and the applier would then meet "database is locked".
+ */
 function prismaDeploy(config: string, url: string): Promise<string> {
   const child = spawn(process.execPath, [join(repoRoot, "node_modules", "prisma", "build", "index.js"), "migrate", "deploy", "--config", config], {
     cwd: repoRoot,
@@ -56,10 +60,7 @@ function prismaDeploy(config: string, url: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const read = (chunk: Buffer) => {
       output += chunk.toString();
-      if (/All migrations have been successfully applied/.test(output)) {
-        child.kill();
-        resolve(output);
-      }
+      if (/All migrations have been successfully applied/.test(output)) child.kill();
     };
     child.stdout.on("data", read);
     child.stderr.on("data", read);

@@ -80,6 +80,8 @@ export function personEventStream(deps: PersonStreamDeps, personId: string, afte
  */
 export class PersonStream<E = never> implements PersonListener, AsyncIterable<StreamItem | E> {
   registration: StreamRegistration | null = null;
+  /** Set once the stream knows where it starts (PersonListener). */
+  live = false;
   private sink: StreamSink<StreamItem | E> | null = null;
   private draining = false;
   private started = false;
@@ -181,6 +183,7 @@ export class PersonStream<E = never> implements PersonListener, AsyncIterable<St
       if (!this.started && !this.closed) {
         this.started = true;
         await this.start();
+        this.live = true;
       }
       for (;;) {
         if (this.closed) {

@@ -106,6 +106,31 @@ describe("a person's event stream", () => {
     stop();
   });
 
+  it("counts a live-only stream as listening only once it knows where it starts, so an event a test publishes then is its to send", async () => {
+    const { feed, deps, commit, log, stop } = await setUp();
+    let readHead!: () => void;
+    const headRead = new Promise<void>((resolve) => (readHead = resolve));
+    const stream = personEventStream(
+      {
+        ...deps,
+        log: { ...log, maxSeq: () => headRead.then(() => log.maxSeq()), readAfter: log.readAfter.bind(log), readForPerson: log.readForPerson.bind(log) },
+      },
+      PERSON,
+      null,
+    );
+    const first = stream.next();
+    // Subscribed to the feed (events are buffered from here), but "now" is not yet read: not live.
+    expect(feed.listenerCount).toBe(1);
+    expect(feed.listenersOf(PERSON)).toBe(0);
+    commit(1);
+    readHead();
+    await listening(feed);
+    commit(2);
+    expect((await first).value?.seq).toBe(2);
+    await stream.return!();
+    stop();
+  });
+
   it("releases its feed listener at once when closed while it waits", async () => {
     const { feed, deps, stop } = await setUp();
     const stream = personEventStream(deps, PERSON, null);

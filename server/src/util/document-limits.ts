@@ -95,8 +95,9 @@ export function boundedParseCache(maxDocuments: number, maxBytes: number) {
         onValidate:
           ({ params }) =>
           ({ valid }) => {
+            if (valid) return;
             const source = sourceOf.get(params.documentAST);
-            if (!valid && source !== undefined) documents.delete(source);
+            if (source !== undefined) documents.delete(source);
           },
       };
     },

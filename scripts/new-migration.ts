@@ -25,9 +25,14 @@ const scratchUrl: Record<(typeof providers)[number], string> = {
 };
 const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
 
-for (const provider of providers) {
+/** SQL statements left once Prisma's comments and blank lines are removed ("-- This is an empty migration." for no change). */
+function hasStatements(sql: string): boolean {
+  return sql.split("\n").some((line) => line.trim() !== "" && !line.trim().startsWith("--"));
+}
+
+// Every provider is diffed before anything is written, so a failed diff leaves no half-written migration.
+const diffs = providers.map((provider) => {
   const dir = join(providerDir(provider), "migrations");
-  mkdirSync(dir, { recursive: true });
   const snapshot = join(dir, "schema.at-last-migration.prisma");
   const current = join(providerDir(provider), "schema.prisma");
   writeFileSync(current, deriveSchema(provider));
@@ -38,6 +43,17 @@ for (const provider of providers) {
     // The CLI opens its driver adapter even for a diff; give it a throwaway target.
     { cwd: root, encoding: "utf8", env: { ...process.env, DATABASE_URL: scratchUrl[provider], PRISMA_CLIENT_ENGINE_TYPE: "client", CHECKPOINT_DISABLE: "1" } },
   );
+  return { provider, dir, snapshot, sql };
+});
+
+// A migration with no statement would be recorded and applied as a step that changes nothing.
+if (!diffs.some((diff) => hasStatements(diff.sql))) {
+  console.error("prisma/models.prisma has not changed since the last migration: no migration written");
+  process.exit(1);
+}
+
+for (const { provider, dir, snapshot, sql } of diffs) {
+  mkdirSync(dir, { recursive: true });
   const migrationDir = join(dir, `${stamp}_${name}`);
   mkdirSync(migrationDir);
   writeFileSync(join(migrationDir, "migration.sql"), sql);

@@ -21,10 +21,11 @@ const full = {
 
   /**
    * Goals against the framework floor (a bare graphql-yoga server with the raw driver):
-   * Herald publish ops/s at least half the floor's, list p50 at most twice the floor's (floor/Herald
-   * >= 0.5), and a 50-id markNotificationsSeen at most 25 ms at p50.
+   * Herald publish ops/s at least 0.8 of the floor's (the storage floor's goal; it was 0.5 before
+   * the floor was rebuilt), list p50 at most twice the floor's (floor/Herald >= 0.5), and a 50-id
+   * markNotificationsSeen at most 25 ms at p50.
    */
-  goals: { publishOverFloor: 0.5, listFloorOverHerald: 0.5, seenP50Ms: 25 },
+  goals: { publishOverFloor: 0.8, listFloorOverHerald: 0.5, seenP50Ms: 25 },
 
   /** Only local PostgreSQL; each run gets its own schema, dropped at the end. */
   postgresUrl: "postgresql://root@127.0.0.1:5432/test",

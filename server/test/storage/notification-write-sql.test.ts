@@ -11,6 +11,7 @@ import { tableColumns } from "../../src/storage/generated/columns.ts";
 import { EVENT_COUNTER, NotificationWriteSql } from "../../src/storage/notifications/notification-write-sql.ts";
 import { StaleWrite } from "../../src/storage/connection/retrying-transaction.ts";
 import { TransactionRunner } from "../../src/storage/sql/statement-runner.ts";
+import { decideSnooze } from "../../src/domain/lifecycle.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
 import { storeOf } from "../support/store.ts";
@@ -111,6 +112,44 @@ for (const provider of providers) {
       for (const id of ids) expect(byId.get(id)!.seenAt).toBeInstanceOf(Date);
       const view = await service.get(ada.id, ids[2]!);
       expect(view!.status).toBe("SEEN");
+    });
+
+    // A receipt is written whole (upsertReceipt), decided from the receipt as read. That is safe
+    // because the decision's first read locks the shared record's row on PostgreSQL, so two marks
+    // of one record are decided one after the other; SQLite has one writer. This holds a mark's
+    // transaction open after its read and shows the other mark waiting, then both fields kept.
+    it("keep both of two racing marks of one shared record (the second waits for the first's lock)", async () => {
+      if (provider.name !== "postgresql") return;
+      const service = h.herald.services.notifications;
+      const db = storeOf(h.herald.database);
+      const { id } = await service.publish({ scope: "APPLICATION", key: "raced", title: "t", source: { plugin: "tests" } });
+      const until = new Date(h.clock.now().getTime() + 3_600_000);
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let marked: Promise<unknown> | null = null;
+      const snoozed = service.writes.change(async (tx) => {
+        const decision = await service.writes.decideAsPerson(tx, ada.id, id, (view, receipt) => decideSnooze(view, receipt, ada.id, until, h.clock.now()));
+        marked ??= service.markRead(ada.id, [id]);
+        await released;
+        return decision;
+      });
+      // Event, not time: the read mark is seen blocked on a lock in PostgreSQL's own view (or, were
+      // the record not locked, it finishes first and its field is lost below).
+      let done = false;
+      while (marked === null) await new Promise((resolve) => setImmediate(resolve));
+      void (marked as Promise<unknown>).finally(() => (done = true));
+      while (!done) {
+        const waiting = await db.sql(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database() AND query LIKE '%"Notification"%'`,
+        );
+        if ((waiting[0] as { n: number }).n > 0) break;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      release();
+      await snoozed;
+      await marked;
+      const [receipt] = await db.rows("NotificationReceipt", (q) => q.where("personId", "=", ada.id).where("notificationId", "=", id));
+      expect(toReceipt(receipt!)).toMatchObject({ snoozedUntil: until, readAt: expect.any(Date) });
     });
 
     it("append no event and leave the counter alone when the write they carry finds its rows changed", async () => {

@@ -1,16 +1,20 @@
 // `npm run build`: compiles src/ into dist/ with tsc (tsconfig.build.json), only when a source or
 // a compiler setting is newer than the last build, so callers (npm start, the test kit, turbo) can
 // ask for a build every time. `--force` builds regardless. Two callers at once take turns.
+// GraphiQL's assets (scripts/build-graphiql.mjs, from graphiql/) are built with it.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { buildGraphiQL, graphiqlOut } from "./build-graphiql.mjs";
 
 const server = join(import.meta.dirname, "..");
 const dist = join(server, "dist");
 const stamp = join(dist, ".built");
 const lock = join(server, ".build-lock");
-const inputs = ["src", "tsconfig.json", "tsconfig.build.json", "../tsconfig.json", "package.json"].map((p) => join(server, p));
+const inputs = ["src", "graphiql", "scripts/build-graphiql.mjs", "tsconfig.json", "tsconfig.build.json", "../tsconfig.json", "package.json"].map((p) =>
+  join(server, p),
+);
 // A build that died holding the lock left it behind; no real build takes this long.
 const STALE_LOCK_MS = 10 * 60_000;
 
@@ -24,7 +28,7 @@ function newest(path) {
   return latest;
 }
 
-const fresh = () => existsSync(stamp) && statSync(stamp).mtimeMs >= Math.max(...inputs.map(newest));
+const fresh = () => existsSync(stamp) && existsSync(join(graphiqlOut, "manifest.json")) && statSync(stamp).mtimeMs >= Math.max(...inputs.map(newest));
 
 function takeLock() {
   for (;;) {
@@ -51,6 +55,13 @@ if (force || !fresh()) {
         rmSync(stamp, { force: true });
         console.error("herald: the build failed (tsc -p server/tsconfig.build.json)");
         process.exit(result.status ?? 1);
+      }
+      try {
+        await buildGraphiQL();
+      } catch (error) {
+        rmSync(stamp, { force: true });
+        console.error(`herald: the build of GraphiQL's assets failed (scripts/build-graphiql.mjs): ${error}`);
+        process.exit(1);
       }
       // Dated when the build began: a source saved during the build makes the next call build again.
       writeFileSync(stamp, "");

@@ -170,7 +170,7 @@ describe.skipIf(!providers[0]!.available)("GraphiQL switched on", () => {
     });
     afterAll(async () => browser?.close());
 
-    it("is quiet until the person acts, invites the token in Headers, loads Docs once a token is set, and keeps to its CSP", async () => {
+    it("is quiet until the person acts, invites the token in Headers, loads Docs once a token is set, runs queries and subscriptions, and keeps to its CSP", async () => {
       const person = await h.newPerson("GraphiQL reader");
       const context = await browser.newContext();
       const page = await context.newPage();
@@ -215,6 +215,20 @@ describe.skipIf(!providers[0]!.available)("GraphiQL switched on", () => {
       await page.locator(".graphiql-response").getByText('"GraphiQL reader"').waitFor();
       expect(apiRequests).toHaveLength(2);
       expect(apiRequests[1]!.authorization).toBe(`Bearer ${person.token}`);
+      // A subscription goes out as server-sent events on the same endpoint, and its events show as they come.
+      await page.evaluate(() => {
+        const editor = document.querySelector(".graphiql-query-editor .CodeMirror") as unknown as { CodeMirror: { setValue(v: string): void } };
+        editor.CodeMirror.setValue("subscription Live { notificationEvents { __typename } }");
+      });
+      // GraphiQL takes the operation's name from the editor a moment later; its saved tabs show when it has.
+      await expect.poll(() => page.evaluate(() => localStorage.getItem("graphiql:tabState") ?? "")).toContain('"operationName":"Live"');
+      await page.locator('button[aria-label^="Execute query"]').click();
+      await h.attached(person.id);
+      await h.publish({ scope: "PERSON", personId: person.id, key: "graphiql-live", title: "Live in GraphiQL" });
+      await page.locator(".graphiql-response").getByText('"notificationEvents"').waitFor();
+      expect(apiRequests).toHaveLength(3);
+      expect(apiRequests[2]!.body).toContain("subscription Live");
+      await page.locator('button[aria-label^="Stop query"]').click();
       // No script, style or connection was refused by the CSP, and nothing failed.
       expect(problems).toEqual([]);
       await context.close();

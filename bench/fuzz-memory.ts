@@ -1,13 +1,19 @@
-// `npm run bench:fuzz-memory [-- sqlite|postgresql] [--minutes N]` (default sqlite, 10 minutes):
+// `npm run bench:fuzz-memory [-- sqlite|postgresql] [--minutes N] [--snapshots DIR]` (default sqlite, 10 minutes):
 // does the server's memory come back after fuzzing for a long time? One Herald in this process
 // (as the security suites run it) is fuzzed with seeded requests (fuzz-load.ts) for N minutes.
 // Its heap, settled after collection, is read once a warm-up has filled the caches that are meant
 // to fill (the parse cache holds up to 1,000 documents, the fuzzer makes new ones all the time),
 // then after every minute, and once more after the last request: the goal is end / start <= 1.05,
 // with no rise minute over minute. Writes bench/results/fuzz-memory.json.
-import { readFileSync } from "node:fs";
+// `--snapshots DIR` also writes V8 heap snapshots of this process (the server is in it) to DIR:
+// start.heapsnapshot right after the start's reading, minute-1.heapsnapshot after the first
+// minute's, end.heapsnapshot after the last. Each is taken after its reading, so the figures are
+// those of a run without snapshots; `node --import tsx bench/heap-diff.ts A B` compares two.
+import { mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import { writeHeapSnapshot } from "node:v8";
 import { buildSchema } from "graphql";
 import { createHerald, startServer } from "@herald/server/app";
 import { createLogger } from "@herald/server/logger";
@@ -21,6 +27,10 @@ const provider = process.argv.includes("postgresql") ? "postgresql" : "sqlite";
 const minutesAt = process.argv.indexOf("--minutes");
 const minutes = minutesAt > 0 ? Number(process.argv[minutesAt + 1]) : 10;
 if (!(minutes > 0)) throw new Error("--minutes takes a positive number");
+const snapshotsAt = process.argv.indexOf("--snapshots");
+const snapshotDir = snapshotsAt > 0 ? process.argv[snapshotsAt + 1] : undefined;
+if (snapshotsAt > 0 && !snapshotDir) throw new Error("--snapshots takes a directory");
+if (snapshotDir) mkdirSync(snapshotDir, { recursive: true });
 const log = (line: string) => console.log(`[fuzz-memory bench] ${line}`);
 const resultsFile = fileURLToPath(new URL("./results/fuzz-memory.json", import.meta.url));
 /** Cases per batch: the clock is checked between batches, the heap between minutes. */
@@ -58,6 +68,13 @@ log(`${provider}: warming up with ${WARM_UP} cases`);
 await fuzzCases(target, WARM_UP, 1);
 const start = await settledHeap();
 log(`${provider}: settled heap at the start ${(start / MiB).toFixed(1)} MiB; fuzzing for ${minutes} min`);
+/** Synchronous: no request is served while V8 writes it, and the reading before it is unaffected. */
+const snapshot = (name: string) => {
+  if (!snapshotDir) return;
+  const file = writeHeapSnapshot(join(snapshotDir, `${name}.heapsnapshot`));
+  log(`${provider}: heap snapshot ${file}`);
+};
+snapshot("start");
 const samples: { minute: number; cases: number; heapMiB: number; ratio: number }[] = [];
 const began = performance.now();
 let cases = 0;
@@ -70,7 +87,9 @@ for (let minute = 1; minute <= Math.ceil(minutes); minute++) {
   const heap = await settledHeap();
   samples.push({ minute: Math.min(minute, minutes), cases, heapMiB: heap / MiB, ratio: heap / start });
   log(`${provider}: after ${Math.min(minute, minutes)} min (${cases} cases): ${(heap / MiB).toFixed(1)} MiB, ${(heap / start).toFixed(3)}x the start`);
+  if (minute === 1 && minutes > 1) snapshot("minute-1");
 }
+snapshot("end");
 await server.close();
 await herald.close();
 await database.drop();

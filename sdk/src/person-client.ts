@@ -26,6 +26,7 @@ import {
   MarkNotificationsReadDocument,
   MarkNotificationsSeenDocument,
   MarkNotificationsUnreadDocument,
+  MutePluginDocument,
   NotificationByIdDocument,
   NotificationCountsDocument,
   NotificationEventsCursorDocument,
@@ -37,6 +38,7 @@ import {
   SessionByIdDocument,
   SetQuietModeDocument,
   SnoozeNotificationDocument,
+  UnmutePluginDocument,
   UnsnoozeNotificationDocument,
   UpdatePreferencesDocument,
   ViewerDocument,
@@ -274,6 +276,21 @@ export class PersonClient extends ClientBase {
    */
   async updatePreferences(input: PreferencesInput): Promise<Preferences> {
     return (await this.transport.mutate(UpdatePreferencesDocument, { input })).updatePreferences;
+  }
+
+  /**
+   * Mutes a source plugin until `until` (absent or null: until unmuted), replacing a mute of it
+   * already set. Its new notifications are listed but never pushed live nor sent to channels; a
+   * mute with an end stops by itself then. Bad input (an `until` not in the future, more than
+   * 100 muted plugins) throws HeraldValidationError naming the field.
+   */
+  async mutePlugin(plugin: string, until?: Date | null): Promise<Preferences> {
+    return (await this.transport.mutate(MutePluginDocument, { plugin, until: until ? until.toISOString() : null })).mutePlugin;
+  }
+
+  /** Ends the mute of a source plugin (not muted: nothing changes). */
+  async unmutePlugin(plugin: string): Promise<Preferences> {
+    return (await this.transport.mutate(UnmutePluginDocument, { plugin })).unmutePlugin;
   }
 
   /**

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { ForbiddenError, ValidationError } from "../domain/errors.ts";
 import { limits } from "../domain/limits.ts";
-import { type Preferences, validatePreferencesUpdate } from "../domain/preferences.ts";
+import { mutesInForce, type PluginMute, type Preferences, validatePreferencesUpdate, withMute, withoutMute } from "../domain/preferences.ts";
 import { parse, validateName } from "../domain/validation.ts";
 import type { Clock } from "../domain/clock.ts";
 import type { EventBus } from "../events/bus.ts";
@@ -62,7 +62,28 @@ export class DirectoryService {
    */
   async updatePreferences(personId: string, input: unknown): Promise<Preferences> {
     await mustHavePerson(this.store, personId, "personId");
-    const next = validatePreferencesUpdate(await this.store.preferences(personId), input);
+    const next = validatePreferencesUpdate(await this.store.preferences(personId), input, this.clock.now());
+    return this.storePreferences(personId, next);
+  }
+
+  /** Mutes a source plugin for the person until `until` (null: until unmuted); heard like updatePreferences. */
+  async mutePlugin(personId: string, plugin: unknown, until: unknown): Promise<Preferences> {
+    await mustHavePerson(this.store, personId, "personId");
+    const now = this.clock.now();
+    return this.storePreferences(personId, withMute(await this.store.preferences(personId), plugin, until, now));
+  }
+
+  async unmutePlugin(personId: string, plugin: unknown): Promise<Preferences> {
+    await mustHavePerson(this.store, personId, "personId");
+    return this.storePreferences(personId, withoutMute(await this.store.preferences(personId), plugin, this.clock.now()));
+  }
+
+  /** The mutes in force by the server's clock: a mute that has ended is neither listed nor applied. */
+  mutesInForce(preferences: Preferences): PluginMute[] {
+    return mutesInForce(preferences, this.clock.now());
+  }
+
+  private async storePreferences(personId: string, next: Preferences): Promise<Preferences> {
     const stored = await this.store.setPreferences(personId, next);
     this.bus.publish({ kind: "quiet", personId, quietMode: stored.quietMode });
     return stored;

@@ -2,7 +2,18 @@
 // daylight-saving changes, mute and floor before quiet mode, ERROR through quiet hours.
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "../../src/domain/errors.ts";
-import { defaultPreferences, holdsNow, inQuietHours, type Preferences, pushVerdict, validatePreferencesUpdate } from "../../src/domain/preferences.ts";
+import {
+  defaultPreferences,
+  holdsNow,
+  inQuietHours,
+  maxMutedPlugins,
+  mutedPluginsNow,
+  type Preferences,
+  pushVerdict,
+  validatePreferencesUpdate,
+  withMute,
+  withoutMute,
+} from "../../src/domain/preferences.ts";
 
 const berlin = { start: "22:00", end: "07:00", timeZone: "Europe/Berlin", allowErrors: true };
 
@@ -50,10 +61,10 @@ describe("push verdicts", () => {
   const n = (severity: "INFO" | "SUCCESS" | "WARNING" | "ERROR", plugin = "ci") => ({ severity, source: { plugin, subsystem: null } });
 
   it("mutes a muted plugin and anything below the floor, even in quiet mode", () => {
-    expect(pushVerdict(prefs({ mutedPlugins: ["ci"], quietMode: true }), n("ERROR"), day)).toBe("mute");
+    expect(pushVerdict(prefs({ mutes: [{ plugin: "ci", until: null }], quietMode: true }), n("ERROR"), day)).toBe("mute");
     expect(pushVerdict(prefs({ severityFloor: "WARNING" }), n("SUCCESS"), day)).toBe("mute");
     expect(pushVerdict(prefs({ severityFloor: "WARNING" }), n("WARNING"), day)).toBe("push");
-    expect(pushVerdict(prefs({ mutedPlugins: ["deploy"] }), n("INFO"), day)).toBe("push");
+    expect(pushVerdict(prefs({ mutes: [{ plugin: "deploy", until: null }] }), n("INFO"), day)).toBe("push");
   });
 
   it("holds in quiet mode and in quiet hours; ERROR passes quiet hours only when allowed", () => {
@@ -70,7 +81,7 @@ describe("push verdicts", () => {
 describe("updatePreferences input", () => {
   const fieldOf = (input: unknown) => {
     try {
-      validatePreferencesUpdate(defaultPreferences, input);
+      validatePreferencesUpdate(defaultPreferences, input, new Date());
       return null;
     } catch (error) {
       expect(error).toBeInstanceOf(ValidationError);
@@ -89,14 +100,82 @@ describe("updatePreferences input", () => {
   });
 
   it("keeps what is absent, replaces what is given, removes quiet hours on null", () => {
-    const set = validatePreferencesUpdate(defaultPreferences, {
-      mutedPlugins: ["ci", "ci", "deploy"],
-      quietHours: { start: "22:00", end: "07:00", timeZone: "Europe/Berlin" },
+    const now = new Date();
+    const set = validatePreferencesUpdate(
+      defaultPreferences,
+      { mutedPlugins: ["ci", "ci", "deploy"], quietHours: { start: "22:00", end: "07:00", timeZone: "Europe/Berlin" } },
+      now,
+    );
+    expect(set).toEqual({
+      quietMode: false,
+      mutes: [
+        { plugin: "ci", until: null },
+        { plugin: "deploy", until: null },
+      ],
+      severityFloor: "INFO",
+      quietHours: { ...berlin, allowErrors: true },
     });
-    expect(set).toEqual({ quietMode: false, mutedPlugins: ["ci", "deploy"], severityFloor: "INFO", quietHours: { ...berlin, allowErrors: true } });
-    const floor = validatePreferencesUpdate(set, { severityFloor: "WARNING" });
-    expect(floor.mutedPlugins).toEqual(["ci", "deploy"]);
+    const floor = validatePreferencesUpdate(set, { severityFloor: "WARNING" }, now);
+    expect(mutedPluginsNow(floor, now)).toEqual(["ci", "deploy"]);
     expect(floor.quietHours).not.toBeNull();
-    expect(validatePreferencesUpdate(floor, { quietHours: null }).quietHours).toBeNull();
+    expect(validatePreferencesUpdate(floor, { quietHours: null }, now).quietHours).toBeNull();
+  });
+});
+
+describe("mutes with an end", () => {
+  const now = new Date("2026-01-15T12:00:00Z");
+  const hour = new Date(now.getTime() + 3_600_000);
+  const n = (plugin: string) => ({ severity: "ERROR" as const, source: { plugin, subsystem: null } });
+  const fieldOf = (run: () => unknown) => {
+    try {
+      run();
+      return null;
+    } catch (error) {
+      expect(error).toBeInstanceOf(ValidationError);
+      return (error as ValidationError).field;
+    }
+  };
+
+  it("mutes until the end, excluded, then no longer: no write needed", () => {
+    const muted = withMute(defaultPreferences, "ci", hour, now);
+    expect(pushVerdict(muted, n("ci"), now)).toBe("mute");
+    expect(pushVerdict(muted, n("ci"), new Date(hour.getTime() - 1))).toBe("mute");
+    expect(pushVerdict(muted, n("ci"), hour)).toBe("push");
+    expect(mutedPluginsNow(muted, now)).toEqual(["ci"]);
+    expect(mutedPluginsNow(muted, hour)).toEqual([]);
+    expect(pushVerdict(withMute(defaultPreferences, "ci", null, now), n("ci"), new Date("2099-01-01T00:00:00Z"))).toBe("mute");
+  });
+
+  it("a second mute of a plugin replaces the first; unmute ends it; ended mutes are dropped on write", () => {
+    const forGood = withMute(withMute(defaultPreferences, "ci", hour, now), "ci", null, now);
+    expect(forGood.mutes).toEqual([{ plugin: "ci", until: null }]);
+    expect(withoutMute(forGood, "ci", now).mutes).toEqual([]);
+    expect(withoutMute(forGood, "other", now).mutes).toEqual([{ plugin: "ci", until: null }]);
+    const later = new Date(hour.getTime() + 1);
+    expect(withMute(withMute(defaultPreferences, "ci", hour, now), "deploy", null, later).mutes).toEqual([{ plugin: "deploy", until: null }]);
+  });
+
+  it("mutedPlugins written by an older client keeps the end of a mute already set", () => {
+    const muted = withMute(defaultPreferences, "ci", hour, now);
+    const next = validatePreferencesUpdate(muted, { mutedPlugins: ["ci", "deploy"] }, now);
+    expect(next.mutes).toEqual([
+      { plugin: "ci", until: hour },
+      { plugin: "deploy", until: null },
+    ]);
+    expect(validatePreferencesUpdate(next, { mutedPlugins: [] }, now).mutes).toEqual([]);
+  });
+
+  it("refuses an end not in the future, a bad plugin name and more than the bound, naming the field", () => {
+    expect(fieldOf(() => withMute(defaultPreferences, "ci", now, now))).toBe("until");
+    expect(fieldOf(() => withMute(defaultPreferences, "ci", "tomorrow", now))).toBe("until");
+    expect(fieldOf(() => withMute(defaultPreferences, "  ", null, now))).toBe("plugin");
+    expect(fieldOf(() => withMute(defaultPreferences, "x".repeat(1000), null, now))).toBe("plugin");
+    let full = defaultPreferences;
+    for (let i = 0; i < maxMutedPlugins; i++) full = withMute(full, `p${i}`, null, now);
+    expect(fieldOf(() => withMute(full, "one-more", null, now))).toBe("plugin");
+    // Re-muting one already muted is no new mute, and ended mutes do not count.
+    expect(fieldOf(() => withMute(full, "p0", hour, now))).toBeNull();
+    const ending = withMute(withoutMute(full, "p0", now), "p0", hour, now);
+    expect(fieldOf(() => withMute(ending, "one-more", null, new Date(hour.getTime() + 1)))).toBeNull();
   });
 });

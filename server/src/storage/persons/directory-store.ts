@@ -1,7 +1,7 @@
 // Persons, sessions, engagements and remembered facts: the people and places notifications
 // are addressed to.
 import type { Severity } from "../../domain/enums.ts";
-import { defaultPreferences, type Preferences, type QuietHours } from "../../domain/preferences.ts";
+import { defaultPreferences, type PluginMute, type Preferences, type QuietHours } from "../../domain/preferences.ts";
 import { newRowId as newId } from "../sql/row-id.ts";
 import { sql } from "../sql/sql.ts";
 import { decodeRow, type Row } from "../sql/stored-values.ts";
@@ -60,7 +60,7 @@ export class DirectoryStore {
   async setPreferences(personId: string, preferences: Preferences): Promise<Preferences> {
     const row = await this.updatedPerson(personId, {
       quietMode: preferences.quietMode,
-      mutedPlugins: JSON.stringify(preferences.mutedPlugins),
+      mutedPlugins: JSON.stringify(preferences.mutes.map(storedMute)),
       severityFloor: preferences.severityFloor,
       quietHours: preferences.quietHours ? JSON.stringify(preferences.quietHours) : null,
     });
@@ -172,8 +172,27 @@ export class DirectoryStore {
 export function preferencesOf(row: { quietMode: boolean; mutedPlugins: string; severityFloor: string; quietHours: string | null }): Preferences {
   return {
     quietMode: row.quietMode,
-    mutedPlugins: JSON.parse(row.mutedPlugins) as string[],
+    mutes: (JSON.parse(row.mutedPlugins) as (string | StoredMute)[]).map(muteOf),
     severityFloor: row.severityFloor as Severity,
     quietHours: row.quietHours ? (JSON.parse(row.quietHours) as QuietHours) : null,
   };
+}
+
+/**
+ * A mute as the `mutedPlugins` JSON column holds it. The column once held plugin names only,
+ * muted until unmuted; rows written then are read as such, and rewritten in this form on the
+ * next change, so no migration is needed.
+ */
+interface StoredMute {
+  plugin: string;
+  until: string | null;
+}
+
+function storedMute(mute: PluginMute): StoredMute {
+  return { plugin: mute.plugin, until: mute.until ? mute.until.toISOString() : null };
+}
+
+function muteOf(stored: string | StoredMute): PluginMute {
+  if (typeof stored === "string") return { plugin: stored, until: null };
+  return { plugin: stored.plugin, until: stored.until ? new Date(stored.until) : null };
 }

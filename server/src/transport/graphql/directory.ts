@@ -3,7 +3,7 @@
 // own sessions.
 import { requireCaller, requirePerson } from "../../service/auth-service.ts";
 import { requireProducer } from "../../service/producer-rights.ts";
-import type { Preferences, QuietHours } from "../../domain/preferences.ts";
+import type { PluginMute, Preferences, QuietHours } from "../../domain/preferences.ts";
 import { builder } from "./builder.ts";
 import { SeverityEnum } from "./enums.ts";
 
@@ -34,14 +34,28 @@ export const PreferencesRef = builder.objectRef<Preferences>("Preferences").impl
     quietMode: t.exposeBoolean("quietMode", {
       description: "While on, new notifications are stored and listed but not pushed live.",
     }),
-    mutedPlugins: t.exposeStringList("mutedPlugins", {
-      description: "Source plugins whose new notifications are stored and listed but never pushed live.",
+    mutedPlugins: t.stringList({
+      description: "Source plugins muted now (the plugins of `mutes`): their new notifications are stored and listed but never pushed live.",
+      resolve: (p, _args, ctx) => ctx.services.directory.mutesInForce(p).map((mute) => mute.plugin),
+    }),
+    mutes: t.field({
+      type: [PluginMuteRef],
+      description: "The mutes in force now, each with when it ends; one that has ended is no longer listed (or applied).",
+      resolve: (p, _args, ctx) => ctx.services.directory.mutesInForce(p),
     }),
     severityFloor: t.expose("severityFloor", {
       type: SeverityEnum,
       description: "Notifications below this severity (INFO < SUCCESS < WARNING < ERROR) are stored and listed but never pushed live.",
     }),
     quietHours: t.field({ type: QuietHoursRef, nullable: true, resolve: (p) => p.quietHours }),
+  }),
+});
+
+const PluginMuteRef = builder.objectRef<PluginMute>("PluginMute").implement({
+  description: "A muted source plugin: its new notifications are stored and listed but never pushed live, nor sent to channels.",
+  fields: (t) => ({
+    plugin: t.exposeString("plugin"),
+    until: t.expose("until", { type: "DateTime", nullable: true, description: "When the mute ends by itself; null: until unmuted." }),
   }),
 });
 
@@ -68,7 +82,11 @@ const PreferencesInput = builder.inputType("PreferencesInput", {
   description: "Given fields replace the current ones; absent ones are kept. quietHours: null removes the schedule.",
   fields: (t) => ({
     quietMode: t.boolean({ required: false }),
-    mutedPlugins: t.stringList({ required: false, description: "The whole list (at most 100 plugins); [] unmutes all." }),
+    mutedPlugins: t.stringList({
+      required: false,
+      description:
+        "The whole list of plugins muted now (at most 100); [] unmutes all. A listed plugin already muted keeps its end; a new one is muted until unmuted.",
+    }),
     severityFloor: t.field({ type: SeverityEnum, required: false }),
     quietHours: t.field({ type: QuietHoursInput, required: false }),
   }),
@@ -216,6 +234,24 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: PreferencesInput, required: true }) },
     description: "The caller's reader controls: muted plugins, severity floor, quiet hours (and quiet mode). Bad input is a VALIDATION_ERROR naming the field.",
     resolve: (_root, args, ctx) => ctx.services.directory.updatePreferences(requirePerson(ctx.caller).personId, args.input),
+  }),
+
+  mutePlugin: t.field({
+    type: PreferencesRef,
+    args: {
+      plugin: t.arg.string({ required: true }),
+      until: t.arg({ type: "DateTime", required: false, description: "When the mute ends by itself (in the future); absent or null: until unmuted." }),
+    },
+    description:
+      "Mutes a source plugin for the caller, replacing a mute of it already set; at most 100 plugins muted. Bad input is a VALIDATION_ERROR naming the field.",
+    resolve: (_root, args, ctx) => ctx.services.directory.mutePlugin(requirePerson(ctx.caller).personId, args.plugin, args.until ?? null),
+  }),
+
+  unmutePlugin: t.field({
+    type: PreferencesRef,
+    args: { plugin: t.arg.string({ required: true }) },
+    description: "Ends the caller's mute of a source plugin; not muted: nothing changes.",
+    resolve: (_root, args, ctx) => ctx.services.directory.unmutePlugin(requirePerson(ctx.caller).personId, args.plugin),
   }),
 
   createPerson: t.field({

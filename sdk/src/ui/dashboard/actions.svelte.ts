@@ -84,6 +84,27 @@ export class PersonActions {
   }
 
   /**
+   * Mutes a source plugin until `until` (null: until unmuted), with Undo; sent when the undo
+   * window closes, as a dismissal is. The preferences stream then takes its notifications out of
+   * the lists (viewer.svelte.ts).
+   */
+  mute(plugin: string, until: Date | null): void {
+    this.undo.offer(
+      t.actions.muted(plugin, until ? absoluteTime(until) : null),
+      () => this.messages.announce(t.actions.muteUndone(plugin)),
+      async () => {
+        const client = this.connection.client;
+        if (!client) return;
+        try {
+          await client.mutePlugin(plugin, until);
+        } catch (error) {
+          this.messages.notify(sentenceFor(error), "error");
+        }
+      },
+    );
+  }
+
+  /**
    * "Clear all": what the person has read leaves the lists at once, with Undo; the server
    * dismisses it (for this person, what they read) when the window closes.
    */

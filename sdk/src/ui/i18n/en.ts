@@ -175,8 +175,16 @@ export const en = {
     liveLead:
       "Everything is still stored. Muted sources and lower severities stay out of this inbox and its badge; quiet mode and quiet hours only decide what pops up as it arrives.",
     mutedLabel: "Muted sources",
-    mutedPlaceholder: "ci, deploy",
-    mutedHelp: "Source plugins, separated by commas. Their notifications are never pushed, and stay out of this inbox.",
+    mutedHelp: "Their notifications are never pushed, and stay out of this inbox; everything is still stored.",
+    mutedNone: "No source is muted.",
+    mutedUntil: (when: string) => `until ${when}`,
+    mutedForever: "until you unmute it",
+    unmute: "Unmute",
+    unmuteLabel: (plugin: string) => `Unmute ${plugin}`,
+    muteAddLabel: "Mute a source",
+    mutedPlaceholder: "ci",
+    muteForLabel: "For how long",
+    muteAdd: "Mute",
     floorLabel: "Lowest severity pushed",
     floorHelp: "Info < Success < Warning < Error. Anything below stays out of this inbox.",
     quietHours: "Quiet hours",
@@ -430,6 +438,14 @@ export const en = {
     submit: "Snooze",
   },
 
+  mute: {
+    open: "Mute",
+    menuLabel: (plugin: string) => `Mute notifications from ${plugin}`,
+    oneHour: "For 1 hour",
+    oneDay: "For 1 day",
+    untilUnmuted: "Until I unmute it",
+  },
+
   actionForm: {
     required: " *",
     choose: "Choose…",
@@ -489,6 +505,9 @@ export const en = {
     snoozeInPast: "Pick a time in the future to snooze until.",
     snoozed: (title: string, until: string) => `Snoozed “${title}” until ${until}.`,
     unsnoozed: (title: string) => `“${title}” is back in your notifications.`,
+    muted: (plugin: string, until: string | null) => (until ? `Muted ${plugin} until ${until}.` : `Muted ${plugin} until you unmute it.`),
+    muteUndone: (plugin: string) => `${plugin} is not muted.`,
+    unmuted: (plugin: string) => `${plugin} is no longer muted.`,
     remembered: "Remembered.",
     waiting: (label: string, plugin: string) => `“${label}” is waiting for ${plugin} to take it up.`,
     copied: "Copied to the clipboard.",

@@ -1,10 +1,9 @@
 // The wire: queries and mutations through @urql/core, subscriptions through graphql-sse.
 // Every failure leaves here as a typed HeraldError, chosen by HTTP status or GraphQL error code.
-import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
+import type { DocumentTypeDecoration } from "@graphql-typed-document-node/core";
 import { Client, type CombinedError, fetchExchange, type Operation } from "@urql/core";
 import { retryExchange } from "@urql/exchange-retry";
 import { type Client as SseClient, createClient as createSseClient } from "graphql-sse";
-import { print } from "graphql";
 import { fromGraphQLError, fromHttpStatus, HeraldNetworkError } from "./errors.ts";
 
 /** A credential, or a function that returns the current one (called for every request and reconnect). */
@@ -43,6 +42,13 @@ export interface Sink<T> {
   error(error: Error): void;
   complete(): void;
 }
+
+/**
+ * A generated operation: its GraphQL source (a String object whose toString is the source),
+ * typed with its result and variables. Sent as source, so no GraphQL AST or printer is needed
+ * here; @urql/core parses it once for its own bookkeeping.
+ */
+export type Document<R, V> = DocumentTypeDecoration<R, V> & { toString(): string };
 
 const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
 
@@ -84,12 +90,12 @@ export class Transport {
     });
   }
 
-  async query<R, V extends Record<string, unknown>>(document: TypedDocumentNode<R, V>, variables: V): Promise<R> {
-    return this.unwrap(await this.urql.query(document, variables).toPromise());
+  async query<R, V extends Record<string, unknown>>(document: Document<R, V>, variables: V): Promise<R> {
+    return this.unwrap(await this.urql.query<R, V>(document.toString(), variables).toPromise());
   }
 
-  async mutate<R, V extends Record<string, unknown>>(document: TypedDocumentNode<R, V>, variables: V): Promise<R> {
-    return this.unwrap(await this.urql.mutation(document, variables).toPromise());
+  async mutate<R, V extends Record<string, unknown>>(document: Document<R, V>, variables: V): Promise<R> {
+    return this.unwrap(await this.urql.mutation<R, V>(document.toString(), variables).toPromise());
   }
 
   /**
@@ -97,10 +103,10 @@ export class Transport {
    * file): @urql/core's fetch exchange sends JSON only. Top-level variables holding a Blob (or
    * File) travel as file parts.
    */
-  async upload<R, V extends Record<string, unknown>>(document: TypedDocumentNode<R, V>, variables: V): Promise<R> {
+  async upload<R, V extends Record<string, unknown>>(document: Document<R, V>, variables: V): Promise<R> {
     const files = Object.entries(variables).filter((entry): entry is [string, Blob] => entry[1] instanceof Blob);
     const form = new FormData();
-    form.set("operations", JSON.stringify({ query: print(document), variables: { ...variables, ...Object.fromEntries(files.map(([n]) => [n, null])) } }));
+    form.set("operations", JSON.stringify({ query: document.toString(), variables: { ...variables, ...Object.fromEntries(files.map(([n]) => [n, null])) } }));
     form.set("map", JSON.stringify(Object.fromEntries(files.map(([n], i) => [String(i), [`variables.${n}`]]))));
     files.forEach(([n, file], i) => form.set(String(i), file, file instanceof File ? file.name : n));
     let response: Response;
@@ -121,9 +127,9 @@ export class Transport {
   }
 
   /** Returns an unsubscribe function. Errors reach `sink.error` as HeraldErrors. */
-  subscribe<R, V extends Record<string, unknown>>(document: TypedDocumentNode<R, V>, variables: V, sink: Sink<R>): () => void {
+  subscribe<R, V extends Record<string, unknown>>(document: Document<R, V>, variables: V, sink: Sink<R>): () => void {
     return this.sse.subscribe<R>(
-      { query: print(document), variables },
+      { query: document.toString(), variables },
       {
         next: (result) => {
           if (result.errors?.length) sink.error(fromGraphQLError(result.errors[0]!));

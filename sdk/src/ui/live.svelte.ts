@@ -1,7 +1,7 @@
 // Svelte-side wrappers around the SDK's live store (@herald/sdk/svelte): its state as a rune,
 // and a Feed that adds cursor pages older than the live window for infinite scroll.
 import {
-  type HeraldClient,
+  type PersonClient,
   type LiveState,
   type LiveView,
   type LiveViewOptions,
@@ -31,7 +31,7 @@ export class LiveList {
   private readonly stop: () => void;
 
   constructor(
-    client: HeraldClient,
+    client: PersonClient,
     readonly filter: NotificationFilter,
     options: Partial<LiveViewOptions> = {},
     onState?: (state: LiveState) => void,
@@ -83,7 +83,7 @@ export class Feed {
 
   constructor(
     private readonly overrides: Overrides,
-    private readonly client: HeraldClient,
+    private readonly client: PersonClient,
     readonly filter: NotificationFilter,
     options: {
       /** Replaces the filter check on the effective record (e.g. "snoozed into the future"). */

@@ -1,7 +1,6 @@
 // The documented maximum page with the SDK's own fragment, on every provider: accepted whether
 // the page size is written in the document or passed as a variable; a costlier request is refused
 // with a typed QUERY_TOO_COSTLY before anything runs.
-import { print } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NotificationFieldsFragmentDoc } from "../../../sdk/src/generated/graphql.ts";
 import { limits } from "@herald/server/domain/limits";
@@ -9,7 +8,7 @@ import { gql } from "../support/graphql.ts";
 import { startHerald, type TestHerald } from "../support/herald.ts";
 import { providers } from "../support/providers.ts";
 
-const fragment = print(NotificationFieldsFragmentDoc);
+const fragment = NotificationFieldsFragmentDoc.toString();
 const page = (first: string) =>
   `notifications(first: ${first}) { totalCount edges { cursor node { ...NotificationFields } } pageInfo { hasNextPage endCursor } }`;
 

@@ -3,7 +3,7 @@
 // The SDK client delivers each answer once and only to the client that invoked the action, so a
 // reload or another tab never shows it again (docs/decisions.md, "Direct action displays"); its
 // effects run there too, through the client's ui-effects dispatcher.
-import type { ActionResponse, Display, HeraldClient } from "@herald/sdk";
+import type { ActionResponse, Display, PersonClient } from "@herald/sdk";
 import type { Messages } from "./messages.svelte.ts";
 
 export interface ShownDisplay {
@@ -24,7 +24,7 @@ export class ActionDisplays {
   constructor(private readonly messages: Messages) {}
 
   /** Browser only: listens to the client's answers; returns the cleanup. */
-  start(client: HeraldClient): () => void {
+  start(client: PersonClient): () => void {
     return client.actionResponses.subscribe((response) => this.show(response));
   }
 

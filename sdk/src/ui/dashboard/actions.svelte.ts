@@ -1,6 +1,6 @@
 // What the person does to notifications: each request disables the record's buttons while it
 // runs, lays its result over every list, and says what happened (or why not).
-import { type HeraldClient, HeraldValidationError, type Notification } from "@herald/sdk";
+import { type PersonClient, HeraldValidationError, type Notification } from "@herald/sdk";
 import { sentenceFor } from "../errors.ts";
 import { absoluteTime } from "../format.ts";
 import type { Connection } from "./connection.svelte.ts";
@@ -266,7 +266,7 @@ export class PersonActions {
   }
 
   /** One request about `n`: its buttons are disabled meanwhile, and a failure is shown. */
-  private async act(n: Notification, request: (client: HeraldClient) => Promise<void>): Promise<void> {
+  private async act(n: Notification, request: (client: PersonClient) => Promise<void>): Promise<void> {
     const client = this.connection.client;
     if (!client) return;
     this.overrides.busy.add(n.id);

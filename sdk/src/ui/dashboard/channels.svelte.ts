@@ -2,7 +2,7 @@
 // ntfy topics, webhooks), their rules, test sends and recent deliveries, through the SDK.
 // A webhook's signing secret comes back once, from addWebhookChannel: it is kept here only until
 // the person closes it, and never stored.
-import { type Channel, type ChannelDelivery, type HeraldClient, HeraldValidationError } from "@herald/sdk";
+import { type Channel, type ChannelDelivery, type PersonClient, HeraldValidationError } from "@herald/sdk";
 import { sentenceFor } from "../errors.ts";
 
 export type { Channel, ChannelDelivery };
@@ -32,9 +32,9 @@ export class ChannelSettings {
   /** Test sends being followed, by channel id: the delivery as last read. */
   tests = $state<Record<string, ChannelDelivery>>({});
 
-  constructor(private readonly client: () => HeraldClient | null) {}
+  constructor(private readonly client: () => PersonClient | null) {}
 
-  private get sdk(): HeraldClient {
+  private get sdk(): PersonClient {
     const client = this.client();
     if (!client) throw new Error("not connected");
     return client;

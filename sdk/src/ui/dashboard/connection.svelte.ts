@@ -1,7 +1,7 @@
 // The client lifecycle: one SDK client (through the dashboard's proxy, or straight to a server
 // with a person token in <herald-inbox>), the main live view, the clock that keeps relative
 // times right, and whether the person's sign-in still holds.
-import { createHeraldClient, HeraldError, type HeraldClient, type LiveState, type NotificationFilter, type ShareOptions } from "@herald/sdk";
+import { createPersonClient, HeraldError, type PersonClient, type LiveState, type NotificationFilter, type ShareOptions } from "@herald/sdk";
 import { SvelteSet } from "svelte/reactivity";
 import { Clock } from "../clock.svelte.ts";
 import { LiveList } from "../live.svelte.ts";
@@ -14,14 +14,14 @@ export interface ConnectionOptions {
   /** A person token; none where a proxy adds it (the dashboard keeps it in an httpOnly cookie). */
   token?: string;
   /** The host page's consumers of ui effects, living as long as the connection; returns their cleanup. */
-  mountEffects?: (client: HeraldClient, reloadMainView: () => Promise<void>) => () => void;
+  mountEffects?: (client: PersonClient, reloadMainView: () => Promise<void>) => () => void;
 }
 
 /** The main view holds every active record the badge, banners, modal and overview need. */
 const MAIN_VIEW_ITEMS = 500;
 
 export class Connection {
-  client = $state.raw<HeraldClient | null>(null);
+  client = $state.raw<PersonClient | null>(null);
   main = $state.raw<LiveList | null>(null);
   /** The page's clock (clock.svelte.ts): ticks, and wakes when a shown deadline passes. */
   readonly clock = new Clock();
@@ -58,7 +58,7 @@ export class Connection {
     this.share = personId ? { key: personId } : null;
     this.filter = filter;
     this.onMainState = onMainState;
-    const client = createHeraldClient({
+    const client = createPersonClient({
       url: this.options.url,
       ...(this.options.token ? { token: this.options.token } : {}),
       // Every live view of this tab shares one SSE connection (graphql-sse single-connection mode).
@@ -103,7 +103,7 @@ export class Connection {
     return !quietMode || !this.held.has(id);
   }
 
-  private mainView(client: HeraldClient): LiveList {
+  private mainView(client: PersonClient): LiveList {
     return new LiveList(client, this.filter, { maxItems: MAIN_VIEW_ITEMS, share: this.share }, (state) => {
       // A change just arrived: "now" moves with it, so a fresh record never reads as from the future.
       this.clock.sync();

@@ -2,7 +2,6 @@
 // server, loading sdk/dist/herald-inbox.js with no bundler) against a real Herald server: the bell
 // counts what arrives live, opening a card reads it, dismiss offers undo, a follow-up and a form
 // reach the producer, and axe finds nothing serious inside the shadow root. Screenshots: element-*.png.
-import AxeBuilder from "@axe-core/playwright";
 import { createHeraldClient, type HeraldClient, type Notification, type PublishNotificationInput } from "@herald/sdk";
 import { createTempDir, createTempSqlite, freePort, type TempDir, heraldCli, type SpawnedHerald, spawnHerald, type TempSqlite } from "@herald/testkit";
 import { existsSync } from "node:fs";
@@ -12,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Browser, browserAvailability, launch, screenshot } from "./support/browser";
 import { serveStatic, type StaticServer } from "./support/static-server";
 import { buildWrappers } from "./support/wrappers/build";
+import { expectNoSeriousViolations } from "./support/axe";
 
 const sdk = join(import.meta.dirname, "..", "..", "sdk");
 const availability = (() => {
@@ -23,13 +23,6 @@ const availability = (() => {
 })();
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000, interval: 100 });
-
-export async function seriousAxe(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations
-    .filter((v) => ["serious", "critical"].includes(v.impact ?? ""))
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${JSON.stringify(n.target)} - ${v.help}`));
-}
 
 describe.skipIf(!availability.run)("<herald-inbox> in a plain HTML page", () => {
   let store: TempSqlite;
@@ -112,7 +105,7 @@ describe.skipIf(!availability.run)("<herald-inbox> in a plain HTML page", () => 
     await poll(() => card(n.id).getAttribute("data-read")).toBe("true");
     await poll(async () => (await person.get(n.id))?.readAt ?? null).not.toBeNull();
     await screenshot(page, "element-open");
-    expect(await seriousAxe(page)).toEqual([]);
+    await expectNoSeriousViolations(page);
   });
 
   it("dismisses with undo, by button and by Ctrl+Z, and sends the dismissal when the window closes", async () => {
@@ -175,7 +168,7 @@ describe.skipIf(!availability.run)("<herald-inbox> in a plain HTML page", () => 
     await poll(() => card(form.id).getByTestId("invocation-state").getAttribute("data-state")).toBe("ACKNOWLEDGED");
     expect(await inForm.locator("input[name=note]").isDisabled()).toBe(true);
     await screenshot(page, "element-form");
-    expect(await seriousAxe(page)).toEqual([]);
+    await expectNoSeriousViolations(page);
   });
 
   it("lists the person's channels under the inbox", async () => {
@@ -198,7 +191,7 @@ describe.skipIf(!availability.run)("<herald-inbox> in a plain HTML page", () => 
       await page.getByTestId("drawer-button").click();
       await card(n.id).waitFor();
       await screenshot(page, `element-${wrapper}`);
-      expect(await seriousAxe(page)).toEqual([]);
+      await expectNoSeriousViolations(page);
       await page.keyboard.press("Escape");
     });
   }

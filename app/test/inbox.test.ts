@@ -4,12 +4,12 @@
 // running one asks first; one form state per notification; days as headings; a History tab;
 // "Latest" rows open their notification; "Loading…" while loading; desktop notifications from a
 // background tab. Screenshots: inbox-*.png.
-import AxeBuilder from "@axe-core/playwright";
 import type { PublishNotificationInput } from "@herald/sdk";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Browser, browserAvailability, launch, screenshot, toneOf } from "./support/browser";
 import { type Stack, startStack } from "./support/stack";
+import { expectNoSeriousViolations } from "./support/axe";
 
 const availability = (() => {
   try {
@@ -18,13 +18,6 @@ const availability = (() => {
     return { run: false, reason: "Chromium is missing (dashboard.test.ts reports it)" };
   }
 })();
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")} - ${v.help}`));
-}
 
 /** expect.poll with room for a busy machine (its default gives up after one second). */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000, interval: 100 });
@@ -109,7 +102,7 @@ describe.skipIf(!availability.run)("the inbox in Chromium", () => {
     expect(await page.locator(`article[data-notification-id="${plain.id}"]:not([data-surface=drawer])`).count()).toBe(0);
     expect(await page.getByRole("button", { name: "2 more banners in notifications" }).count()).toBe(1);
     await screenshot(page, "inbox-banners");
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousViolations(page);
     await openDrawer();
     await drawerCard(plain.id).waitFor();
     await closeDrawer();
@@ -177,7 +170,7 @@ describe.skipIf(!availability.run)("the inbox in Chromium", () => {
     await card.getByRole("button", { name: "Cancel deploy" }).click();
     await card.getByTestId("cancel-confirm").waitFor();
     await screenshot(page, "inbox-cancel-confirm");
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousViolations(page);
     await card.getByRole("button", { name: "Keep it running" }).click();
     expect((await stack.producer.actionInvocations({ plugin: "deployer-op" })).items).toEqual([]);
 
@@ -240,7 +233,7 @@ describe.skipIf(!availability.run)("the inbox in Chromium", () => {
     expect(await drawerCard(resolved.id).locator(".state").textContent()).toMatch(/^Resolved (now|\d+ seconds? ago)$/);
     expect(await drawerCard(expired.id).locator(".state").textContent()).toMatch(/^Expired /);
     await screenshot(page, "inbox-history");
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousViolations(page);
     await drawer().locator("input[name=drawer-status][value=dismissed]").check();
     await drawerCard(dismissed.id).waitFor();
     expect(await drawerCard(dismissed.id).locator(".state").textContent()).toMatch(/^Dismissed /);

@@ -8,6 +8,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Browser, browserAvailability, launch, screenshot } from "./support/browser";
 import { type Stack, startStack } from "./support/stack";
+import { expectNoSeriousViolations } from "./support/axe";
 
 const availability = (() => {
   try {
@@ -47,13 +48,6 @@ function overflowing(page: Page): Promise<string[]> {
     }
     return found;
   });
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")} - ${v.help}`));
 }
 
 describe.skipIf(!availability.run)("the dashboard on a phone", () => {
@@ -198,13 +192,35 @@ describe.skipIf(!availability.run)("the dashboard on a phone", () => {
     await page.setViewportSize({ width: 390, height: 780 });
     await page.goto("/");
     await page.locator("[data-testid=latest-row]").first().waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousViolations(page);
     await page.getByTestId("drawer-button").click();
     await page.locator("dialog[data-testid=drawer] [data-testid=day-group]").first().waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousViolations(page);
     await page.keyboard.press("Escape");
     await page.goto("/settings");
     await page.getByTestId("desktop-notifications").waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousViolations(page);
+  });
+
+  // The drawer slides in from 60 % opacity; axe caught mid-way reports colour contrast on its text
+  // (this failed CI runs at random on a busy machine). The check waits for finite animations.
+  it("checks the drawer only once its slide-in has finished", async () => {
+    await page.setViewportSize({ width: 390, height: 780 });
+    await page.goto("/");
+    await page.locator("[data-testid=latest-row]").first().waitFor();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Animation.enable");
+    await cdp.send("Animation.setPlaybackRate", { playbackRate: 0.1 });
+    try {
+      await page.getByTestId("drawer-button").click();
+      await page.locator("dialog[data-testid=drawer] [data-testid=day-group]").first().waitFor();
+      const midway = await new AxeBuilder({ page }).withRules(["color-contrast"]).analyze();
+      expect(midway.violations.map((v) => v.id)).toContain("color-contrast");
+      await expectNoSeriousViolations(page);
+    } finally {
+      await cdp.send("Animation.setPlaybackRate", { playbackRate: 1 });
+      await cdp.detach();
+      await page.keyboard.press("Escape");
+    }
   });
 });

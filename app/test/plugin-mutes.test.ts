@@ -1,10 +1,10 @@
 // "Mute this source" from a card (for an hour, a day or until unmuted) with Undo, and the mutes
 // listed and undone in Settings, in Chromium on a desktop and on a 360x740 phone, with axe.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Browser, browserAvailability, launch, screenshot } from "./support/browser";
 import { type Stack, startStack } from "./support/stack";
+import { expectNoSeriousViolations } from "./support/axe";
 
 const availability = (() => {
   try {
@@ -14,13 +14,6 @@ const availability = (() => {
     return { run: false, reason: "no browser" };
   }
 })();
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")} - ${v.help}`));
-}
 
 describe.skipIf(!availability.run)("muting a source from a card and in Settings, in Chromium", () => {
   let stack: Stack;
@@ -57,7 +50,7 @@ describe.skipIf(!availability.run)("muting a source from a card and in Settings,
     const menu = card("Deploy finished").getByTestId("mute-menu");
     await menu.waitFor();
     expect(await menu.getAttribute("aria-label")).toBe("Mute notifications from deploys");
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousViolations(page);
     await screenshot(page, "mute-menu");
 
     // Undo: the mute is never sent.
@@ -101,7 +94,7 @@ describe.skipIf(!availability.run)("muting a source from a card and in Settings,
     expect(await rows.filter({ hasText: "builds" }).textContent()).toContain("until you unmute it");
     expect(await rows.filter({ hasText: "deploys" }).textContent()).toMatch(/deploys until \S/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousViolations(page);
     await screenshot(page, "settings-mutes-phone");
 
     await page.getByRole("button", { name: "Unmute builds" }).click();

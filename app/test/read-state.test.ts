@@ -3,12 +3,12 @@
 // read reads without dismissing, Clear all leaves an unread ERROR that was only glanced at, and
 // the badge equals what the lists hold with muted sources, a severity floor and quiet mode, live
 // and after a reload. Axe finds no serious or critical violation in the new states.
-import AxeBuilder from "@axe-core/playwright";
 import type { Notification, NotificationFilter, PublishNotificationInput } from "@herald/sdk";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Browser, browserAvailability, launch, screenshot } from "./support/browser";
 import { type Stack, startStack } from "./support/stack";
+import { expectNoSeriousViolations } from "./support/axe";
 
 const availability = (() => {
   try {
@@ -18,13 +18,6 @@ const availability = (() => {
     return { run: false, reason: "no browser" };
   }
 })();
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")} - ${v.help}`));
-}
 
 describe.skipIf(!availability.run)("read state in Chromium", () => {
   let stack: Stack;
@@ -94,7 +87,7 @@ describe.skipIf(!availability.run)("read state in Chromium", () => {
     await card(n.id).getByTestId("unread-dot").waitFor();
     expect(await card(n.id).getAttribute("data-read")).toBe("false");
     expect(await titleWeight(n.id)).toBeGreaterThanOrEqual(700);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousViolations(page);
     await screenshot(page, "read-state-unread-card");
 
     await card(n.id).getByTestId("mark-read").click();
@@ -102,7 +95,7 @@ describe.skipIf(!availability.run)("read state in Chromium", () => {
     expect(await card(n.id).getByTestId("unread-dot").count()).toBe(0);
     expect(await titleWeight(n.id)).toBeLessThan(700);
     expect((await stack.personClient.get(n.id))?.readAt).not.toBeNull();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousViolations(page);
 
     await card(n.id).getByTestId("mark-unread").click();
     await card(n.id).getByTestId("unread-dot").waitFor();
@@ -136,7 +129,7 @@ describe.skipIf(!availability.run)("read state in Chromium", () => {
     await card(b.id).waitFor();
     expect(await card(c.id).count()).toBe(0);
     expect(await drawer().locator("article").count()).toBe((await server({ unread: true })).ids.length);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousViolations(page);
     await screenshot(page, "read-state-unread-tab");
     // Marking one read lets it go from the tab.
     await card(a.id).getByTestId("mark-read").click();
@@ -211,7 +204,7 @@ describe.skipIf(!availability.run)("read state in Chromium", () => {
     await badge(2).waitFor({ timeout: 20_000 });
     // Quietly: listed and counted, but no banner pops up for them.
     expect(await page.locator(`article[data-surface=banner][data-key^="held-"]`).count()).toBe(0);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousViolations(page);
     await page.reload();
     await page.getByTestId("quiet-indicator").waitFor();
     await expect.poll(badgeCount).toBe(2);

@@ -1,12 +1,12 @@
 // Reader controls in the dashboard (Mark all read, Clear all, the Settings page) and automated
 // accessibility checks (axe-core) of its main states: empty inbox, inbox with cards, drawer
 // open, settings. Serious and critical violations fail the test.
-import AxeBuilder from "@axe-core/playwright";
 import type { Notification, PublishNotificationInput } from "@herald/sdk";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Browser, browserAvailability, launch, screenshot } from "./support/browser";
 import { type Stack, startStack } from "./support/stack";
+import { expectNoSeriousViolations, seriousViolations } from "./support/axe";
 
 const availability = (() => {
   try {
@@ -16,14 +16,6 @@ const availability = (() => {
     return { run: false, reason: "no browser" };
   }
 })();
-
-/** Violations of serious or critical impact, as "rule: target" lines (readable when the test fails). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")} - ${v.help}`));
-}
 
 describe.skipIf(!availability.run)("reader controls and accessibility in Chromium", () => {
   let stack: Stack;
@@ -60,7 +52,7 @@ describe.skipIf(!availability.run)("reader controls and accessibility in Chromiu
 
   it("has no serious accessibility violations on the empty inbox", async () => {
     await page.getByText("You are all caught up").waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousViolations(page);
     // The check can fail: an image without a text alternative is a critical violation.
     await page.evaluate(() => document.body.insertAdjacentHTML("beforeend", '<img id="axe-probe" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">'));
     expect((await seriousViolations(page)).some((line) => line.startsWith("image-alt"))).toBe(true);
@@ -73,9 +65,9 @@ describe.skipIf(!availability.run)("reader controls and accessibility in Chromiu
     }
     await page.getByRole("heading", { name: "Latest" }).waitFor();
     await page.getByText("Card error").first().waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousViolations(page);
     await openDrawer();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousViolations(page);
     await screenshot(page, "drawer-bulk-actions");
     await closeDrawer();
   });
@@ -96,7 +88,7 @@ describe.skipIf(!availability.run)("reader controls and accessibility in Chromiu
     await page.getByRole("button", { name: "Cancel" }).click();
     expect((await stack.personClient.page({})).items.length).toBe(before);
     await page.getByTestId("clear-all").click();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousViolations(page);
     await page.getByTestId("clear-all-confirm").click();
     await page.getByText(`Cleared ${before} read notifications.`).first().waitFor();
     await page.getByTestId("undo-commit").click();
@@ -108,7 +100,7 @@ describe.skipIf(!availability.run)("reader controls and accessibility in Chromiu
     await page.getByTestId("settings-link").click();
     await page.getByRole("heading", { name: "Settings" }).waitFor();
     await expect.poll(() => page.getByTestId("settings-save").isEnabled()).toBe(true);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousViolations(page);
     for (const plugin of ["ci", "deploy"]) {
       await page.getByLabel("Mute a source").fill(plugin);
       await page.getByLabel("For how long").selectOption("forever");
@@ -123,7 +115,7 @@ describe.skipIf(!availability.run)("reader controls and accessibility in Chromiu
     await page.getByTestId("settings-save").click();
     await page.getByTestId("settings-error").waitFor();
     expect(await page.getByLabel("Time zone").getAttribute("aria-invalid")).toBe("true");
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousViolations(page);
     await page.getByLabel("Time zone").fill("Europe/Berlin");
     await page.getByTestId("settings-save").click();
     await page.getByTestId("settings-error").waitFor({ state: "detached" });

@@ -1,25 +1,42 @@
-// Notification bodies in MARKDOWN format. Raw HTML is never passed through (html: false escapes
-// it), images are not rendered, and links survive only with an http(s) target, opened in a new
-// tab without access to this page.
-import MarkdownIt from "markdown-it";
+// Notification bodies in MARKDOWN format, rendered by marked (GitHub-flavoured, a line break is a
+// <br>). Nothing a producer writes becomes markup of its own: raw HTML arrives as escaped text,
+// images are shown as their alt text (no request leaves the page), links survive only with an
+// http(s) target, opened in a new tab without access to this page, and headings become bold
+// paragraphs so a body cannot break the page's outline.
+import { Marked, type Tokens } from "marked";
 
-const md = new MarkdownIt({ html: false, linkify: true, breaks: true, typographer: false });
-md.disable(["image"]);
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
-const SAFE_LINK = /^https?:\/\//i;
-md.validateLink = (url: string) => SAFE_LINK.test(url.trim());
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+}
 
-md.renderer.rules.link_open = (tokens, index, options, _env, self) => {
-  const token = tokens[index];
-  if (token) {
-    token.attrSet("target", "_blank");
-    token.attrSet("rel", "noopener noreferrer nofollow");
-  }
-  return self.renderToken(tokens, index, options);
-};
+const markdown = new Marked({
+  gfm: true,
+  breaks: true,
+  async: false,
+  renderer: {
+    html({ text }: Tokens.HTML | Tokens.Tag): string {
+      return escapeHtml(text);
+    },
+    image({ text }: Tokens.Image): string {
+      return escapeHtml(text);
+    },
+    heading({ tokens }: Tokens.Heading): string {
+      return `<p><strong>${this.parser.parseInline(tokens)}</strong></p>\n`;
+    },
+    link({ href, title, tokens }: Tokens.Link): string {
+      const inner = this.parser.parseInline(tokens);
+      const target = safeHttpUrl(href);
+      if (!target) return inner;
+      const titled = title ? ` title="${escapeHtml(title)}"` : "";
+      return `<a href="${escapeHtml(target)}"${titled} target="_blank" rel="noopener noreferrer nofollow">${inner}</a>`;
+    },
+  },
+});
 
 export function renderMarkdown(source: string): string {
-  return md.render(source);
+  return markdown.parse(source, { async: false });
 }
 
 /** OPEN_URL follow-ups and other producer links: only absolute http(s) URLs are followed. */

@@ -25,6 +25,8 @@ describe.skipIf(!availability.run)("muting a source from a card and in Settings,
     browser = await launch(stack.dashboardUrl);
     page = browser.page;
     page.setDefaultTimeout(15_000);
+    // The page's clock: flows as usual until the last test moves it past a mute's end.
+    await page.clock.install();
     await page.goto(`/signin/${await stack.newSignInCode()}`);
     await page.getByRole("button", { name: "Continue to the dashboard" }).click();
     await page.getByRole("heading", { name: "Hello, Ada" }).waitFor();
@@ -109,5 +111,17 @@ describe.skipIf(!availability.run)("muting a source from a card and in Settings,
     expect(await page.getByLabel("Mute a source").getAttribute("aria-invalid")).toBe("true");
     expect(await mutes()).toEqual([{ plugin: "deploys", ends: true }]);
     await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  // The server lets a plugin through again once its mute ends, by its clock and with no event;
+  // the open page wakes at that end and lists the plugin's records again without a reload.
+  it("shows a source's records again when its timed mute ends while the page is open", async () => {
+    await page.goto("/");
+    await page.getByTestId("drawer-button").click();
+    await card("Build green").waitFor();
+    expect(await card("Deploy finished").count()).toBe(0);
+    await page.clock.fastForward(60 * 60 * 1000 + 5_000);
+    await card("Deploy finished").waitFor();
+    await page.keyboard.press("Escape");
   });
 });

@@ -9,6 +9,36 @@ const RISING: readonly Severity[] = ["INFO", "SUCCESS", "WARNING", "ERROR"];
 
 export type ReaderControls = Pick<Preferences, "mutedPlugins" | "severityFloor">;
 
+/** The controls as the server last stated them: every mute with its end (null: until unmuted). */
+export type ReaderSettings = { mutes: readonly { plugin: string; until: string | null }[]; severityFloor: Severity };
+
+/** A server older than timed mutes sends `mutedPlugins` only: each of them lasts until unmuted. */
+export function settingsOf(preferences: Pick<Preferences, "mutedPlugins" | "severityFloor"> & { mutes?: ReaderSettings["mutes"] }): ReaderSettings {
+  return {
+    mutes: preferences.mutes ?? preferences.mutedPlugins.map((plugin) => ({ plugin, until: null })),
+    severityFloor: preferences.severityFloor,
+  };
+}
+
+/** What is muted at `now` (ms since the epoch), as the server decides it: a mute ends at its `until`. */
+export function inForce(settings: ReaderSettings, now: number): ReaderControls {
+  return {
+    mutedPlugins: settings.mutes.filter((mute) => mute.until === null || Date.parse(mute.until) > now).map((mute) => mute.plugin),
+    severityFloor: settings.severityFloor,
+  };
+}
+
+/** The earliest end of a mute still in force at `now` (null: none ends by itself). */
+export function nextMuteEnd(settings: ReaderSettings, now: number): number | null {
+  let next: number | null = null;
+  for (const mute of settings.mutes) {
+    if (mute.until === null) continue;
+    const end = Date.parse(mute.until);
+    if (end > now && (next === null || end < next)) next = end;
+  }
+  return next;
+}
+
 export function readerFilter(controls: ReaderControls): NotificationFilter {
   const filter: NotificationFilter = {};
   if (controls.mutedPlugins.length > 0) filter.excludePlugins = [...controls.mutedPlugins].sort();

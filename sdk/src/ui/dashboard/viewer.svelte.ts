@@ -1,9 +1,12 @@
 // The signed-in person as the page shows them: their name, quiet mode and reader controls.
 import { type Preferences, Reconnector } from "@herald/sdk";
 import type { Connection } from "./connection.svelte.ts";
-import { type ReaderControls, readerFilter } from "./reader-filter.ts";
+import { inForce, nextMuteEnd, type ReaderControls, type ReaderSettings, readerFilter, settingsOf } from "./reader-filter.ts";
 import type { Messages } from "./messages.svelte.ts";
 import { t } from "../i18n/index.ts";
+
+/** setTimeout's longest delay; a mute ending later is looked at again then. */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 export class Viewer {
   name = $state("");
@@ -18,10 +21,16 @@ export class Viewer {
   ) {
     this.name = viewer.name;
     this.quietMode = viewer.quietMode;
-    this.controls = viewer.preferences ?? { mutedPlugins: [], severityFloor: "INFO" };
+    this.settings = settingsOf(viewer.preferences ?? { mutedPlugins: [], severityFloor: "INFO" });
+    this.controls = inForce(this.settings, Date.now());
   }
 
-  /** Muted plugins and severity floor as they stood at sign-in or last changed. */
+  /** The mutes (with their ends) and severity floor as they stood at sign-in or last changed. */
+  private settings: ReaderSettings;
+  /** The next end of a timed mute, when the list must show that plugin again. */
+  private expiry: ReturnType<typeof setTimeout> | null = null;
+
+  /** Muted plugins and severity floor in force now. */
   controls: ReaderControls;
 
   /** Whether new records are held back from the stream for as long as it lasts (quiet mode). */
@@ -55,8 +64,8 @@ export class Viewer {
           this.setQuiet(preferences.quietMode);
           // An older tab's hub may relay quiet mode alone; keep what is known then.
           if (preferences.mutedPlugins && preferences.severityFloor) {
-            this.controls = { mutedPlugins: preferences.mutedPlugins, severityFloor: preferences.severityFloor };
-            this.connection.useFilter(readerFilter(this.controls));
+            this.settings = settingsOf(preferences);
+            this.applyControls();
           }
         },
         error: again,
@@ -65,11 +74,28 @@ export class Viewer {
       unsubscribe = client.preferences(sink, { share: this.connection.share });
     };
     follow();
+    this.applyControls();
     return () => {
       stopped = true;
+      if (this.expiry) clearTimeout(this.expiry);
+      this.expiry = null;
       reconnect.cancel();
       unsubscribe?.();
     };
+  }
+
+  /**
+   * Puts the controls in force now into the list filter, and wakes when the next timed mute ends:
+   * the server lets that plugin's records through again by its clock, with no event saying so.
+   */
+  private applyControls(): void {
+    const now = Date.now();
+    this.controls = inForce(this.settings, now);
+    this.connection.useFilter(readerFilter(this.controls));
+    if (this.expiry) clearTimeout(this.expiry);
+    this.expiry = null;
+    const next = nextMuteEnd(this.settings, now);
+    if (next !== null) this.expiry = setTimeout(() => this.applyControls(), Math.min(next - now, MAX_TIMEOUT_MS));
   }
 
   private setQuiet(quietMode: boolean) {

@@ -62,20 +62,18 @@ export class DirectoryService {
    */
   async updatePreferences(personId: string, input: unknown): Promise<Preferences> {
     await mustHavePerson(this.store, personId, "personId");
-    const next = validatePreferencesUpdate(await this.store.preferences(personId), input, this.clock.now());
-    return this.storePreferences(personId, next);
+    return this.changePreferences(personId, (current) => validatePreferencesUpdate(current, input, this.clock.now()));
   }
 
   /** Mutes a source plugin for the person until `until` (null: until unmuted); heard like updatePreferences. */
   async mutePlugin(personId: string, plugin: unknown, until: unknown): Promise<Preferences> {
     await mustHavePerson(this.store, personId, "personId");
-    const now = this.clock.now();
-    return this.storePreferences(personId, withMute(await this.store.preferences(personId), plugin, until, now));
+    return this.changePreferences(personId, (current) => withMute(current, plugin, until, this.clock.now()));
   }
 
   async unmutePlugin(personId: string, plugin: unknown): Promise<Preferences> {
     await mustHavePerson(this.store, personId, "personId");
-    return this.storePreferences(personId, withoutMute(await this.store.preferences(personId), plugin, this.clock.now()));
+    return this.changePreferences(personId, (current) => withoutMute(current, plugin, this.clock.now()));
   }
 
   /** The mutes in force by the server's clock: a mute that has ended is neither listed nor applied. */
@@ -83,8 +81,9 @@ export class DirectoryService {
     return mutesInForce(preferences, this.clock.now());
   }
 
-  private async storePreferences(personId: string, next: Preferences): Promise<Preferences> {
-    const stored = await this.store.setPreferences(personId, next);
+  /** Validation errors thrown by `change` leave everything as it was. */
+  private async changePreferences(personId: string, change: (current: Preferences) => Preferences): Promise<Preferences> {
+    const stored = await this.store.changePreferences(personId, change);
     this.bus.publish({ kind: "quiet", personId, quietMode: stored.quietMode });
     return stored;
   }

@@ -138,5 +138,22 @@ for (const provider of providers) {
       const [row] = await store.pick("Person", ["mutedPlugins"], (q) => q.where("id", "=", ada.id));
       expect(JSON.parse(row!.mutedPlugins)).toEqual([{ plugin: "old-a", until: null }]);
     });
+
+    // Each change reads the stored controls and writes them back: without the row read and written
+    // in one transaction (locked on PostgreSQL), edits at once overwrote each other's mutes.
+    it("keeps every one of many mutes and a quiet-mode change sent at once", async () => {
+      const ada = await h.newPerson("Ada");
+      const plugins = Array.from({ length: 12 }, (_, i) => `source-${i}`);
+      const answers = await Promise.all([
+        ...plugins.map((plugin) => mute(ada.token, plugin)),
+        gql(h.url, ada.token, `mutation { setQuietMode(enabled: true) { quietMode } }`),
+        gql(h.url, ada.token, `mutation { updatePreferences(input: { severityFloor: WARNING }) { ${PREFS} } }`),
+      ]);
+      expect(answers.flatMap((a) => a.errors ?? [])).toEqual([]);
+      const after = (await gql(h.url, ada.token, `{ viewer { preferences { quietMode severityFloor mutedPlugins } } }`)).data.viewer.preferences;
+      expect([...after.mutedPlugins].sort()).toEqual([...plugins].sort());
+      expect(after.quietMode).toBe(true);
+      expect(after.severityFloor).toBe("WARNING");
+    });
   });
 }

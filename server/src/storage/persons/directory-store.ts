@@ -57,14 +57,36 @@ export class DirectoryStore {
     );
     return raw ? preferencesOf(decodeRow("Person", raw) as Row<"Person">) : defaultPreferences;
   }
-  async setPreferences(personId: string, preferences: Preferences): Promise<Preferences> {
-    const row = await this.updatedPerson(personId, {
-      quietMode: preferences.quietMode,
-      mutedPlugins: JSON.stringify(preferences.mutes.map(storedMute)),
-      severityFloor: preferences.severityFloor,
-      quietHours: preferences.quietHours ? JSON.stringify(preferences.quietHours) : null,
+  /**
+   * Changes a person's reader controls as `change` says, given the ones stored: read and written
+   * in one transaction, the row locked on PostgreSQL (SQLite's writer lock serialises it), so two
+   * edits at once (a mute from a card, quiet mode from the companion) both stay. A `change` that
+   * throws changes nothing. A missing person fails.
+   */
+  async changePreferences(personId: string, change: (current: Preferences) => Preferences): Promise<Preferences> {
+    const { build, provider } = this.database;
+    return this.database.db.transaction(async (tx) => {
+      const read = build.selectFrom("Person").select(["quietMode", "mutedPlugins", "severityFloor", "quietHours"]).where("id", "=", personId);
+      const [raw] = await run.raw(tx, provider === "postgresql" ? read.forUpdate() : read);
+      if (!raw) throw new Error(`no person ${personId} to update`);
+      const next = change(preferencesOf(decodeRow("Person", raw) as Row<"Person">));
+      const row = await run.only(
+        tx,
+        "Person",
+        build
+          .updateTable("Person")
+          .set({
+            quietMode: next.quietMode,
+            mutedPlugins: JSON.stringify(next.mutes.map(storedMute)),
+            severityFloor: next.severityFloor,
+            quietHours: next.quietHours ? JSON.stringify(next.quietHours) : null,
+          })
+          .where("id", "=", personId)
+          .returningAll(),
+        `no person ${personId} to update`,
+      );
+      return preferencesOf(row);
     });
-    return preferencesOf(row);
   }
 
   async createSession(input: { harness: string; nativeSessionId: string; ownerPersonId: string }) {

@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import {
   type Channel,
   type ChannelDelivery,
-  type ChannelRules,
+  type ChannelSecret,
   changedRules,
   checkedChannelUrl,
   checkedKey,
@@ -19,7 +19,7 @@ import type { Clock } from "../domain/clock.ts";
 import type { NotificationScope, Severity } from "../domain/enums.ts";
 import { NotFoundError, ValidationError } from "../domain/errors.ts";
 import { visibleTo } from "../domain/notification.ts";
-import { type ChannelStore, DuplicateChannel } from "../storage/channels/channel-store.ts";
+import { ChannelLimitReached, type ChannelStore, DuplicateChannel } from "../storage/channels/channel-store.ts";
 import type { DeliveryOutbox, DeliveryWithChannel } from "../storage/channels/delivery-outbox.ts";
 import type { NotificationStore } from "../storage/notifications/notification-store.ts";
 
@@ -90,28 +90,18 @@ export class ChannelService {
     return { channel, secret };
   }
 
-  private async add(
-    personId: string,
-    kind: Channel["kind"],
-    label: string,
-    url: string,
-    secret: Parameters<ChannelStore["add"]>[0]["secret"],
-    field: string,
-  ): Promise<Channel> {
-    if ((await this.channels.countOf(personId)) >= MAX_CHANNELS_PER_PERSON)
-      throw new ValidationError(field, `a person may register at most ${MAX_CHANNELS_PER_PERSON} channels`);
+  private async add(personId: string, kind: Channel["kind"], label: string, url: string, secret: ChannelSecret, field: string): Promise<Channel> {
     try {
-      return await this.channels.add({ personId, kind, label, url, secret, rules: DEFAULT_RULES, now: this.clock.now() });
+      return await this.channels.add(MAX_CHANNELS_PER_PERSON, { personId, kind, label, url, secret, rules: DEFAULT_RULES, now: this.clock.now() });
     } catch (error) {
+      if (error instanceof ChannelLimitReached) throw new ValidationError(field, `a person may register at most ${MAX_CHANNELS_PER_PERSON} channels`);
       if (error instanceof DuplicateChannel) throw new ValidationError(field, "this URL is already one of your channels");
       throw error;
     }
   }
 
   async setRules(personId: string, id: string, patch: RulesPatch): Promise<Channel> {
-    const channel = await this.mustOwn(personId, id);
-    const rules: ChannelRules = changedRules(channel.rules, patch);
-    const changed = await this.channels.setRules(personId, id, rules);
+    const changed = await this.channels.changeRules(personId, id, (rules) => changedRules(rules, patch));
     if (!changed) throw new NotFoundError("Channel not found");
     return changed;
   }

@@ -178,5 +178,32 @@ for (const provider of providers) {
       );
       expect(await list(ada.token)).toHaveLength(1);
     });
+
+    // Counted and inserted, or read and written, in one transaction each: before, requests sent at
+    // once all passed the count of 20, and one patch of a channel's rules overwrote another's.
+    it("holds the limit of 20 channels and keeps both of two rule patches, for requests sent at once", async () => {
+      const ada = await h.newPerson("Ada");
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          gql(h.url, ada.token, `mutation($u: String!) { addWebhookChannel(input: { url: $u }) { __typename ... on ValidationError { field message } } }`, {
+            u: `https://hooks.example.com/race-${i}`,
+          }),
+        ),
+      );
+      const kinds = answers.map((a) => a.data.addWebhookChannel.__typename);
+      expect(kinds.filter((k) => k === "WebhookChannelCreated")).toHaveLength(20);
+      const refused = answers.map((a) => a.data.addWebhookChannel).filter((r) => r.__typename === "ValidationError");
+      expect(refused).toHaveLength(10);
+      expect(refused.every((r) => r.field === "input.url" && /at most 20 channels/.test(r.message))).toBe(true);
+      const channels = await list(ada.token);
+      expect(channels).toHaveLength(20);
+
+      const id = channels[0].id;
+      const patch = (rules: string) => gql(h.url, ada.token, `mutation($id: ID!) { setChannelRules(id: $id, rules: ${rules}) { __typename } }`, { id });
+      const patched = await Promise.all([patch("{ minSeverity: ERROR }"), patch("{ delaySeconds: 30 }"), patch("{ scopes: [PERSON] }")]);
+      expect(patched.map((p) => p.data.setChannelRules.__typename)).toEqual(["Channel", "Channel", "Channel"]);
+      const after = (await list(ada.token)).find((c) => c.id === id);
+      expect(after.rules).toEqual({ minSeverity: "ERROR", scopes: ["PERSON"], delaySeconds: 30 });
+    });
   });
 }

@@ -11,6 +11,8 @@ import type { Row } from "../sql/stored-values.ts";
 import * as run from "../sql/run.ts";
 
 export class DuplicateChannel extends Error {}
+/** The person already has as many channels as they may. */
+export class ChannelLimitReached extends Error {}
 
 export class ChannelStore {
   constructor(
@@ -19,15 +21,24 @@ export class ChannelStore {
     private readonly key: Buffer,
   ) {}
 
-  async add(input: {
-    personId: string;
-    kind: ChannelKind;
-    label: string;
-    url: string;
-    secret: ChannelSecret;
-    rules: ChannelRules;
-    now: Date;
-  }): Promise<Channel> {
+  /**
+   * Adds a channel unless the person already has `limit`: counted and inserted in one transaction,
+   * one at a time per person (the person row locked on PostgreSQL, SQLite's writer lock), so
+   * requests sent at once cannot pass the limit together.
+   */
+  async add(
+    limit: number,
+    input: {
+      personId: string;
+      kind: ChannelKind;
+      label: string;
+      url: string;
+      secret: ChannelSecret;
+      rules: ChannelRules;
+      now: Date;
+    },
+  ): Promise<Channel> {
+    const { build, provider } = this.database;
     const values = {
       id: newRowId(),
       personId: input.personId,
@@ -39,13 +50,18 @@ export class ChannelStore {
       createdAt: this.database.time(input.now),
     };
     try {
-      const row = await run.only(
-        this.database.db,
-        "Channel",
-        this.database.build.insertInto("Channel").values(values).returningAll(),
-        "the channel was not stored",
-      );
-      return channelOf(row);
+      return await this.database.db.transaction(async (tx) => {
+        if (provider === "postgresql") await run.raw(tx, build.selectFrom("Person").select("id").where("id", "=", input.personId).forUpdate());
+        const [count] = await run.raw(
+          tx,
+          build
+            .selectFrom("Channel")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .where("personId", "=", input.personId),
+        );
+        if (Number(count?.n ?? 0) >= limit) throw new ChannelLimitReached();
+        return channelOf(await run.only(tx, "Channel", build.insertInto("Channel").values(values).returningAll(), "the channel was not stored"));
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw new DuplicateChannel();
       throw error;
@@ -75,17 +91,6 @@ export class ChannelStore {
       this.database.build.selectFrom("Channel").selectAll().where("personId", "=", personId).orderBy("createdAt").orderBy("id"),
     );
     return rows.map(channelOf);
-  }
-
-  async countOf(personId: string): Promise<number> {
-    const [row] = await run.raw(
-      this.database.db,
-      this.database.build
-        .selectFrom("Channel")
-        .select((eb) => eb.fn.countAll().as("n"))
-        .where("personId", "=", personId),
-    );
-    return Number(row?.n ?? 0);
   }
 
   /** One channel of this person; null when absent or another person's. */
@@ -119,13 +124,21 @@ export class ChannelStore {
     return found;
   }
 
-  async setRules(personId: string, id: string, rules: ChannelRules): Promise<Channel | null> {
-    const row = await run.first(
-      this.database.db,
-      "Channel",
-      this.database.build.updateTable("Channel").set(rulesColumns(rules)).where("id", "=", id).where("personId", "=", personId).returningAll(),
-    );
-    return row ? channelOf(row) : null;
+  /**
+   * Changes one of this person's channels' rules as `change` says, given the ones stored: read and
+   * written in one transaction (the row locked on PostgreSQL), so two patches at once both stay.
+   * Null when the channel is not theirs or is gone; a `change` that throws changes nothing.
+   */
+  async changeRules(personId: string, id: string, change: (rules: ChannelRules) => ChannelRules): Promise<Channel | null> {
+    const { build, provider } = this.database;
+    return this.database.db.transaction(async (tx) => {
+      const read = build.selectFrom("Channel").selectAll().where("id", "=", id).where("personId", "=", personId);
+      const row = await run.first(tx, "Channel", provider === "postgresql" ? read.forUpdate() : read);
+      if (!row) return null;
+      const rules = change(channelOf(row).rules);
+      const updated = await run.first(tx, "Channel", build.updateTable("Channel").set(rulesColumns(rules)).where("id", "=", id).returningAll());
+      return updated ? channelOf(updated) : null;
+    });
   }
 
   /** Removes one of this person's channels (its deliveries go with it); false when it was not theirs or is gone. */

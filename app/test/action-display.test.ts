@@ -6,16 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Notification } from "@herald/sdk";
 import type { Page } from "playwright-core";
-import { type Browser, browserAvailability, launch, screenshot, toneOf } from "./support/browser";
+import { type Browser, suiteAvailability, launch, screenshot, toneOf } from "./support/browser";
 import { type Stack, startStack } from "./support/stack";
 
-const availability = (() => {
-  try {
-    return browserAvailability();
-  } catch {
-    return { run: false, reason: "Chromium is missing (dashboard.test.ts reports it)" };
-  }
-})();
+const availability = suiteAvailability();
 
 const LONG = Array.from({ length: 60 }, (_, i) => `Line ${i + 1} of the export log.`).join("\n\n");
 const BODY = [

@@ -2,16 +2,10 @@
 // "Remember this" and "Not now", and quiet mode set by a producer (the person's companion) mutes
 // the open page live, without a reload.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, browserAvailability, launch, screenshot } from "./support/browser";
+import { type Browser, suiteAvailability, launch, screenshot } from "./support/browser";
 import { type Stack, startStack } from "./support/stack";
 
-const availability = (() => {
-  try {
-    return browserAvailability();
-  } catch {
-    return { run: false, reason: "Chromium is missing (dashboard.test.ts reports it)" };
-  }
-})();
+const availability = suiteAvailability();
 
 describe.skipIf(!availability.run)("the companion in the dashboard", () => {
   let stack: Stack;

@@ -8,19 +8,13 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, browserAvailability, launch, screenshot } from "./support/browser";
+import { type Browser, suiteAvailability, launch, screenshot } from "./support/browser";
 import { serveStatic, type StaticServer } from "./support/static-server";
 import { buildWrappers } from "./support/wrappers/build";
 import { expectNoSeriousViolations } from "./support/axe";
 
 const sdk = join(import.meta.dirname, "..", "..", "sdk");
-const availability = (() => {
-  try {
-    return browserAvailability();
-  } catch {
-    return { run: false, reason: "Chromium is missing (dashboard.test.ts reports it)" };
-  }
-})();
+const availability = suiteAvailability();
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000, interval: 100 });
 

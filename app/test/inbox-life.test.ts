@@ -6,17 +6,11 @@
 import type { Notification, PublishNotificationInput } from "@herald/sdk";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Browser, browserAvailability, launch, screenshot } from "./support/browser";
+import { type Browser, suiteAvailability, launch, screenshot } from "./support/browser";
 import { type Stack, startStack } from "./support/stack";
 import { expectNoSeriousViolations } from "./support/axe";
 
-const availability = (() => {
-  try {
-    return browserAvailability();
-  } catch {
-    return { run: false, reason: "Chromium is missing (dashboard.test.ts reports it)" };
-  }
-})();
+const availability = suiteAvailability();
 
 /** expect.poll with room for a busy machine. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000, interval: 100 });

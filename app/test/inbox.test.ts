@@ -7,17 +7,11 @@
 import type { PublishNotificationInput } from "@herald/sdk";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, browserAvailability, launch, screenshot, toneOf } from "./support/browser";
+import { type Browser, suiteAvailability, launch, screenshot, toneOf } from "./support/browser";
 import { type Stack, startStack } from "./support/stack";
 import { expectNoSeriousViolations } from "./support/axe";
 
-const availability = (() => {
-  try {
-    return browserAvailability();
-  } catch {
-    return { run: false, reason: "Chromium is missing (dashboard.test.ts reports it)" };
-  }
-})();
+const availability = suiteAvailability();
 
 /** expect.poll with room for a busy machine (its default gives up after one second). */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000, interval: 100 });

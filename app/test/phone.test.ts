@@ -6,17 +6,11 @@ import AxeBuilder from "@axe-core/playwright";
 import type { PublishNotificationInput } from "@herald/sdk";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, browserAvailability, launch, screenshot } from "./support/browser";
+import { type Browser, suiteAvailability, launch, screenshot } from "./support/browser";
 import { type Stack, startStack } from "./support/stack";
 import { expectNoSeriousViolations } from "./support/axe";
 
-const availability = (() => {
-  try {
-    return browserAvailability();
-  } catch {
-    return { run: false, reason: "Chromium is missing (dashboard.test.ts reports it)" };
-  }
-})();
+const availability = suiteAvailability();
 
 /**
  * What sticks out on the right: the document's own scroll width, and every rendered element wider

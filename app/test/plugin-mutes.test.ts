@@ -2,18 +2,11 @@
 // listed and undone in Settings, in Chromium on a desktop and on a 360x740 phone, with axe.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, browserAvailability, launch, screenshot } from "./support/browser";
+import { type Browser, suiteAvailability, launch, screenshot } from "./support/browser";
 import { type Stack, startStack } from "./support/stack";
 import { expectNoSeriousViolations } from "./support/axe";
 
-const availability = (() => {
-  try {
-    return browserAvailability();
-  } catch {
-    // dashboard.test.ts reports a missing browser in CI; here the suite is skipped.
-    return { run: false, reason: "no browser" };
-  }
-})();
+const availability = suiteAvailability();
 
 describe.skipIf(!availability.run)("muting a source from a card and in Settings, in Chromium", () => {
   let stack: Stack;

@@ -6,18 +6,11 @@
 import type { Notification, NotificationFilter, PublishNotificationInput } from "@herald/sdk";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Browser, browserAvailability, launch, screenshot } from "./support/browser";
+import { type Browser, suiteAvailability, launch, screenshot } from "./support/browser";
 import { type Stack, startStack } from "./support/stack";
 import { expectNoSeriousViolations } from "./support/axe";
 
-const availability = (() => {
-  try {
-    return browserAvailability();
-  } catch {
-    // dashboard.test.ts reports a missing browser in CI; here the suite is skipped.
-    return { run: false, reason: "no browser" };
-  }
-})();
+const availability = suiteAvailability();
 
 describe.skipIf(!availability.run)("read state in Chromium", () => {
   let stack: Stack;

@@ -8,16 +8,10 @@
 // In Chromium against a real Herald and the built dashboard.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, browserAvailability, launch } from "./support/browser";
+import { type Browser, suiteAvailability, launch } from "./support/browser";
 import { type Stack, startStack } from "./support/stack";
 
-const availability = (() => {
-  try {
-    return browserAvailability();
-  } catch {
-    return { run: false, reason: "Chromium is missing (dashboard.test.ts reports it)" };
-  }
-})();
+const availability = suiteAvailability();
 
 /** The shared browser's streams: one notificationEvents and one preferencesEvents. */
 const SHARED_STREAMS = 2;

@@ -3,16 +3,10 @@
 // effects in the dashboard") exactly once per revision, with two live views open.
 import type { Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, browserAvailability, launch, screenshot } from "./support/browser";
+import { type Browser, suiteAvailability, launch, screenshot } from "./support/browser";
 import { type Stack, startStack } from "./support/stack";
 
-const availability = (() => {
-  try {
-    return browserAvailability();
-  } catch {
-    return { run: false, reason: "Chromium is missing (dashboard.test.ts reports it)" };
-  }
-})();
+const availability = suiteAvailability();
 
 describe.skipIf(!availability.run)("notification surfaces and ui effects in the dashboard", () => {
   let stack: Stack;

@@ -108,7 +108,7 @@ describe.skipIf(!availability.run)("muting a source from a card and in Settings,
 
   // The server lets a plugin through again once its mute ends, by its clock and with no event;
   // the open page wakes at that end and lists the plugin's records again without a reload.
-  it("shows a source's records again when its timed mute ends while the page is open", async () => {
+  it("shows a source's records again, and no longer lists the mute in Settings, when its timed mute ends while the page is open", async () => {
     await page.goto("/");
     await page.getByTestId("drawer-button").click();
     await card("Build green").waitFor();
@@ -116,5 +116,9 @@ describe.skipIf(!availability.run)("muting a source from a card and in Settings,
     await page.clock.fastForward(60 * 60 * 1000 + 5_000);
     await card("Deploy finished").waitFor();
     await page.keyboard.press("Escape");
+    // Settings no longer lists it (the server still would: its clock has not moved).
+    await page.getByTestId("settings-link").click();
+    await page.getByTestId("mutes-none").waitFor();
+    expect(await page.getByTestId("mute-row").count()).toBe(0);
   });
 });

@@ -27,6 +27,21 @@ describe("renderMarkdown", () => {
       expect(html, href).toBe("<p>click</p>\n");
     }
     expect(renderMarkdown("<javascript:alert(1)>")).not.toContain("<a");
+    expect(renderMarkdown("[x][r]\n\n[r]: javascript:alert(1)")).toBe("<p>x</p>\n");
+    expect(renderMarkdown("[x](&#106;avascript:alert(1))")).toBe("<p>x</p>\n");
+  });
+
+  it("escapes HTML wherever it stands: link text, table cells, emphasis, code spans", () => {
+    for (const source of [
+      "[<img src=x onerror=1>](https://example.com)",
+      "| a |\n|---|\n| <img src=x onerror=1> |",
+      "***<svg onload=1>***",
+      "`<img src=x onerror=1>`",
+    ]) {
+      const html = renderMarkdown(source);
+      expect(html, source).not.toMatch(/<(img|svg)/);
+      expect(html, source).toMatch(/&lt;(img|svg) /);
+    }
   });
 
   it("links bare URLs, and an attribute cannot be broken out of", () => {

@@ -256,7 +256,6 @@ describe.skipIf(!availability.run)("an inbox people live in", () => {
     await phone.close();
   });
 
-  // Open: at 320 px the drawer measured 336 px wide (the header row or the tab strip); not yet fixed.
   it("is no wider than a 320 px screen, in the drawer and on every page", async () => {
     const phone = await browser.context.newPage();
     await phone.setViewportSize({ width: 320, height: 740 });

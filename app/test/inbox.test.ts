@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Browser, suiteAvailability, launch, screenshot, toneOf } from "./support/browser";
 import { type Stack, startStack } from "./support/stack";
-import { expectNoSeriousViolations } from "./support/axe";
+import { expectNoViolations } from "./support/axe";
 
 const availability = suiteAvailability();
 
@@ -96,7 +96,7 @@ describe.skipIf(!availability.run)("the inbox in Chromium", () => {
     expect(await page.locator(`article[data-notification-id="${plain.id}"]:not([data-surface=drawer])`).count()).toBe(0);
     expect(await page.getByRole("button", { name: "2 more banners in notifications" }).count()).toBe(1);
     await screenshot(page, "inbox-banners");
-    await expectNoSeriousViolations(page);
+    await expectNoViolations(page);
     await openDrawer();
     await drawerCard(plain.id).waitFor();
     await closeDrawer();
@@ -164,7 +164,7 @@ describe.skipIf(!availability.run)("the inbox in Chromium", () => {
     await card.getByRole("button", { name: "Cancel deploy" }).click();
     await card.getByTestId("cancel-confirm").waitFor();
     await screenshot(page, "inbox-cancel-confirm");
-    await expectNoSeriousViolations(page);
+    await expectNoViolations(page);
     await card.getByRole("button", { name: "Keep it running" }).click();
     expect((await stack.producer.actionInvocations({ plugin: "deployer-op" })).items).toEqual([]);
 
@@ -227,7 +227,7 @@ describe.skipIf(!availability.run)("the inbox in Chromium", () => {
     expect(await drawerCard(resolved.id).locator(".state").textContent()).toMatch(/^Resolved (now|\d+ seconds? ago)$/);
     expect(await drawerCard(expired.id).locator(".state").textContent()).toMatch(/^Expired /);
     await screenshot(page, "inbox-history");
-    await expectNoSeriousViolations(page);
+    await expectNoViolations(page);
     await drawer().locator("input[name=drawer-status][value=dismissed]").check();
     await drawerCard(dismissed.id).waitFor();
     expect(await drawerCard(dismissed.id).locator(".state").textContent()).toMatch(/^Dismissed /);

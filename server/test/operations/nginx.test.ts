@@ -172,7 +172,13 @@ http {
         },
       ).catch((error: Error) => ({ status: 0, data: null, errors: [{ message: error.message }] }));
       if (r.data?.publishNotification?.__typename === "Notification") return;
-      if (attempt >= 50) throw new Error(`publish ${k} kept failing: ${JSON.stringify(r)}`);
+      // 150 tries (about 30 s) outlast the shipped config's fail_timeout (5 s) several times over: an
+      // instance refused while down is skipped until then. Under CI load one run saw 50 refusals in a
+      // row (10 s), unexplained: a failure now prints the proxy's own log.
+      if (attempt >= 150) {
+        const log = existsSync(join(dir, "error.log")) ? readFileSync(join(dir, "error.log"), "utf8").split("\n").slice(-8).join(" | ") : "";
+        throw new Error(`publish ${k} kept failing: ${JSON.stringify(r)}; nginx: ${log}`);
+      }
       // Pacing retries while an instance restarts (nginx answers 502 until it listens): there is
       // no event for the proxy's upstream coming back, only the next answer.
       await sleep(200);

@@ -14,8 +14,17 @@ export async function gql<T = any>(url: string, token: string | null, query: str
     headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify({ query, variables }),
   });
-  const body = (await response.json()) as Omit<GraphQLResponse<T>, "status">;
-  return { status: response.status, ...body };
+  const text = await response.text();
+  try {
+    return { status: response.status, ...(JSON.parse(text) as Omit<GraphQLResponse<T>, "status">) };
+  } catch {
+    // Not GraphQL's answer (a proxy's error page): say what came, so a failure can be read.
+    return {
+      status: response.status,
+      data: null as T,
+      errors: [{ message: `HTTP ${response.status}, not JSON: ${text.slice(0, 120)}` }],
+    } as GraphQLResponse<T>;
+  }
 }
 
 /** The first error's code, or undefined. */

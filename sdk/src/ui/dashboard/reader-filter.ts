@@ -20,10 +20,15 @@ export function settingsOf(preferences: Pick<Preferences, "mutedPlugins" | "seve
   };
 }
 
-/** What is muted at `now` (ms since the epoch), as the server decides it: a mute ends at its `until`. */
+/** Whether a mute still mutes at `now` (ms since the epoch), as the server decides it: it ends at its `until`. */
+export function muteInForce(mute: ReaderSettings["mutes"][number], now: number): boolean {
+  return mute.until === null || Date.parse(mute.until) > now;
+}
+
+/** What is muted at `now` (ms since the epoch). */
 export function inForce(settings: ReaderSettings, now: number): ReaderControls {
   return {
-    mutedPlugins: settings.mutes.filter((mute) => mute.until === null || Date.parse(mute.until) > now).map((mute) => mute.plugin),
+    mutedPlugins: settings.mutes.filter((mute) => muteInForce(mute, now)).map((mute) => mute.plugin),
     severityFloor: settings.severityFloor,
   };
 }

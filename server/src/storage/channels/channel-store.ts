@@ -7,6 +7,7 @@ import { type NotificationScope, NotificationScopes } from "../../domain/enums.t
 import type { Database } from "../connection/database.ts";
 import { isUniqueViolation } from "../connection/database.ts";
 import { newRowId } from "../sql/row-id.ts";
+import { forUpdate } from "../sql/sql.ts";
 import type { Row } from "../sql/stored-values.ts";
 import * as run from "../sql/run.ts";
 
@@ -133,7 +134,7 @@ export class ChannelStore {
     const { build, provider } = this.database;
     return this.database.db.transaction(async (tx) => {
       const read = build.selectFrom("Channel").selectAll().where("id", "=", id).where("personId", "=", personId);
-      const row = await run.first(tx, "Channel", provider === "postgresql" ? read.forUpdate() : read);
+      const row = await run.first(tx, "Channel", forUpdate(provider, read));
       if (!row) return null;
       const rules = change(channelOf(row).rules);
       const updated = await run.first(tx, "Channel", build.updateTable("Channel").set(rulesColumns(rules)).where("id", "=", id).returningAll());

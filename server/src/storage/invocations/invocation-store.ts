@@ -6,6 +6,7 @@ import type { JsonObject, JsonValue } from "../../domain/json.ts";
 import type { Display, FollowUpAction } from "../../domain/notification.ts";
 import type { Database, Tx } from "../connection/database.ts";
 import { newRowId } from "../sql/row-id.ts";
+import { forUpdate } from "../sql/sql.ts";
 import { StaleWrite } from "../connection/retrying-transaction.ts";
 import type { Row } from "../sql/stored-values.ts";
 import * as run from "../sql/run.ts";
@@ -17,12 +18,7 @@ const INVOCATION_COUNTER = "invocations";
 export type NewInvocation = Omit<InvocationRecord, "id" | "seq">;
 
 export class InvocationStore {
-  /** PostgreSQL locks the row an acknowledgement reads; SQLite has one writer and needs no row locks. */
-  private readonly lockRows: boolean;
-
-  constructor(private readonly database: Database) {
-    this.lockRows = database.provider === "postgresql";
-  }
+  constructor(private readonly database: Database) {}
 
   /** The counter row must exist before a transaction increments it (as for the event log). */
   async init(): Promise<void> {
@@ -72,7 +68,7 @@ export class InvocationStore {
 
   async findForUpdate(tx: Tx, id: string): Promise<InvocationRecord | null> {
     const query = this.byId(id);
-    const row = await run.first(tx, "ActionInvocation", this.lockRows ? query.forUpdate() : query);
+    const row = await run.first(tx, "ActionInvocation", forUpdate(this.database.provider, query));
     return row ? toRecord(row) : null;
   }
 

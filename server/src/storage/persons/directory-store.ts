@@ -3,11 +3,11 @@
 import type { Severity } from "../../domain/enums.ts";
 import { defaultPreferences, type PluginMute, type Preferences, type QuietHours } from "../../domain/preferences.ts";
 import { newRowId as newId } from "../sql/row-id.ts";
-import { sql } from "../sql/sql.ts";
+import { forUpdate, sql } from "../sql/sql.ts";
 import { decodeRow, type Row } from "../sql/stored-values.ts";
 import { toSession } from "../sessions/session-store.ts";
 import * as run from "../sql/run.ts";
-import type { Database } from "../connection/database.ts";
+import type { Database, Tx } from "../connection/database.ts";
 
 /** A remembered fact with the date rules extracted from it (domain/date-rules.ts). */
 export interface FactRow {
@@ -51,10 +51,7 @@ export class DirectoryStore {
   }
   /** A person's reader controls: every stream reads them as it opens. */
   async preferences(personId: string): Promise<Preferences> {
-    const [raw] = await run.raw(
-      this.database.db,
-      this.database.build.selectFrom("Person").select(["quietMode", "mutedPlugins", "severityFloor", "quietHours"]).where("id", "=", personId),
-    );
+    const [raw] = await run.raw(this.database.db, this.preferencesRead(personId));
     return raw ? preferencesOf(decodeRow("Person", raw) as Row<"Person">) : defaultPreferences;
   }
   /**
@@ -64,26 +61,19 @@ export class DirectoryStore {
    * throws changes nothing. A missing person fails.
    */
   async changePreferences(personId: string, change: (current: Preferences) => Preferences): Promise<Preferences> {
-    const { build, provider } = this.database;
     return this.database.db.transaction(async (tx) => {
-      const read = build.selectFrom("Person").select(["quietMode", "mutedPlugins", "severityFloor", "quietHours"]).where("id", "=", personId);
-      const [raw] = await run.raw(tx, provider === "postgresql" ? read.forUpdate() : read);
+      const [raw] = await run.raw(tx, forUpdate(this.database.provider, this.preferencesRead(personId)));
       if (!raw) throw new Error(`no person ${personId} to update`);
       const next = change(preferencesOf(decodeRow("Person", raw) as Row<"Person">));
-      const row = await run.only(
+      const row = await this.updatedPerson(
+        personId,
+        {
+          quietMode: next.quietMode,
+          mutedPlugins: JSON.stringify(next.mutes.map(storedMute)),
+          severityFloor: next.severityFloor,
+          quietHours: next.quietHours ? JSON.stringify(next.quietHours) : null,
+        },
         tx,
-        "Person",
-        build
-          .updateTable("Person")
-          .set({
-            quietMode: next.quietMode,
-            mutedPlugins: JSON.stringify(next.mutes.map(storedMute)),
-            severityFloor: next.severityFloor,
-            quietHours: next.quietHours ? JSON.stringify(next.quietHours) : null,
-          })
-          .where("id", "=", personId)
-          .returningAll(),
-        `no person ${personId} to update`,
       );
       return preferencesOf(row);
     });
@@ -176,17 +166,18 @@ export class DirectoryStore {
     return run.only(this.database.db, table, query, `the ${table} row was not written`);
   }
 
-  /** An update of a missing row fails. */
+  /** The columns of a person's reader controls. */
+  private preferencesRead(personId: string) {
+    return this.database.build.selectFrom("Person").select(["quietMode", "mutedPlugins", "severityFloor", "quietHours"]).where("id", "=", personId);
+  }
+
+  /** An update of a missing row fails; on the store, or in one of its transactions. */
   private async updatedPerson(
     id: string,
     columns: { quietMode?: boolean; mutedPlugins?: string; severityFloor?: string; quietHours?: string | null },
+    on: Tx = this.database.db,
   ): Promise<Row<"Person">> {
-    return run.only(
-      this.database.db,
-      "Person",
-      this.database.build.updateTable("Person").set(columns).where("id", "=", id).returningAll(),
-      `no person ${id} to update`,
-    );
+    return run.only(on, "Person", this.database.build.updateTable("Person").set(columns).where("id", "=", id).returningAll(), `no person ${id} to update`);
   }
 }
 

@@ -57,3 +57,12 @@ export function timeParameter(provider: Provider, value: Date): string {
   const iso = value.toISOString();
   return provider === "postgresql" ? iso : iso.replace("Z", "+00:00");
 }
+
+/**
+ * A read that locks the rows it returns until its transaction ends: `FOR UPDATE` on PostgreSQL.
+ * SQLite has no row locks and needs none: its writer lock already runs one transaction at a time
+ * (connection/writer-lock.ts).
+ */
+export function forUpdate<Q extends { forUpdate(): Q }>(provider: Provider, query: Q): Q {
+  return provider === "postgresql" ? query.forUpdate() : query;
+}

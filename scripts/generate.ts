@@ -63,6 +63,23 @@ writeOrCheck(join(root, "docs", "openapi.json"), openApi);
 // regenerated file with the committed one through git instead.
 if (!check) {
   execFileSync("npx", ["graphql-codegen", "--config", "codegen.ts", "--silent"], { cwd: root, stdio: "inherit" });
+  const generated = join(root, "sdk", "src", "generated", "graphql.ts");
+  writeFileSync(generated, compactDocuments(readFileSync(generated, "utf8")));
+}
+
+/**
+ * The documents travel as source in every request and inside <herald-inbox>, whose size has a
+ * goal: printed without layout (one space between names, none around punctuation). Sound
+ * because the SDK's operations hold no string literals, where spaces would mean something.
+ */
+function compactDocuments(source: string): string {
+  return source.replace(/(new TypedDocumentString\(`)([^`]*)`/g, (_, opening: string, document: string) => {
+    if (document.includes('"')) throw new Error("An SDK operation holds a string literal: compactDocuments would change it.");
+    return `${opening}${document
+      .trim()
+      .replace(/\s+/g, " ")
+      .replace(/ ?([{}():,!=$[\]]) ?/g, "$1")}\``;
+  });
 }
 
 if (drift.length > 0) {

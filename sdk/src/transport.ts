@@ -1,9 +1,9 @@
-// The wire: queries and mutations through @urql/core, subscriptions through graphql-sse.
-// Every failure leaves here as a typed HeraldError, chosen by HTTP status or GraphQL error code.
+// The wire: queries and mutations as GraphQL over HTTP (one JSON POST each, reads retried on
+// the way), subscriptions through graphql-sse. Every failure leaves here as a typed HeraldError,
+// chosen by HTTP status or GraphQL error code.
 import type { DocumentTypeDecoration } from "@graphql-typed-document-node/core";
-import { Client, type CombinedError, fetchExchange, type Operation } from "@urql/core";
-import { retryExchange } from "@urql/exchange-retry";
 import { type Client as SseClient, createClient as createSseClient } from "graphql-sse";
+import { backoffDelay } from "./backoff.ts";
 import { fromGraphQLError, fromHttpStatus, HeraldNetworkError } from "./errors.ts";
 
 /** A credential, or a function that returns the current one (called for every request and reconnect). */
@@ -45,17 +45,26 @@ export interface Sink<T> {
 
 /**
  * A generated operation: its GraphQL source (a String object whose toString is the source),
- * typed with its result and variables. Sent as source, so no GraphQL AST or printer is needed
- * here; @urql/core parses it once for its own bookkeeping.
+ * typed with its result and variables. Sent as source, so no GraphQL AST, parser or printer is
+ * needed on the client.
  */
 export type Document<R, V> = DocumentTypeDecoration<R, V> & { toString(): string };
 
+type GraphQLResponse<R> = { data?: R | null; errors?: { message: string; extensions?: Record<string, unknown> }[] };
+
 const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
 
+/** A read that may be tried again: nothing answered, or the answer says "later". */
+class Retryable extends Error {
+  constructor(readonly failure: Error) {
+    super(failure.message);
+  }
+}
+
 export class Transport {
-  private readonly urql: Client;
   private readonly sse: SseClient;
   private readonly url: string;
+  private readonly retry: RetryOptions | null;
   /** fetch with the current credential: the token function is asked on every call. */
   private readonly authorizedFetch: typeof fetch;
 
@@ -63,24 +72,7 @@ export class Transport {
     const authorizedFetch = withCredential(options.token, options.fetch);
     this.url = options.url;
     this.authorizedFetch = authorizedFetch;
-    const retry = options.retry === false ? null : { maxAttempts: 3, initialDelayMs: 300, maxDelayMs: 5_000, ...options.retry };
-    this.urql = new Client({
-      url: options.url,
-      exchanges: retry
-        ? [
-            retryExchange({
-              initialDelayMs: retry.initialDelayMs,
-              maxDelayMs: retry.maxDelayMs,
-              maxNumberAttempts: retry.maxAttempts,
-              retryIf: isRetryable,
-            }),
-            fetchExchange,
-          ]
-        : [fetchExchange],
-      preferGetMethod: false,
-      requestPolicy: "network-only",
-      fetch: authorizedFetch,
-    });
+    this.retry = options.retry === false ? null : { maxAttempts: 3, initialDelayMs: 300, maxDelayMs: 5_000, ...options.retry };
     this.sse = createSseClient({
       url: options.streamUrl ?? `${options.url.replace(/\/$/, "")}/stream`,
       singleConnection: options.singleConnection ?? false,
@@ -91,17 +83,27 @@ export class Transport {
   }
 
   async query<R, V extends Record<string, unknown>>(document: Document<R, V>, variables: V): Promise<R> {
-    return this.unwrap(await this.urql.query<R, V>(document.toString(), variables).toPromise());
+    const body = JSON.stringify({ query: document.toString(), variables });
+    const attempts = this.retry?.maxAttempts ?? 1;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.post<R>(body, JSON_HEADERS);
+      } catch (error) {
+        if (!(error instanceof Retryable)) throw error;
+        if (attempt >= attempts || !this.retry) throw error.failure;
+        const { initialDelayMs: initialMs, maxDelayMs: maxMs } = this.retry;
+        await new Promise((resolve) => setTimeout(resolve, Math.max(initialMs, backoffDelay(attempt - 1, { initialMs, maxMs }))));
+      }
+    }
   }
 
   async mutate<R, V extends Record<string, unknown>>(document: Document<R, V>, variables: V): Promise<R> {
-    return this.unwrap(await this.urql.mutation<R, V>(document.toString(), variables).toPromise());
+    return finalOf(this.post<R>(JSON.stringify({ query: document.toString(), variables }), JSON_HEADERS));
   }
 
   /**
    * A mutation with files, as a GraphQL multipart request (operations, map, then one part per
-   * file): @urql/core's fetch exchange sends JSON only. Top-level variables holding a Blob (or
-   * File) travel as file parts.
+   * file). Top-level variables holding a Blob (or File) travel as file parts.
    */
   async upload<R, V extends Record<string, unknown>>(document: Document<R, V>, variables: V): Promise<R> {
     const files = Object.entries(variables).filter((entry): entry is [string, Blob] => entry[1] instanceof Blob);
@@ -109,21 +111,36 @@ export class Transport {
     form.set("operations", JSON.stringify({ query: document.toString(), variables: { ...variables, ...Object.fromEntries(files.map(([n]) => [n, null])) } }));
     form.set("map", JSON.stringify(Object.fromEntries(files.map(([n], i) => [String(i), [`variables.${n}`]]))));
     files.forEach(([n, file], i) => form.set(String(i), file, file instanceof File ? file.name : n));
+    return finalOf(this.post<R>(form, {}));
+  }
+
+  /** One request and its answer; failures that a read may try again come as Retryable. */
+  private async post<R>(body: BodyInit, headers: Record<string, string>): Promise<R> {
     let response: Response;
     try {
-      response = await this.authorizedFetch(this.url, { method: "POST", body: form });
+      response = await this.authorizedFetch(this.url, { method: "POST", body, headers });
     } catch (error) {
-      throw new HeraldNetworkError((error as Error).message);
+      throw new Retryable(new HeraldNetworkError((error as Error).message));
     }
-    let body: { data?: R | null; errors?: { message: string; extensions?: Record<string, unknown> }[] };
+    const again = RETRYABLE_STATUSES.has(response.status);
+    let answer: GraphQLResponse<R> | null;
     try {
-      body = (await response.json()) as typeof body;
+      answer = (await response.json()) as GraphQLResponse<R>;
     } catch {
-      throw new HeraldNetworkError(`The server answered ${response.status} without GraphQL`);
+      answer = null;
     }
-    if (body.errors?.[0]) throw fromGraphQLError(body.errors[0]);
-    if (body.data === undefined || body.data === null) throw new HeraldNetworkError("The server sent no data");
-    return body.data;
+    const first = answer?.errors?.[0];
+    const failure = first
+      ? fromGraphQLError(first)
+      : !response.ok
+        ? fromHttpStatus(response.status, `The server answered ${response.status}`)
+        : answer === null
+          ? new HeraldNetworkError(`The server answered ${response.status} without GraphQL`)
+          : answer.data === undefined || answer.data === null
+            ? new HeraldNetworkError("The server sent no data")
+            : null;
+    if (failure) throw again ? new Retryable(failure) : failure;
+    return answer!.data as R;
   }
 
   /** Returns an unsubscribe function. Errors reach `sink.error` as HeraldErrors. */
@@ -144,19 +161,6 @@ export class Transport {
   close(): void {
     this.sse.dispose();
   }
-
-  private unwrap<R>(result: { data?: R; error?: CombinedError }): R {
-    if (result.error) {
-      const first = result.error.graphQLErrors[0];
-      if (first) throw fromGraphQLError(first);
-      const status = (result.error.response as Response | undefined)?.status;
-      const message = result.error.networkError?.message ?? "The request failed";
-      if (status !== undefined && (status < 200 || status >= 300)) throw fromHttpStatus(status, message);
-      throw new HeraldNetworkError(message);
-    }
-    if (result.data === undefined || result.data === null) throw new HeraldNetworkError("The server sent no data");
-    return result.data;
-  }
 }
 
 /** A fetch that adds the current credential to every request (queries, stream reservations, streams). */
@@ -170,14 +174,15 @@ function withCredential(token: TokenSource | undefined, base: typeof fetch | und
   };
 }
 
-function isRetryable(error: CombinedError, operation: Operation): boolean {
-  if (operation.kind !== "query") return false;
-  if (error.graphQLErrors.length > 0) {
-    const status = (error.response as Response | undefined)?.status;
-    return status !== undefined && RETRYABLE_STATUSES.has(status);
+const JSON_HEADERS = { "content-type": "application/json", accept: "application/graphql-response+json, application/json" };
+
+/** A write's failure as its caller sees it: never tried again, whatever it was. */
+async function finalOf<R>(pending: Promise<R>): Promise<R> {
+  try {
+    return await pending;
+  } catch (error) {
+    throw error instanceof Retryable ? error.failure : error;
   }
-  const status = (error.response as Response | undefined)?.status;
-  return status === undefined || RETRYABLE_STATUSES.has(status);
 }
 
 async function toHeraldError(error: unknown): Promise<Error> {

@@ -1,6 +1,6 @@
 // Credentials and refusals against a real server: a token function is asked again for every
 // request and reconnect, a revoked token stops the live view's retries, a refused cursor is typed
-// by its HTTP status, and only reads are retried after a request lost on the way.
+// by its HTTP status, and only reads are retried after a request lost on the way or refused for now.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createPersonClient,
@@ -138,6 +138,40 @@ describe("credentials and refusals", () => {
     await expect(client.setQuietMode(true)).rejects.toMatchObject({ code: "NETWORK" });
     expect(requests).toBe(1);
     // The mutation was not sent, and was not repeated behind the caller's back.
+    expect((await client.viewer()).quietMode).toBe(false);
+    client.close();
+  });
+
+  it("retries a read that a proxy answered 503 and types the last refusal by status; a mutation's 503 is final", async () => {
+    const person = await server.newPerson("Proxied");
+    let requests = 0;
+    let unavailable = 0;
+    const client = createPersonClient({
+      url: server.url,
+      token: person.token,
+      retry: { maxAttempts: 3, initialDelayMs: 10, maxDelayMs: 20 },
+      fetch: (input, init) => {
+        requests++;
+        if (unavailable > 0) {
+          unavailable--;
+          return Promise.resolve(new Response("<html>Service Unavailable</html>", { status: 503, headers: { "content-type": "text/html" } }));
+        }
+        return fetch(input, init);
+      },
+    });
+    unavailable = 2;
+    expect(await client.counts()).toEqual({ total: 0, unseen: 0, unread: 0 });
+    expect(requests).toBe(3);
+
+    requests = 0;
+    unavailable = 3;
+    await expect(client.counts()).rejects.toMatchObject({ code: "NETWORK", status: 503 });
+    expect(requests).toBe(3);
+
+    requests = 0;
+    unavailable = 1;
+    await expect(client.setQuietMode(true)).rejects.toMatchObject({ code: "NETWORK", status: 503 });
+    expect(requests).toBe(1);
     expect((await client.viewer()).quietMode).toBe(false);
     client.close();
   });

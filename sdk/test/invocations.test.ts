@@ -122,7 +122,7 @@ describe("HeraldClient action invocations", () => {
       notificationId: n.id,
       state: "ACKNOWLEDGED",
       message: "ok",
-      display: { ...display, variant: "INFO", presentation: "MODAL", dismissible: true },
+      display: { ...display, bodyHtml: "<p><strong>3</strong> files queued</p>\n", variant: "INFO", presentation: "MODAL", dismissible: true },
       // The display offers no follow-ups of its own.
       actions: [],
       uiEffects: { reload_sessions_list: true },

@@ -9,6 +9,7 @@ const display = {
   format: "TEXT" as const,
   title: "Done",
   body: "",
+  bodyHtml: null,
   variant: "SUCCESS" as const,
   presentation: "MODAL" as const,
   dismissible: true,

@@ -10,7 +10,7 @@ import { providers, redisUrl } from "../support/providers.ts";
 import { eventually, subscribe } from "../support/sse.ts";
 import { storeOf } from "../support/store.ts";
 
-const DISPLAY = "display { format title body variant presentation dismissible }";
+const DISPLAY = "display { format title body bodyHtml variant presentation dismissible }";
 const ACK = `mutation($id: ID!, $outcome: ActionInvocationOutcome!, $message: String, $display: DisplayInput, $uiEffects: JSON) {
   acknowledgeActionInvocation(id: $id, outcome: $outcome, message: $message, display: $display, uiEffects: $uiEffects) {
     __typename
@@ -62,7 +62,8 @@ for (const provider of providers) {
       const effects = { reload_sessions_list: true, producer_own: { kept: 1 } };
 
       const answered = await ack({ id, message: "done", display, uiEffects: effects });
-      const shown = { ...display, presentation: "MODAL", dismissible: true };
+      // The server renders the Markdown: every reader gets the same safe HTML, and no client parses it.
+      const shown = { ...display, bodyHtml: "<p>The <strong>file</strong> was created.</p>\n", presentation: "MODAL", dismissible: true };
       expect(answered).toEqual({ __typename: "ActionInvocation", id, state: "ACKNOWLEDGED", outcomeMessage: "done", display: shown, uiEffects: effects });
 
       type Ev = { type: string; notification: { lastInvocation: { id: string; state: string; display: unknown; uiEffects: unknown } | null } };
@@ -84,7 +85,8 @@ for (const provider of providers) {
       );
       expect(polled.data.actionInvocations.items).toEqual([]); // settled: no longer PENDING
       const row = await storeOf(h.herald.database).first("ActionInvocation", (q) => q.where("id", "=", id));
-      expect(JSON.parse(row!.display!)).toEqual(shown);
+      // Stored as the producer wrote it; the HTML is derived when read.
+      expect(JSON.parse(row!.display!)).toEqual({ ...display, presentation: "MODAL", dismissible: true });
       expect(JSON.parse(row!.uiEffects!)).toEqual(effects);
     });
 
@@ -96,6 +98,7 @@ for (const provider of providers) {
         format: "TEXT",
         title: "",
         body: "Queued",
+        bodyHtml: null,
         variant: "WARNING",
         presentation: "MODAL",
         dismissible: true,

@@ -7,6 +7,8 @@ import type { StreamItem } from "../../realtime/person-stream.ts";
 import { CURSOR_PLACEHOLDER, splicesCursor } from "../../realtime/shared-render.ts";
 import { limits } from "../../domain/limits.ts";
 import { resolveDisplay } from "../../domain/presentation.ts";
+import { renderMarkdown } from "../../domain/markdown.ts";
+import { LRUCache } from "lru-cache";
 import type { Display, FollowUpAction, NotificationRecord, Operation, Resolution } from "../../domain/notification.ts";
 import { requirePerson } from "../../service/auth-service.ts";
 import { requireProducer } from "../../service/producer-rights.ts";
@@ -45,8 +47,23 @@ export const DisplayRef = builder.objectRef<Display>("NotificationDisplay").impl
     variant: t.expose("variant", { type: VariantEnum }),
     presentation: t.expose("presentation", { type: PresentationEnum }),
     dismissible: t.exposeBoolean("dismissible"),
+    bodyHtml: t.string({
+      nullable: true,
+      description:
+        "MARKDOWN bodies rendered as HTML that is safe to insert: raw HTML escaped, images as their alt text, links http(s) only and opened in a new tab; null for TEXT.",
+      resolve: (d) => (d.format === "MARKDOWN" ? renderedMarkdown(d.body) : null),
+    }),
   }),
 });
+
+// A list shows the same bodies again and again (every page, every live revision): each is parsed
+// once while it is among the recent ones; bounded by characters kept, not by entries.
+const rendered = new LRUCache<string, string>({ maxSize: 4_000_000, sizeCalculation: (html, body) => html.length + body.length });
+function renderedMarkdown(body: string): string {
+  let html = rendered.get(body);
+  if (html === undefined) rendered.set(body, (html = renderMarkdown(body)));
+  return html;
+}
 
 export const FollowUpActionRef = builder.objectRef<FollowUpAction>("NotificationAction").implement({
   fields: (t) => ({

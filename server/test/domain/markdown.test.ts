@@ -1,6 +1,6 @@
-// What a producer's MARKDOWN body may and may not become in a person's dashboard.
+// What a producer's MARKDOWN body may and may not become as the HTML every client shows.
 import { describe, expect, it } from "vitest";
-import { renderMarkdown, safeHttpUrl } from "../../src/ui/markdown.ts";
+import { renderMarkdown, safeHttpUrl } from "../../src/domain/markdown.ts";
 
 describe("renderMarkdown", () => {
   it("renders emphasis, code, lists and single line breaks", () => {

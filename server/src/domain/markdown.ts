@@ -1,8 +1,9 @@
-// Notification bodies in MARKDOWN format, rendered by marked (GitHub-flavoured, a line break is a
-// <br>). Nothing a producer writes becomes markup of its own: raw HTML arrives as escaped text,
-// images are shown as their alt text (no request leaves the page), links survive only with an
-// http(s) target, opened in a new tab without access to this page, and headings become bold
-// paragraphs so a body cannot break the page's outline.
+// Notification bodies in MARKDOWN format, rendered once here for every client (the field
+// `NotificationDisplay.bodyHtml`), so no client ships a Markdown parser. marked, GitHub-flavoured,
+// a line break is a <br>. Nothing a producer writes becomes markup of its own: raw HTML arrives as
+// escaped text, images are shown as their alt text (no request leaves the page), links survive
+// only with an http(s) target, opened in a new tab without access to the page, and headings
+// become bold paragraphs so a body cannot break the page's outline.
 import { Marked, type Tokens } from "marked";
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -39,7 +40,7 @@ export function renderMarkdown(source: string): string {
   return markdown.parse(source, { async: false });
 }
 
-/** OPEN_URL follow-ups and other producer links: only absolute http(s) URLs are followed. */
+/** Only absolute http(s) URLs are followed. */
 export function safeHttpUrl(url: string | null | undefined): string | null {
   if (!url) return null;
   try {

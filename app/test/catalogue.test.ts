@@ -12,6 +12,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { en } from "@herald/sdk/ui/i18n/en.ts";
+import { t as all } from "@herald/sdk/ui/i18n/pages.ts";
 
 // The inbox's components and the catalogue live in the SDK (sdk/src/ui); the app adds its own pages.
 const SRC = join(import.meta.dirname, "..", "src");
@@ -99,20 +100,30 @@ describe("UI strings catalogue", () => {
       .filter((file) => !file.startsWith(CATALOGUE_DIR))
       .map((file) => readFileSync(file, "utf8"))
       .join("\n");
-    const paths = leafPaths(en);
+    const paths = leafPaths(all);
     expect(paths.length).toBeGreaterThan(100);
     expect(paths.filter((path) => !isUsed(path, corpus))).toEqual([]);
     // The check itself sees an unused message.
     expect(isUsed("bulk.nowhere", corpus)).toBe(false);
   });
 
+  it("the inbox's catalogue holds only what the SDK's own UI reads, since <herald-inbox> ships all of it", () => {
+    const corpus = filesUnder(SDK_UI, [".svelte", ".ts"])
+      .filter((file) => !file.startsWith(CATALOGUE_DIR))
+      .map((file) => readFileSync(file, "utf8"))
+      .join("\n");
+    const paths = leafPaths(en);
+    expect(paths.length).toBeGreaterThan(100);
+    expect(paths.filter((path) => !isUsed(path, corpus))).toEqual([]);
+  });
+
   it("messages with counts choose their plural form through the language's rules", () => {
     expect(en.bulk.cleared(1)).toBe("Cleared 1 read notification.");
     expect(en.bulk.cleared(3)).toBe("Cleared 3 read notifications.");
-    expect(en.banners.more(1)).toBe("1 more banner in notifications");
-    expect(en.banners.more(2)).toBe("2 more banners in notifications");
-    expect(en.overview.sessionsWith(1)).toBe("session with notifications");
-    expect(en.overview.sessionsWith(0)).toBe("sessions with notifications");
+    expect(all.banners.more(1)).toBe("1 more banner in notifications");
+    expect(all.banners.more(2)).toBe("2 more banners in notifications");
+    expect(all.overview.sessionsWith(1)).toBe("session with notifications");
+    expect(all.overview.sessionsWith(0)).toBe("sessions with notifications");
     expect(en.announce(1, "Build")).toBe("New notification: Build");
     expect(en.announce(2, "Build")).toBe("2 new notifications, the newest: Build");
   });

@@ -31,7 +31,7 @@ export {
   StreamResyncError,
   type SubscribeOptions,
 } from "./shared-stream.ts";
-export { cancelActionOf, FINISHED_OPERATION_STATES, formOf, isOperationFinished } from "./operation.ts";
+export { cancelActionOf, FINISHED_OPERATION_STATES, formOf, formValues, isOperationFinished } from "./operation.ts";
 export type { RetryOptions, Sink, TokenSource, TransportOptions } from "./transport.ts";
 export type * from "./types.ts";
 export { ACTIVE_STATUSES, TERMINAL_STATUSES, UNSEEN_STATUSES } from "./statuses.ts";

@@ -35,3 +35,17 @@ function operationIdOf(params: unknown): unknown {
 export function formOf(action: Notification["actions"][number]): FormField[] | null {
   return Array.isArray(action.form) && action.form.length > 0 ? (action.form as FormField[]) : null;
 }
+
+/**
+ * What a filled-in form sends: a checkbox as true or false, a number field as a number, other
+ * fields as their text; a field left empty is left out (the server applies `required`).
+ */
+export function formValues(fields: readonly FormField[], values: Record<string, unknown>): Record<string, unknown> {
+  const submitted: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = values[field.name];
+    if (field.type === "BOOLEAN") submitted[field.name] = value === true;
+    else if (typeof value === "string" && value !== "") submitted[field.name] = field.type === "NUMBER" ? Number(value) : value;
+  }
+  return submitted;
+}

@@ -2,7 +2,7 @@
 // service worker shows it: title, severity and body, up to two action buttons, and a tag per
 // notification so a newer revision replaces the one on screen instead of stacking under it.
 // Pure: no browser objects, so the page and the worker share it.
-import { t } from "@herald/sdk/ui/i18n/index.ts";
+import { t } from "@herald/sdk/ui/i18n/pages.ts";
 
 export type Severity = "INFO" | "SUCCESS" | "WARNING" | "ERROR";
 const SEVERITIES: readonly Severity[] = ["INFO", "SUCCESS", "WARNING", "ERROR"];

@@ -7,7 +7,7 @@
 //   cookie is sent). When Herald refuses (already answered, a newer revision, expired) or cannot
 //   be reached, the person is told so by a notification in the same place, which opens the
 //   dashboard when clicked.
-import { t } from "@herald/sdk/ui/i18n/index.ts";
+import { t } from "@herald/sdk/ui/i18n/pages.ts";
 import type { ShownData, ShownNotification } from "./payload";
 
 /** The message a dashboard tab receives to open a notification in its inbox. */

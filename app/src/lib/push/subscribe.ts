@@ -3,7 +3,7 @@
 // subscription is made with Herald's VAPID public key, so only this Herald can push to it.
 // Which channel this browser registered is remembered here (localStorage): Herald never returns a
 // channel's endpoint, and the page has to know which card is "this device".
-import { t } from "@herald/sdk/ui/i18n/index.ts";
+import { t } from "@herald/sdk/ui/i18n/pages.ts";
 
 const STORAGE_KEY = "herald.this-device";
 

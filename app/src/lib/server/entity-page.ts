@@ -3,7 +3,7 @@
 import { error, type RequestEvent } from "@sveltejs/kit";
 import type { HeraldClient } from "@herald/sdk";
 import { asPerson } from "./herald";
-import { t } from "@herald/sdk/ui/i18n/index.ts";
+import { t } from "@herald/sdk/ui/i18n/pages.ts";
 
 export interface EntityHeading {
   /** What kind of page this is, for the breadcrumb ("Session", "Engagement"). */

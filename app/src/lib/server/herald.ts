@@ -3,7 +3,7 @@ import { env } from "$env/dynamic/private";
 import { createHeraldClient, type HeraldClient, HeraldUnauthenticatedError } from "@herald/sdk";
 import { type Cookies, error, redirect, type RequestEvent } from "@sveltejs/kit";
 import { describeFailure } from "@herald/sdk/ui/errors.ts";
-import { t } from "@herald/sdk/ui/i18n/index.ts";
+import { t } from "@herald/sdk/ui/i18n/pages.ts";
 
 export const TOKEN_COOKIE = "herald_token";
 const THIRTY_DAYS = 60 * 60 * 24 * 30;

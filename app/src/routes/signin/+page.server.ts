@@ -4,7 +4,7 @@ import { fail, redirect } from "@sveltejs/kit";
 import { describeFailure, sentenceForCode } from "@herald/sdk/ui/errors.ts";
 import { clientAddressOf, serverClient, setTokenCookie } from "$lib/server/herald";
 import type { Actions, PageServerLoad } from "./$types";
-import { t } from "@herald/sdk/ui/i18n/index.ts";
+import { t } from "@herald/sdk/ui/i18n/pages.ts";
 
 export const load: PageServerLoad = ({ locals, url }) => {
   if (locals.token) redirect(303, "/");

@@ -2,13 +2,12 @@
 // (connection), the person's action results (overrides), notices and announcements (messages),
 // the person (viewer) and what they do (actions). What is left here is only what several
 // rooms feed: the active list and the badge, and which layer of the page is on top.
-import { isUnread, isUnseen, type Notification, type Preferences } from "@herald/sdk";
+import { isUnread, isUnseen, type LiveState, type Notification, type Preferences } from "@herald/sdk";
 import { getContext, setContext } from "svelte";
 import { ActionDisplays } from "./action-displays.svelte.ts";
 import { PersonActions } from "./actions.svelte.ts";
 import { Connection, type ConnectionOptions } from "./connection.svelte.ts";
 import { HeldCatchUp } from "./held-catch-up.ts";
-import { DesktopNotifier } from "./desktop.svelte.ts";
 import { FormStates } from "./forms.svelte.ts";
 import { announceArrivals, Messages } from "./messages.svelte.ts";
 import { Overrides } from "./overrides.svelte.ts";
@@ -39,12 +38,8 @@ export class Dashboard {
   readonly held: HeldCatchUp;
   /** Follow-up form values, shared by every copy of a notification on the page. */
   readonly forms = new FormStates();
-  /** System notifications while the page is in the background (chosen in Settings). */
-  readonly desktop = new DesktopNotifier(
-    (id) => this.openNotification(id),
-    // Without its stream a background tab would hear of nothing to show.
-    (keep) => this.connection.main?.view.setPauseWhenHidden(keep ? false : PAUSE_WHEN_HIDDEN_MS),
-  );
+  /** The host page's own listeners to the main view (the dashboard's desktop notifications). */
+  private readonly observers: ((state: LiveState) => void)[] = [];
   private readonly personId: string | null;
   drawerOpen = $state(false);
   modalOpen = $state(false);
@@ -68,7 +63,7 @@ export class Dashboard {
     const stop = this.connection.start(
       (state) => {
         announce(state);
-        this.desktop.observe(state);
+        for (const observe of this.observers) observe(state);
         // Once the main view is live, after its own subscription: quiet mode then follows live.
         if (state.connection === "live" && !stopPreferences) stopPreferences = this.viewer.followPreferences();
       },
@@ -79,7 +74,6 @@ export class Dashboard {
     const stopDisplays = client ? this.actionDisplays.start(client) : () => undefined;
     const stopAnswers = client ? client.actionResponses.subscribe((response) => this.actions.answered(response.notificationId)) : () => undefined;
     const stopHeld = this.held.start();
-    this.desktop.start();
     const stopWorkerMessages = this.options.followOpenRequests?.((id) => this.openNotification(id)) ?? (() => undefined);
     return () => {
       stopWorkerMessages();
@@ -127,6 +121,16 @@ export class Dashboard {
   /** Whether the first counts have arrived (before that a badge would say a false "0"). */
   get counted(): boolean {
     return this.connection.main !== null && !this.connection.main.loading;
+  }
+
+  /** Calls `observe` with every state of the main view, from `start()` on. */
+  observe(observe: (state: LiveState) => void): void {
+    this.observers.push(observe);
+  }
+
+  /** Keeps the stream while the tab is hidden (a background tab then still hears of new notifications). */
+  keepStreamWhenHidden(keep: boolean): void {
+    this.connection.main?.view.setPauseWhenHidden(keep ? false : PAUSE_WHEN_HIDDEN_MS);
   }
 
   /** Opens the inbox on one notification, which reads it (the person opened it). */

@@ -1,5 +1,7 @@
-// Every sentence, label and accessible name the dashboard shows, in English. A translation is a
-// copy of this file typed `Messages` (see app/README.md): a missing key is a compile error.
+// Every sentence, label and accessible name of the inbox (the SDK's components, shipped inside
+// <herald-inbox>), in English; the dashboard's own pages add theirs in en-pages.ts. A translation
+// is a copy of both files typed `Messages` and `PageMessages` (see app/README.md): a missing key
+// is a compile error.
 // Messages that take values are functions; plurals go through Intl.PluralRules (pluralOf).
 import type { HeraldErrorCode } from "@herald/sdk";
 import { pluralOf } from "./plural.ts";
@@ -25,14 +27,6 @@ const UNREACHABLE = "Herald could not be reached. Check that it is running and t
 const SPENT_LINK = "This sign-in link is not valid any more: it may have been used already or have expired. Ask for a new one, or sign in with a token.";
 
 export const en = {
-  app: {
-    name: "Herald",
-    /** A page's <title>: "Settings · Herald". */
-    pageTitle: (page: string) => `${page} · Herald`,
-    /** The overview's <title>, with the unseen count in front when there is one. */
-    overviewTitle: (unseen: number) => `${unseen > 0 ? `(${unseen}) ` : ""}Herald`,
-  },
-
   errors: {
     unknown: "Something went wrong. Try again.",
     /** Sentences per SDK error code, for the dashboard itself. */
@@ -46,9 +40,6 @@ export const en = {
     token: { UNAUTHENTICATED: "Herald did not accept this token. It may be mistyped, revoked or expired." } as Partial<Record<HeraldErrorCode, string>>,
     /** On a sign-in link: the link is spent. */
     link: { UNAUTHENTICATED: SPENT_LINK, VALIDATION_ERROR: SPENT_LINK, NOT_FOUND: SPENT_LINK } as Partial<Record<HeraldErrorCode, string>>,
-    serverHint: "The dashboard will work again as soon as Herald answers. Reload to retry.",
-    noSuchEntity: (kind: string) => `No such ${kind.toLowerCase()}`,
-    noSuchEntityHint: "It does not exist, or it is not yours to see.",
   },
 
   variant: {
@@ -67,56 +58,11 @@ export const en = {
     seconds: (s: number) => `${s} s`,
   },
 
-  errorPage: {
-    notFoundTitle: "Not found",
-    failedTitle: "Something went wrong",
-    notFoundHeading: "This page does not exist",
-    reload: "Reload",
-    home: "Go to the dashboard",
-  },
-
-  signin: {
-    pageTitle: "Sign in",
-    heading: "Sign in",
-    lead: "Paste your person token. It is checked with Herald and kept in a secure cookie on this dashboard; it never appears in an address.",
-    expired: "Your previous sign-in is no longer valid. Sign in again.",
-    tokenLabel: "Person token",
-    tokenPlaceholder: "herald_pt_…",
-    hintBefore: "Already in Herald? Get a one-time sign-in link with",
-    hintCommand: "herald signin <personId>",
-    hintBetween: ". New here? Create yourself with",
-    hintCreateCommand: "herald person create --name <you>",
-    hintAfter: ", which prints a link and a token.",
-    submit: "Sign in",
-    missingToken: "Paste your person token to sign in.",
-  },
-
-  signinLink: {
-    pageTitle: "Sign-in link",
-    failedHeading: "This sign-in link did not work",
-    withToken: "Sign in with a token",
-    heading: "Sign in to Herald",
-    lead: "This one-time link signs you in to the dashboard on this browser. It works once: after you continue, it cannot be used again.",
-    continue: "Continue to the dashboard",
-    hint: "Not expecting this? Close the page; nothing happens until you continue.",
-  },
-
   header: {
-    skip: "Skip to content",
-    brandLabel: "Herald overview",
-    settings: "Settings",
     bell: "Notifications",
     badgeOverflow: "99+",
     /** The bell's accessible name, also where its text is hidden (a phone). */
     bellName: (unseen: number) => `Notifications, ${unseen} unseen`,
-    signedInAs: (name: string) => `Signed in as ${name}`,
-    signOutLabel: (name: string) => `Sign out ${name}`,
-    signOut: "Sign out",
-    signedOut: "Your sign-in is no longer valid.",
-    signInAgain: "Sign in again",
-    quietOn: "Quiet mode is on.",
-    quietOnDetail: "New notifications are listed and counted quietly; nothing pops up until you turn it off.",
-    turnOff: "Turn off",
   },
 
   connection: {
@@ -146,184 +92,15 @@ export const en = {
     turnedOff: "Quiet mode is off: anything that arrived meanwhile is shown now.",
   },
 
-  overview: {
-    hello: (name: string) => `Hello, ${name}`,
-    noValue: "–",
-    unseen: "unseen",
-    active: "active",
-    sessionsWith: (count: number) => `${plural(count, { one: "session", other: "sessions" })} with notifications`,
-    connecting: "Connecting to Herald…",
-    unreachableTitle: "Herald cannot be reached",
-    unreachable: (sentence: string) => `${sentence} The dashboard keeps trying and catches up without losing anything.`,
-    caughtUpTitle: "You are all caught up",
-    caughtUp: "Nothing needs your attention. New notifications show up here and in the bell as soon as they are published.",
-    latest: "Latest",
-    openAll: "Open all",
-    unseenTitle: "Unseen",
-    unseenHidden: "unseen",
-    whereTitle: "Where they come from",
-    nowhere: "None of your notifications belongs to a session or engagement.",
-    sessions: "Sessions",
-    engagements: "Engagements",
-    hint: "Notifications open from the bell in the header; press Escape to close them.",
-  },
-
-  settings: {
-    pageTitle: "Settings",
-    heading: "Settings",
-    liveHeading: "What reaches you live",
-    liveLead:
-      "Everything is still stored. Muted sources and lower severities stay out of this inbox and its badge; quiet mode and quiet hours only decide what pops up as it arrives.",
-    mutedLabel: "Muted sources",
-    mutedHelp: "Their notifications are never pushed, and stay out of this inbox; everything is still stored.",
-    mutedNone: "No source is muted.",
-    mutedUntil: (when: string) => `until ${when}`,
-    mutedForever: "until you unmute it",
-    unmute: "Unmute",
-    unmuteLabel: (plugin: string) => `Unmute ${plugin}`,
-    muteAddLabel: "Mute a source",
-    mutedPlaceholder: "ci",
-    muteForLabel: "For how long",
-    muteAdd: "Mute",
-    floorLabel: "Lowest severity pushed",
-    floorHelp: "Info < Success < Warning < Error. Anything below stays out of this inbox.",
-    quietHours: "Quiet hours",
-    quietHoursOn: "Hold notifications every day between",
-    from: "From",
-    until: "until",
-    timeZone: "Time zone",
-    timeZoneHelp: "An IANA name such as Europe/Berlin. Held notifications arrive when quiet hours end.",
-    allowErrors: "Let errors through",
-    save: "Save",
-    saving: "Saving…",
-    saved: "Settings saved.",
-  },
-
-  desktop: {
-    heading: "Desktop notifications",
-    lead: "While this dashboard is open in a background tab, new notifications can show as system notifications. Clicking one brings you to it.",
-    minimumLabel: "Show them for",
-    atLeast: (severity: string) => `${severity} and above`,
-    turnOn: "Turn on desktop notifications",
-    turnOff: "Turn off",
-    on: "Desktop notifications are on in this browser.",
-    blocked: "This browser blocks notifications from this dashboard. Allow them in the browser's site settings, then reload.",
-    unsupported: "This browser cannot show desktop notifications.",
-  },
-
-  /** Web Push notifications shown by the service worker, and what their buttons answer. */
-  push: {
-    untitled: "Herald",
-    /** The body under the title: "Error · Build 1042 failed". */
-    body: (severity: string, body: string) => `${severity} · ${body}`,
-    notDone: (label: string, title: string) => `Not done: “${label}” on “${title}”`,
-    refused: "It was already answered, has changed or has expired. Open Herald to see it.",
-    unreachable: "Herald could not be reached. Open Herald to try again.",
-  },
-
-  /** Settings, "Notify me elsewhere": channels that reach the person away from the dashboard. */
+  /** The person's channels as the inbox lists them (Settings adds the rest, en-pages.ts). */
   channels: {
-    heading: "Notify me elsewhere",
-    lead: "Get notifications on your phone or in other tools while no dashboard is open. Buttons on a notification answer from there.",
     loading: "Loading your channels…",
     yours: "Your channels",
-    none: "No channels yet: add this device, an ntfy topic or a webhook below.",
     noneElsewhere: "No channels yet: add them in Herald's settings.",
     kind: { WEB_PUSH: "Browser push", NTFY: "ntfy", WEBHOOK: "Webhook" } as Record<string, string>,
-    thisDevice: "This device",
     failing: "Failing: the last delivery did not arrive.",
     lastDelivery: (when: string) => `Last delivery ${when}`,
     noDelivery: "Nothing sent yet.",
-    rules: "Rules",
-    rulesFor: (label: string) => `Rules for ${label}`,
-    minSeverity: "Send",
-    atLeast: (severity: string) => `${severity} and above`,
-    scopes: "For notifications that are",
-    delay: "When",
-    delayNow: "At once",
-    delayAfter: (duration: string) => `Only if still unseen after ${duration}`,
-    saveRules: "Save rules",
-    rulesSaved: (label: string) => `Rules saved for ${label}.`,
-    test: "Send a test",
-    testFor: (label: string) => `Send a test to ${label}`,
-    testState: {
-      PENDING: "Test queued…",
-      SENT: "Test sent.",
-      FAILED: "Test failed",
-      SKIPPED: "Test not sent.",
-    } as Record<string, string>,
-    remove: "Remove",
-    removeFor: (label: string) => `Remove ${label}`,
-    confirmRemove: (label: string) => `Remove ${label}? Nothing more is sent there.`,
-    confirm: "Remove it",
-    keep: "Keep it",
-    removed: (label: string) => `Removed ${label}.`,
-    device: {
-      heading: "This device",
-      lead: "Shows notifications on this phone or computer even with the dashboard closed. On a phone, install the dashboard to the home screen first.",
-      add: "Notify this device",
-      asking: "Asking the browser…",
-      on: "This device gets notifications. Its channel is listed above.",
-      blocked: "This browser blocks notifications from this dashboard. Allow them in the browser's site settings, then try again.",
-      unsupported: "This browser cannot receive push notifications. On an iPhone, add the dashboard to the home screen and open it from there.",
-      failed: (reason: string) => `This browser could not subscribe to push notifications: ${reason}`,
-      noAnswer: "its push service did not answer. Check the connection to the internet and try again.",
-      label: (browser: string, platform: string) => (platform ? `${browser} on ${platform}` : browser),
-      browser: "Browser",
-      added: "This device will now get notifications.",
-    },
-    ntfy: {
-      heading: "ntfy topic",
-      lead: "Subscribe to a topic in the ntfy app, then paste the topic's full URL.",
-      url: "Topic URL",
-      urlPlaceholder: "https://ntfy.sh/your-secret-topic",
-      token: "Access token (optional)",
-      tokenHelp: "For a protected topic. It is sent as a bearer token and never shown again.",
-      add: "Add ntfy topic",
-    },
-    webhook: {
-      heading: "Webhook",
-      lead: "Herald POSTs each notification as JSON, signed per the Standard Webhooks specification.",
-      url: "Endpoint URL",
-      urlPlaceholder: "https://example.com/herald-hook",
-      add: "Add webhook",
-      secretHeading: "Signing secret",
-      secretLead: "Copy it now: it is shown only this once. Your endpoint verifies each request's webhook-signature with it.",
-      copy: "Copy secret",
-      copied: "Secret copied.",
-      done: "I have copied it",
-    },
-    label: "Name (optional)",
-    adding: "Adding…",
-    added: (label: string) => `Added ${label}.`,
-    deliveries: "Recent deliveries",
-    noDeliveries: "Nothing has been sent yet.",
-    deliveryTest: "Test",
-    deliveryOf: (revision: number) => `Notification, revision ${revision}`,
-    status: {
-      PENDING: "Waiting",
-      SENT: "Sent",
-      FAILED: "Failed",
-      SKIPPED: "Not sent (seen or ended first)",
-    } as Record<string, string>,
-    attempts: (count: number) => plural(count, { one: "1 attempt", other: `${count} attempts` }),
-  },
-
-  entity: {
-    crumbs: "Breadcrumb",
-    overview: "Overview",
-    session: "Session",
-    engagement: "Engagement",
-    sessionSubtitle: (harness: string, sessionId: string) => `${harness} · ${sessionId}`,
-    inSession: "In this session",
-    sessionInline: "Inline notifications of this session",
-    sessionOthers: "Other notifications of this session",
-    sessionNothingElse: "Nothing else for this session",
-    sessionNone: "No notifications for this session",
-    sessionEmpty: "Notifications a producer publishes for this session appear here, inline ones at the top.",
-    engagementRegion: "Notifications of this engagement",
-    engagementNone: "No active notifications for this engagement",
-    engagementEmpty: "Dismissed ones are in the drawer's Dismissed view.",
   },
 
   drawer: {
@@ -451,23 +228,12 @@ export const en = {
     choose: "Choose…",
   },
 
-  modal: {
-    position: (count: number) => `1 of ${count}`,
-    dismiss: "Dismiss",
-    close: "Close",
-  },
-
   actionDisplay: {
     close: "Close",
     closeLabel: (title: string) => (title ? `Close “${title}”` : "Close this result"),
     untitled: "Result",
     bannersLabel: "Results of your actions",
     bodyLabel: "Details",
-  },
-
-  banners: {
-    label: "Banners",
-    more: (count: number) => `${count} more ${plural(count, { one: "banner", other: "banners" })} in notifications`,
   },
 
   offline: {
@@ -484,15 +250,6 @@ export const en = {
     undoHint: "Ctrl+Z",
   },
 
-  /** The plain-text answers of an attachment download that did not work. */
-  assets: {
-    signIn: "Sign in to download attachments.",
-    unreachable: "Herald could not be reached; try again shortly.",
-    signInAgain: "Sign in again to download attachments.",
-    notFound: "This attachment is not available (it was removed, or it is not yours to see).",
-    failed: "Herald could not send this attachment; try again shortly.",
-  },
-
   /** What the person hears after their own actions (notices and the live region). */
   actions: {
     dismissed: (title: string) => `Dismissed “${title}”.`,
@@ -507,7 +264,6 @@ export const en = {
     unsnoozed: (title: string) => `“${title}” is back in your notifications.`,
     muted: (plugin: string, until: string | null) => (until ? `Muted ${plugin} until ${until}.` : `Muted ${plugin} until you unmute it.`),
     muteUndone: (plugin: string) => `${plugin} is not muted.`,
-    unmuted: (plugin: string) => `${plugin} is no longer muted.`,
     remembered: "Remembered.",
     waiting: (label: string, plugin: string) => `“${label}” is waiting for ${plugin} to take it up.`,
     copied: "Copied to the clipboard.",

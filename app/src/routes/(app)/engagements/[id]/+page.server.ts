@@ -1,6 +1,6 @@
 import { loadEntity } from "$lib/server/entity-page";
 import type { PageServerLoad } from "./$types";
-import { t } from "@herald/sdk/ui/i18n/index.ts";
+import { t } from "@herald/sdk/ui/i18n/pages.ts";
 
 export const load: PageServerLoad = (event) =>
   loadEntity(

@@ -2,7 +2,7 @@ import { sessionData } from "$lib/dashboard/load-keys";
 import { sessionLabel } from "@herald/sdk/ui/format.ts";
 import { loadEntity } from "$lib/server/entity-page";
 import type { PageServerLoad } from "./$types";
-import { t } from "@herald/sdk/ui/i18n/index.ts";
+import { t } from "@herald/sdk/ui/i18n/pages.ts";
 
 export const load: PageServerLoad = (event) => {
   // A reload_session_ids effect naming this session reloads it (label, heading).

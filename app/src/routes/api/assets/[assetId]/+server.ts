@@ -2,7 +2,7 @@
 // from the cookie. Herald decides who may read it (a notification naming the asset must be
 // visible to the person) and answers 404 otherwise; the file is always a download, never shown.
 import { clearTokenCookie, heraldUrl } from "$lib/server/herald";
-import { t } from "@herald/sdk/ui/i18n/index.ts";
+import { t } from "@herald/sdk/ui/i18n/pages.ts";
 import type { RequestHandler } from "./$types";
 
 /** Headers of Herald's answer that describe the file; nothing else is passed on. */

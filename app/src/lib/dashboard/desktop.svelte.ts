@@ -3,6 +3,8 @@
 // opens the notification. The browser's permission is asked for only from Settings (a click),
 // never on page load. The choice is this browser's (localStorage): permission is per browser too.
 import type { Notification as HeraldNotification, LiveState } from "@herald/sdk";
+import type { Dashboard } from "@herald/sdk/ui/dashboard/dashboard.svelte.ts";
+import { getContext, setContext } from "svelte";
 
 export type Severity = HeraldNotification["severity"];
 export type DesktopPermission = NotificationPermission | "unsupported";
@@ -34,16 +36,16 @@ export class DesktopNotifier {
   /** Ids of the records the page already had: only ones that arrive later are announced. */
   private known: Set<string> | null = null;
 
-  constructor(
-    private readonly open: (id: string) => void,
-    private readonly keepStreamWhenHidden: (keep: boolean) => void,
-  ) {}
+  /** Listens to the dashboard's main view; `start()` once in the browser. */
+  constructor(private readonly dash: Dashboard) {
+    dash.observe((state) => this.observe(state));
+  }
 
   /** Browser only: reads the stored choice and the browser's permission. */
   start(): void {
     this.permission = typeof Notification === "undefined" ? "unsupported" : Notification.permission;
     this.choice = loadChoice();
-    this.keepStreamWhenHidden(this.active);
+    this.dash.keepStreamWhenHidden(this.active);
   }
 
   get active(): boolean {
@@ -87,7 +89,7 @@ export class DesktopNotifier {
     shown.onclick = (event) => {
       event.preventDefault();
       window.focus();
-      this.open(n.id);
+      this.dash.openNotification(n.id);
       shown.close();
     };
   }
@@ -99,6 +101,16 @@ export class DesktopNotifier {
     } catch {
       // storage refused (private mode): the choice holds for this page only
     }
-    this.keepStreamWhenHidden(this.active);
+    this.dash.keepStreamWhenHidden(this.active);
   }
+}
+
+const KEY = Symbol("desktop-notifier");
+
+export function setDesktopNotifier(notifier: DesktopNotifier): DesktopNotifier {
+  return setContext(KEY, notifier);
+}
+
+export function getDesktopNotifier(): DesktopNotifier {
+  return getContext<DesktopNotifier>(KEY);
 }

@@ -85,7 +85,7 @@ export const PERSON_FREE: Readonly<Record<string, ReadonlySet<string>>> = {
   NotificationEvent: new Set(["cursor", "type", "notification"]),
   Notification: new Set(notificationGraphqlFields()),
   NotificationSource: new Set(["plugin", "subsystem"]),
-  NotificationDisplay: new Set(["body", "dismissible", "format", "presentation", "title", "variant"]),
+  NotificationDisplay: new Set(["body", "bodyHtml", "dismissible", "format", "presentation", "title", "variant"]),
   NotificationAction: new Set(["actionId", "assetId", "fixedParams", "form", "id", "kind", "label", "text", "url"]),
   NotificationOperation: new Set(["cancellable", "elapsedSeconds", "id", "phase", "state", "type"]),
   NotificationRetention: new Set(["expiresAt", "policy", "requestId"]),

@@ -70,6 +70,12 @@ const schema = z
     HERALD_INVOCATION_RETENTION_HOURS: z.coerce.number().min(0).default(168),
     /** Attachment downloads one credential may have in flight at once on an instance. */
     HERALD_ASSET_DOWNLOADS_PER_CREDENTIAL: z.coerce.number().int().min(1).default(4),
+    /** A download's rate while other requests are being served (0: never paced). */
+    HERALD_ASSET_PACED_BYTES_PER_SECOND: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(8 * 1024 * 1024),
     /** Largest attachment a producer may upload (uploadAsset). */
     HERALD_ASSET_MAX_BYTES: z.coerce
       .number()
@@ -209,6 +215,8 @@ export interface Tuning {
   invocationRetentionMs: number;
   /** Concurrent attachment downloads per credential; past it HTTP 429. */
   assetDownloadsPerCredential: number;
+  /** A download's rate while other requests are served; 0 never paces (HERALD_ASSET_PACED_BYTES_PER_SECOND). */
+  assetPacedBytesPerSecond: number;
   /** Largest attachment accepted; multipart uploads by a producer key may be this much larger than maxBodyBytes. */
   assetMaxBytes: number;
   /** Age below which an unreferenced attachment is kept (an upload waiting for its publish). */
@@ -268,6 +276,7 @@ export function tuningFrom(config: Config): Tuning {
     historyIntervalMs: config.HERALD_HISTORY_INTERVAL_MS,
     invocationRetentionMs: Math.round(config.HERALD_INVOCATION_RETENTION_HOURS * 3_600_000),
     assetDownloadsPerCredential: config.HERALD_ASSET_DOWNLOADS_PER_CREDENTIAL,
+    assetPacedBytesPerSecond: config.HERALD_ASSET_PACED_BYTES_PER_SECOND,
     assetMaxBytes: config.HERALD_ASSET_MAX_BYTES,
     assetGraceMs: config.HERALD_ASSET_GRACE_MS,
     assetCollectIntervalMs: config.HERALD_ASSET_COLLECT_INTERVAL_MS,

@@ -55,6 +55,7 @@ const settings: Record<string, Row> = {
   HERALD_HISTORY_INTERVAL_MS: count(60_000, 100),
   HERALD_INVOCATION_RETENTION_HOURS: row(168, ["24", 24], [NOT_A_NUMBER, "-1"]),
   HERALD_ASSET_DOWNLOADS_PER_CREDENTIAL: count(4, 1),
+  HERALD_ASSET_PACED_BYTES_PER_SECOND: count(8 * 1024 * 1024, 0),
   HERALD_ASSET_MAX_BYTES: count(10 * 1024 * 1024, 1_024, 1024 * 1024 * 1024),
   HERALD_ASSET_GRACE_MS: count(60 * 60 * 1000, 0),
   HERALD_ASSET_DIR: row(undefined, ["/var/lib/herald/assets", "/var/lib/herald/assets"], []),

@@ -10,16 +10,18 @@ import type { Services } from "../../services.ts";
 import { isStorageUnavailable } from "../../service/storage-unavailable.ts";
 import { callerOf } from "./caller-gate.ts";
 import { chunkedBody, DownloadSlots, streamedBody } from "./download-slots.ts";
+import type { RequestsInFlight } from "./download-priority.ts";
 import { errorResponse, storageUnavailableResponse } from "../../util/http-errors.ts";
 import { requestLogger } from "../../util/request-context.ts";
 
-const PATH = /^\/assets\/([^/]+)$/;
+export const DOWNLOAD_PATH = /^\/assets\/([^/]+)$/;
 
-export function useAssetDownload(services: Services, logger: Logger, downloadsPerCredential: number): Plugin {
+/** `requests`: the other requests in flight, which each chunk of a download waits for (download-priority.ts). */
+export function useAssetDownload(services: Services, logger: Logger, downloadsPerCredential: number, requests: RequestsInFlight): Plugin {
   const slots = new DownloadSlots(downloadsPerCredential);
   return {
     async onRequest({ request, url, endResponse, fetchAPI }) {
-      const match = PATH.exec(url.pathname);
+      const match = DOWNLOAD_PATH.exec(url.pathname);
       if (!match) return;
       if (request.method !== "GET" && request.method !== "HEAD") {
         return endResponse(errorResponse("METHOD_NOT_ALLOWED", "Use GET", { allow: "GET, HEAD" }));
@@ -64,8 +66,8 @@ export function useAssetDownload(services: Services, logger: Logger, downloadsPe
           chunks === null
             ? null
             : chunks instanceof Readable
-              ? streamedBody(chunks, release, request.signal)
-              : chunkedBody(chunks, meta.size, release, request.signal);
+              ? streamedBody(chunks, release, request.signal, requests)
+              : chunkedBody(chunks, meta.size, release, request.signal, requests);
         // Yoga's own Response accepts a node stream (typed as BodyInit it is not) and pipes it.
         return endResponse(
           new fetchAPI.Response(body as BodyInit | null, {

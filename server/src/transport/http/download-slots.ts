@@ -1,4 +1,5 @@
-import { Readable } from "node:stream";
+import { pipeline, Readable } from "node:stream";
+import { givingWay, type RequestsInFlight } from "./download-priority.ts";
 
 // Attachment downloads in flight per credential. A download holds a slot from its first byte
 // read until its body ends, fails, is cancelled or its client goes away; past the bound the next
@@ -38,27 +39,40 @@ export class DownloadSlots {
  * conversion per chunk on the request thread. One chunk (a 256 KiB slice) is read ahead at most:
  * its high-water mark is below a chunk, so the next read waits until the socket took the last.
  */
-export function chunkedBody(chunks: AsyncIterable<Uint8Array>, size: number, release: () => void, signal?: AbortSignal): Readable {
+export function chunkedBody(
+  chunks: AsyncIterable<Uint8Array>,
+  size: number,
+  release: () => void,
+  signal: AbortSignal | undefined,
+  requests: RequestsInFlight,
+): Readable {
   const iterator = chunks[Symbol.asyncIterator]();
   let sent = 0;
   const body = new Readable({
     highWaterMark: 1,
     read() {
-      iterator.next().then(
-        (next) => {
-          if (next.done) {
-            release();
-            if (sent < size) body.destroy(new Error("the attachment ended early"));
-            else body.push(null);
-            return;
-          }
-          sent += next.value.byteLength;
-          // The last byte: free the slot before the client has it, not one read later.
-          if (sent >= size) release();
-          body.push(next.value);
-        },
-        (error: unknown) => body.destroy(error as Error),
-      );
+      // Paced while other requests are served (download-priority.ts).
+      iterator
+        .next()
+        .then(async (next): Promise<IteratorResult<Uint8Array>> => {
+          if (!next.done) await requests.giveWay(next.value.byteLength);
+          return next;
+        })
+        .then(
+          (next) => {
+            if (next.done) {
+              release();
+              if (sent < size) body.destroy(new Error("the attachment ended early"));
+              else body.push(null);
+              return;
+            }
+            sent += next.value.byteLength;
+            // The last byte: free the slot before the client has it, not one read later.
+            if (sent >= size) release();
+            body.push(next.value);
+          },
+          (error: unknown) => body.destroy(error as Error),
+        );
     },
     destroy(error, callback) {
       release();
@@ -78,7 +92,10 @@ export function chunkedBody(chunks: AsyncIterable<Uint8Array>, size: number, rel
  * response, with no conversion to and from a WHATWG stream per chunk. The slot is released when
  * the last byte is handed over, or when the stream fails or is destroyed (the client went away).
  */
-export function streamedBody(stream: Readable, release: () => void, signal?: AbortSignal): Readable {
+export function streamedBody(file: Readable, release: () => void, signal: AbortSignal | undefined, requests: RequestsInFlight): Readable {
+  // Paced while other requests are served (download-priority.ts); the pipeline destroys the file
+  // when the body is destroyed, and the other way round.
+  const stream = pipeline(file, givingWay(requests), () => undefined);
   // On "end", before the adapter's pipe ends the response (listeners run in order): a client that
   // starts its next download the moment this one arrives finds the slot free. "close" covers the rest.
   stream.once("end", release);

@@ -9,7 +9,8 @@ import { limits } from "../../domain/limits.ts";
 import type { Tuning } from "../../config.ts";
 import type { Logger } from "../../logger.ts";
 import type { Caller } from "../../service/caller.ts";
-import { useAssetDownload } from "./asset-download.ts";
+import { DOWNLOAD_PATH, useAssetDownload } from "./asset-download.ts";
+import { RequestsInFlight, useRequestsInFlight } from "./download-priority.ts";
 import { useBodyLimit } from "./body-limit.ts";
 import { callerOf, clientAddressOf, useCallerGate } from "./caller-gate.ts";
 import type { TrustedProxies } from "./client-address.ts";
@@ -103,6 +104,7 @@ export function createGraphQLHandler(
     },
   };
   const parseCache = boundedParseCache(limits.parseCacheDocuments, limits.parseCacheBytes);
+  const requestsInFlight = new RequestsInFlight(tuning.assetPacedBytesPerSecond);
   return createYoga<Record<string, unknown>, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
@@ -124,6 +126,8 @@ export function createGraphQLHandler(
       },
     },
     plugins: [
+      // First, so every request is counted from its first hook: downloads give way to them.
+      useRequestsInFlight(requestsInFlight, DOWNLOAD_PATH),
       ...(tuning.graphiql ? [useGraphiQLPage("/graphql", graphiqlOptions)] : []),
       parseCache.forgetInvalid(),
       useVaryOrigin(),
@@ -143,7 +147,7 @@ export function createGraphQLHandler(
       // Malformed JSON in a GET's query string: a 400, not an unexpected error.
       useGetParams("/graphql"),
       // GET /assets/:id, attachments for persons.
-      useAssetDownload(services, logger, tuning.assetDownloadsPerCredential),
+      useAssetDownload(services, logger, tuning.assetDownloadsPerCredential, requestsInFlight),
       // Operations endpoints (/ready, /metrics) and request timings: after the body limit, which
       // replaces the request object that the timings are keyed by.
       ...operations.plugins,

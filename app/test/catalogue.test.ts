@@ -66,6 +66,15 @@ function leafPaths(value: object, prefix = ""): string[] {
   );
 }
 
+/** The components' and modules' source under `roots`, the catalogue itself left out. */
+function sourceUnder(roots: string[]): string {
+  return roots
+    .flatMap((root) => filesUnder(root, [".svelte", ".ts"]))
+    .filter((file) => !file.startsWith(CATALOGUE_DIR))
+    .map((file) => readFileSync(file, "utf8"))
+    .join("\n");
+}
+
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
@@ -96,10 +105,7 @@ describe("UI strings catalogue", () => {
   });
 
   it("every message in the catalogue is used somewhere in app/src or sdk/src/ui", () => {
-    const corpus = ROOTS.flatMap((root) => filesUnder(root, [".svelte", ".ts"]))
-      .filter((file) => !file.startsWith(CATALOGUE_DIR))
-      .map((file) => readFileSync(file, "utf8"))
-      .join("\n");
+    const corpus = sourceUnder(ROOTS);
     const paths = leafPaths(all);
     expect(paths.length).toBeGreaterThan(100);
     expect(paths.filter((path) => !isUsed(path, corpus))).toEqual([]);
@@ -108,10 +114,7 @@ describe("UI strings catalogue", () => {
   });
 
   it("the inbox's catalogue holds only what the SDK's own UI reads, since <herald-inbox> ships all of it", () => {
-    const corpus = filesUnder(SDK_UI, [".svelte", ".ts"])
-      .filter((file) => !file.startsWith(CATALOGUE_DIR))
-      .map((file) => readFileSync(file, "utf8"))
-      .join("\n");
+    const corpus = sourceUnder([SDK_UI]);
     const paths = leafPaths(en);
     expect(paths.length).toBeGreaterThan(100);
     expect(paths.filter((path) => !isUsed(path, corpus))).toEqual([]);

@@ -122,24 +122,14 @@ export class Transport {
     } catch (error) {
       throw new Retryable(new HeraldNetworkError((error as Error).message));
     }
-    const again = RETRYABLE_STATUSES.has(response.status);
     let answer: GraphQLResponse<R> | null;
     try {
       answer = (await response.json()) as GraphQLResponse<R>;
     } catch {
       answer = null;
     }
-    const first = answer?.errors?.[0];
-    const failure = first
-      ? fromGraphQLError(first)
-      : !response.ok
-        ? fromHttpStatus(response.status, `The server answered ${response.status}`)
-        : answer === null
-          ? new HeraldNetworkError(`The server answered ${response.status} without GraphQL`)
-          : answer.data === undefined || answer.data === null
-            ? new HeraldNetworkError("The server sent no data")
-            : null;
-    if (failure) throw again ? new Retryable(failure) : failure;
+    const failure = failureOf(response, answer);
+    if (failure) throw RETRYABLE_STATUSES.has(response.status) ? new Retryable(failure) : failure;
     return answer!.data as R;
   }
 
@@ -175,6 +165,16 @@ function withCredential(token: TokenSource | undefined, base: typeof fetch | und
 }
 
 const JSON_HEADERS = { "content-type": "application/json", accept: "application/graphql-response+json, application/json" };
+
+/** What is wrong with an answer, typed by its first GraphQL error, else its status; null when it carries data. */
+function failureOf<R>(response: Response, answer: GraphQLResponse<R> | null): Error | null {
+  const first = answer?.errors?.[0];
+  if (first) return fromGraphQLError(first);
+  if (!response.ok) return fromHttpStatus(response.status, `The server answered ${response.status}`);
+  if (answer === null) return new HeraldNetworkError(`The server answered ${response.status} without GraphQL`);
+  if (answer.data === undefined || answer.data === null) return new HeraldNetworkError("The server sent no data");
+  return null;
+}
 
 /** A write's failure as its caller sees it: never tried again, whatever it was. */
 async function finalOf<R>(pending: Promise<R>): Promise<R> {

@@ -51,28 +51,21 @@ export function chunkedBody(
   const body = new Readable({
     highWaterMark: 1,
     read() {
-      // Paced while other requests are served (download-priority.ts).
-      iterator
-        .next()
-        .then(async (next): Promise<IteratorResult<Uint8Array>> => {
-          if (!next.done) await requests.giveWay(next.value.byteLength);
-          return next;
-        })
-        .then(
-          (next) => {
-            if (next.done) {
-              release();
-              if (sent < size) body.destroy(new Error("the attachment ended early"));
-              else body.push(null);
-              return;
-            }
-            sent += next.value.byteLength;
-            // The last byte: free the slot before the client has it, not one read later.
-            if (sent >= size) release();
-            body.push(next.value);
-          },
-          (error: unknown) => body.destroy(error as Error),
-        );
+      void (async () => {
+        const next = await iterator.next();
+        if (next.done) {
+          release();
+          if (sent < size) body.destroy(new Error("the attachment ended early"));
+          else body.push(null);
+          return;
+        }
+        // Paced while other requests are served (download-priority.ts).
+        await requests.giveWay(next.value.byteLength);
+        sent += next.value.byteLength;
+        // The last byte: free the slot before the client has it, not one read later.
+        if (sent >= size) release();
+        body.push(next.value);
+      })().catch((error: unknown) => body.destroy(error as Error));
     },
     destroy(error, callback) {
       release();

@@ -10,6 +10,7 @@ const ioModules = [
   "node:child_process",
   "node:worker_threads",
   "pg",
+  "@photostructure/sqlite",
   "better-sqlite3",
   "ioredis",
   "@prisma/*",
@@ -92,6 +93,22 @@ export default tseslint.config(
   // with, among them); it uses nothing of the layers.
   ...layerRules(),
   ...publicModuleRules(),
+  {
+    // One module loads the SQLite driver and makes up for what it lacks (its top comment says what).
+    files: ["server/src/**/*.ts"],
+    ignores: ["server/src/storage/connection/sqlite-driver.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "@photostructure/sqlite", message: "Reach SQLite through storage/connection/sqlite-driver.ts." },
+            { name: "better-sqlite3", message: "Herald's SQLite driver is storage/connection/sqlite-driver.ts; better-sqlite3 is a development tool." },
+          ],
+        },
+      ],
+    },
+  },
   {
     // Tests read loosely typed GraphQL responses on purpose: they assert on the wire format.
     files: ["**/test/**/*.ts", "**/bench/**/*.ts"],

@@ -1,6 +1,7 @@
 // Raw SQLite through better-sqlite3, on the same file the Herald server uses, with the
 // connection settings Herald applies (storage/connection/database.ts), so only Herald's own work differs.
 import Database from "better-sqlite3";
+import { ensureBetterSqlite3 } from "../scripts/better-sqlite3-build.ts";
 import { listParams, type RawDriver, type RawRow } from "./raw-driver.ts";
 import { packageVersion } from "./environment.ts";
 import { type ListQuery, notificationColumns, type Published, seedColumns, snapshotOf, type Value } from "./rows.ts";
@@ -26,6 +27,7 @@ export function sqliteDate(d: Date): string {
 const toSqlite = (v: Value) => (v instanceof Date ? sqliteDate(v) : v);
 
 export function openRawSqlite(file: string): RawDriver {
+  ensureBetterSqlite3();
   const db = new Database(file, { timeout: 10_000 });
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");

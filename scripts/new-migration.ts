@@ -11,6 +11,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ensureBetterSqlite3 } from "./better-sqlite3-build.ts";
 import { configPath, deriveSchema, providerDir, providers, root } from "./prisma-providers.ts";
 
 const name = process.argv[2];
@@ -23,6 +24,8 @@ const scratchUrl: Record<(typeof providers)[number], string> = {
   // The diff itself reads no tables, but the PostgreSQL adapter insists on a live connection.
   postgresql: process.env.HERALD_TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/test",
 };
+// The CLI's SQLite adapter (prisma/sqlite/prisma.config.ts).
+ensureBetterSqlite3();
 const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
 
 /** SQL statements left once Prisma's comments and blank lines are removed ("-- This is an empty migration." for no change). */

@@ -3,11 +3,14 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { ensureBetterSqlite3 } from "./better-sqlite3-build.ts";
 
 const root = join(import.meta.dirname, "..");
 const workspaces = ["server", "sdk", "app", "testkit", "integrations"];
 const reports = workspaces.map((w) => join(root, w, "test-results", "vitest.json"));
 for (const report of reports) rmSync(report, { force: true });
+// The tests of Prisma-migrated stores run the Prisma CLI, whose SQLite adapter is better-sqlite3.
+ensureBetterSqlite3();
 
 const turbo = spawnSync(
   "npx",

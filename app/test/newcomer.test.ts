@@ -3,7 +3,7 @@
 // block, its sign-in link in Chromium, GraphiQL (compressed, and silent until the person acts),
 // and SIGINT, SIGTERM and SIGHUP sent to the npm process alone stopping everything it started.
 //
-// A full `npm ci` (minutes on a shared two-core machine, most of it compiling better-sqlite3) is
+// A full `npm ci` (a minute or more on a shared two-core machine, beside the other suites) is
 // too slow for a test: the clone gets this checkout's installed node_modules folders as hard links,
 // without its caches (node_modules/.cache: the generation stamp and turbo's build cache), so the
 // start generates and builds as on a fresh install.

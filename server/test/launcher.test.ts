@@ -33,7 +33,7 @@ const ownModules = (modules: string[]) =>
   modules.filter((path) => path.startsWith(server) && !path.includes("/node_modules/")).map((path) => path.slice(server.length + 1));
 
 const storeModules = {
-  sqlite: { packages: ["better-sqlite3"], client: "dist/storage/connection/sqlite-store.js" },
+  sqlite: { packages: ["@photostructure/sqlite"], client: "dist/storage/connection/sqlite-store.js" },
   postgresql: { packages: ["pg"], client: "dist/storage/connection/pg-store.js" },
 };
 
@@ -146,7 +146,7 @@ describe("light commands", () => {
     expect(ownModules(modules).filter((path) => /dist\/(cli\/main|config|app|logger)\.js$|dist\/storage\//.test(path))).toEqual([]);
     const loaded = packages(modules);
     expect(loaded.has("@modelcontextprotocol/sdk")).toBe(true);
-    for (const store of ["pg", "better-sqlite3", "@prisma/client", "@prisma/adapter-pg", "@prisma/adapter-better-sqlite3"])
+    for (const store of ["pg", "@photostructure/sqlite", "better-sqlite3", "@prisma/client", "@prisma/adapter-pg", "@prisma/adapter-better-sqlite3"])
       expect(loaded.has(store), store).toBe(false);
   });
 

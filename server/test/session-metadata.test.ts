@@ -1,5 +1,6 @@
 // `herald session-metadata`: the real binary against real stores, byte for byte, and proof that
 // it writes nothing (file bytes, modification times, files beside the store, every table's rows).
+import { execFileSync } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -266,26 +267,29 @@ for (const provider of providers) {
   });
 }
 
-/** Rows of every table in the store, read through a separate read-only connection. */
+/**
+ * Rows of every table in the store, read through a separate read-only connection. On SQLite in a
+ * process of its own: a closed connection of this process would hold the file open until its
+ * statements are collected (storage/connection/sqlite-driver.ts), and keep the server's close from
+ * letting the write-ahead log go.
+ */
 async function rowCounts(url: string): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
   if (url.startsWith("file:")) {
-    const { default: Sqlite } = await import("better-sqlite3");
     const file = sqliteFileOf(url);
-    let db: InstanceType<typeof Sqlite>;
-    if (existsSync(`${file}-wal`)) db = new Sqlite(file, { readonly: true });
-    else {
-      // An in-memory copy: a read-only connection to a WAL store would add files beside it.
-      const bytes = readFileSync(file);
-      bytes[18] = bytes[19] = 1;
-      db = new Sqlite(bytes, { readonly: true });
-    }
-    for (const { name } of db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).all() as { name: string }[]) {
-      counts[name] = (db.prepare(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number }).n;
-    }
-    db.close();
-    return counts;
+    // Read-only; an immutable connection when no server has it open (a read-only connection to a
+    // WAL store would add files beside it).
+    const script = `
+      import { SqliteConnection } from ${JSON.stringify(new URL("../src/storage/connection/sqlite-driver.ts", import.meta.url).pathname)};
+      const [file, immutable] = [process.argv[1], process.argv[2] === "true"];
+      const db = SqliteConnection.open(file, { readOnly: true, timeoutMs: 5_000, immutable });
+      const counts = {};
+      for (const { name } of db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all())
+        counts[name] = Number(db.prepare(\`SELECT count(*) AS n FROM "\${name}"\`).get().n);
+      process.stdout.write(JSON.stringify(counts));`;
+    const args = ["--import", "tsx", "--input-type=module", "-e", script, file, String(!existsSync(`${file}-wal`))];
+    return JSON.parse(execFileSync(process.execPath, args, { encoding: "utf8" })) as Record<string, number>;
   }
+  const counts: Record<string, number> = {};
   const schema = new URL(url).searchParams.get("schema")!;
   const client = new pg.Client({ connectionString: postgresBaseUrl });
   await client.connect();

@@ -12,12 +12,12 @@ export interface SqliteLockHolder {
 }
 
 const HOLDER = `
-const Database = require(process.argv[2]);
-const db = new Database(process.argv[1], { timeout: 30000 });
-db.prepare("BEGIN IMMEDIATE").run();
+const { DatabaseSync } = require(process.argv[2]);
+const db = new DatabaseSync(process.argv[1], { timeout: 30000 });
+db.exec("BEGIN IMMEDIATE");
 process.stdout.write("locked\\n");
 process.stdin.once("data", () => {
-  db.prepare("ROLLBACK").run();
+  db.exec("ROLLBACK");
   db.close();
   process.exit(0);
 });
@@ -25,8 +25,8 @@ process.stdin.once("data", () => {
 
 /** Resolves once another process holds the write lock of the SQLite file at `file`. */
 export async function holdSqliteWriteLock(file: string): Promise<SqliteLockHolder> {
-  // better-sqlite3 as the workspace installed it (the kit itself does not depend on it).
-  const driver = createRequire(join(process.cwd(), "package.json")).resolve("better-sqlite3");
+  // The server's SQLite driver as the workspace installed it (the kit itself does not depend on it).
+  const driver = createRequire(join(process.cwd(), "package.json")).resolve("@photostructure/sqlite");
   const child = spawn(process.execPath, ["-e", HOLDER, file, driver], { stdio: ["pipe", "pipe", "inherit"] });
   const exited = once(child, "exit");
   let said = "";

@@ -4,7 +4,7 @@
 /** PostgreSQL's admin shutdown, crash shutdown and "cannot connect now" (starting or stopping). */
 const POSTGRES_STATES = new Set(["57P01", "57P02", "57P03"]);
 const NODE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT"]);
-/** better-sqlite3's code when another process held the SQLite file's lock past the busy timeout. */
+/** SQLite's code (storage/connection/sqlite-driver.ts) when another process held the file's lock past the busy wait. */
 const SQLITE_CODES = new Set(["SQLITE_BUSY"]);
 const MESSAGES =
   /timeout exceeded when trying to connect|Connection terminated|the database system is (starting up|shutting down)|terminating connection due to administrator command/i;

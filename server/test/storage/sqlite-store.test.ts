@@ -1,24 +1,24 @@
 // The embedded store's own connection (storage/connection/sqlite-store.ts): statements prepared once per text
 // and run with each call's values, transactions that commit, roll back, take turns and end when
 // they run past their time limit.
-import Database from "better-sqlite3";
 import { eventually } from "@herald/testkit";
 import { afterEach, describe, expect, it } from "vitest";
 import { TransactionExpired } from "../../src/storage/connection/connection.ts";
+import { SqliteConnection } from "../../src/storage/connection/sqlite-driver.ts";
 import { SqliteStore } from "../../src/storage/connection/sqlite-store.ts";
 import { statementLru } from "../../src/storage/connection/statement-lru.ts";
 
 describe("prepared statements kept by text", () => {
-  const opened: Database.Database[] = [];
+  const opened: SqliteConnection[] = [];
   afterEach(() => opened.splice(0).forEach((db) => db.close()));
 
   function counted() {
-    const connection = new Database(":memory:");
+    const connection = SqliteConnection.open(":memory:", { timeoutMs: 0 });
     opened.push(connection);
     let prepared = 0;
     const prepare = statementLru((sql) => {
       prepared++;
-      return connection.prepare<unknown[]>(sql);
+      return connection.prepare(sql);
     });
     return { prepare, prepared: () => prepared };
   }
@@ -62,7 +62,8 @@ describe("the SQLite store", () => {
     const values = await Promise.all([1, 2, 3].map((n) => store.query("SELECT ? + 1 AS v", [n])));
     expect(values.map((rows) => Number(rows[0]!.v))).toEqual([2, 3, 4]);
     expect(await store.query("SELECT 1 AS one", [])).toEqual([{ one: 1n }]);
-    expect(await store.query("SELECT ? AS yes, ? AS no", [true, false])).toEqual([{ yes: 1, no: 0 }]);
+    // Bound as the integers 1 and 0, which come back as bigint like every integer.
+    expect(await store.query("SELECT ? AS yes, ? AS no", [true, false])).toEqual([{ yes: 1n, no: 0n }]);
     await expect(store.query("SELECT ?", [new Date()])).rejects.toThrow(/unencoded/);
     expect(await store.execute(`INSERT INTO "kv" VALUES (?, ?), (?, ?)`, ["a", "1", "b", "2"])).toBe(2);
   });

@@ -2,10 +2,10 @@
 // share one writer lock with the store's own transactions (storage/connection/sqlite-store.ts). On a real
 // SQLite file: a transaction held open across awaits while publishes arrive, a publish whose last
 // statement fails, and another connection committing between a unit's reads and its commit.
-import Database from "better-sqlite3";
 import { eventually } from "@herald/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sqliteFileOf } from "../../src/storage/connection/database-url.ts";
+import { SqliteConnection } from "../../src/storage/connection/sqlite-driver.ts";
 import { EVENT_COUNTER } from "../../src/storage/notifications/notification-write-sql.ts";
 import { sqlFor } from "../../src/storage/sql/sql.ts";
 import { StaleWrite } from "../../src/storage/connection/retrying-transaction.ts";
@@ -124,9 +124,9 @@ describe("SQLite units of work beside the store's transactions", () => {
   });
 
   describe("another connection committing between a unit's reads and its commit", () => {
-    let other: Database.Database;
+    let other: SqliteConnection;
     beforeAll(() => {
-      other = new Database(sqliteFileOf(h.databaseUrl));
+      other = SqliteConnection.open(sqliteFileOf(h.databaseUrl), { timeoutMs: 5_000 });
     });
     afterAll(() => other?.close());
 

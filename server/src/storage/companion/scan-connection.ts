@@ -27,11 +27,11 @@ export async function openScanConnection(url: string): Promise<ScanConnection> {
     };
   }
   // WAL lets this connection read while the server writes; read-only, so the server stays the one writer.
-  const { default: Sqlite } = await import("better-sqlite3");
-  const db = new Sqlite(sqliteFileOf(url), { readonly: true, fileMustExist: true, timeout: 10_000 });
-  const prepared = statementLru((sql) => db.prepare<unknown[]>(sql));
+  const { SqliteConnection } = await import("../connection/sqlite-driver.ts");
+  const db = SqliteConnection.open(sqliteFileOf(url), { readOnly: true, timeoutMs: 10_000 });
+  const prepared = statementLru((sql) => db.prepare(sql));
   return {
     read: async (sql, params) => prepared(sql).all(...params) as RawRows,
-    close: async () => void db.close(),
+    close: async () => db.close(),
   };
 }

@@ -88,7 +88,7 @@ export function ensureSqliteDirectory(url: string): string {
   return file;
 }
 
-/** A unique-constraint violation, as better-sqlite3 or PostgreSQL (23505) reports it. */
+/** A unique-constraint violation, as SQLite (named by sqlite-driver.ts) or PostgreSQL (23505) reports it. */
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== "object" || error === null) return false;
   const { code } = error as { code?: string };

@@ -1,5 +1,5 @@
-// The embedded store: one better-sqlite3 connection for the whole process, opened here, and the
-// only way to write on it.
+// The embedded store: one SQLite connection (sqlite-driver.ts) for the whole process, opened here,
+// and the only way to write on it.
 // - Statements are prepared once per SQL text (statement-lru.ts); preparing the long list
 //   statement anew was about a tenth of the list path's time.
 // - Integers come back as bigint (safe for 64-bit values); stored-values.ts decodes them by column.
@@ -14,8 +14,8 @@
 //   transaction the same mistake is not refused (work a transaction starts and does not await, such
 //   as a request it lets in, may well write): it waits for the transaction's time limit.
 import { AsyncLocalStorage } from "node:async_hooks";
-import type BetterSqlite3 from "better-sqlite3";
 import { type Connection, type RawRows, type Store, TRANSACTION_TIMEOUT_MS, TransactionExpired } from "./connection.ts";
+import { SqliteConnection } from "./sqlite-driver.ts";
 import { sqliteValues } from "./sqlite-values.ts";
 import { type Statement, statementLru } from "./statement-lru.ts";
 import { WriterLock } from "./writer-lock.ts";
@@ -23,7 +23,7 @@ import { WriterLock } from "./writer-lock.ts";
 export type { Statement };
 
 /** A prepared statement that only reads: what the store prepares outside a transaction or section. */
-export type ReadStatement = Omit<Statement, "run" | "database">;
+export type ReadStatement = Omit<Statement, "run">;
 
 /** A statement that returns rows and changes nothing (an INSERT ... RETURNING returns rows too). */
 const isRead = (statement: Statement) => statement.reader && statement.readonly;
@@ -48,13 +48,13 @@ export const SQLITE_BUSY_MS = 10_000;
 /** The longest pause between two tries of a write that found the file locked. */
 const BUSY_PAUSE_MAX_MS = 20;
 
-/** better-sqlite3's error when another connection holds the lock a statement needs. */
+/** SQLite's error when another connection holds the lock a statement needs (named by sqlite-driver.ts). */
 const isBusy = (error: unknown) => (error as { code?: unknown } | null)?.code === "SQLITE_BUSY";
 
 /**
  * Runs `attempt` (whole or not at all) until it does not find the file locked or `busyMs` has
  * passed; then the last SQLITE_BUSY goes to the caller (STORAGE_UNAVAILABLE). SQLite's own busy
- * timeout sleeps inside the call, which on better-sqlite3 is the event loop: with it, a lock held
+ * timeout sleeps inside the call, which with a synchronous driver is the event loop: with it, a lock held
  * by another process froze every request, /health too. So the connection's timeout is 0 and the
  * waiting happens here, between tries, on timers.
  */
@@ -88,29 +88,25 @@ const nesting = process.env.NODE_ENV === "production" ? null : new AsyncLocalSto
 export class SqliteStore implements Store {
   readonly lock = new WriterLock();
   /** The connection's state, to look at; statements go through the store, its transactions and sections. */
-  readonly connection: Pick<BetterSqlite3.Database, "inTransaction" | "open">;
+  readonly connection: Pick<SqliteConnection, "inTransaction" | "open">;
   private readonly prepared: (sql: string) => Statement;
 
   private constructor(
-    private readonly sqlite: BetterSqlite3.Database,
+    private readonly sqlite: SqliteConnection,
     private readonly transactionTimeoutMs: number,
     private readonly busyMs: number,
   ) {
     this.connection = sqlite;
-    this.prepared = statementLru((text) => sqlite.prepare<unknown[]>(text));
+    this.prepared = statementLru((text) => sqlite.prepare(text));
   }
 
   /** Opens the file (":memory:" for a private in-memory store) with WAL, NORMAL sync and foreign keys. */
   static async open(file: string, options: { transactionTimeoutMs?: number; busyMs?: number } = {}): Promise<SqliteStore> {
-    const { default: Sqlite } = await import("better-sqlite3");
     // No waiting inside a call (it would block the event loop): whenFree waits between tries.
-    const connection = new Sqlite(file, { timeout: 0 });
-    connection.defaultSafeIntegers(true);
+    const connection = SqliteConnection.open(file, { timeoutMs: 0, bigInts: true });
     // WAL lets readers proceed while the single writer commits; NORMAL sync is durable in WAL mode
     // across application crashes (only an OS crash can lose the last transactions).
-    connection.pragma("journal_mode = WAL");
-    connection.pragma("synchronous = NORMAL");
-    connection.pragma("foreign_keys = ON");
+    connection.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON");
     return new SqliteStore(connection, options.transactionTimeoutMs ?? TRANSACTION_TIMEOUT_MS, options.busyMs ?? SQLITE_BUSY_MS);
   }
 
@@ -238,7 +234,7 @@ export class SqliteStore implements Store {
   }
 
   close(): Promise<void> {
-    if (this.sqlite.open) this.sqlite.close();
+    this.sqlite.close();
     return Promise.resolve();
   }
 

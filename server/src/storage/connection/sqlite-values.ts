@@ -1,4 +1,4 @@
-// Bound values as better-sqlite3 takes them. Apart from sqlite-store.ts so that code which only
+// Bound values as the SQLite driver takes them. Apart from sqlite-store.ts so that code which only
 // runs on SQLite (sqlite-unit.ts) can be imported on PostgreSQL without loading the SQLite store.
 import { checkedParameters } from "./connection.ts";
 

@@ -1,17 +1,17 @@
-// Prepared statements kept per connection, by SQL text. better-sqlite3 prepares a statement in
-// about the time it runs a short one, and the list statement is long: preparing anew was about a
-// tenth of the list path's busy time and 5-7% of the write paths'. better-sqlite3 runs each
-// statement to completion synchronously, so one statement never serves two queries at once.
-import type BetterSqlite3 from "better-sqlite3";
+// Prepared statements kept per connection, by SQL text. SQLite prepares a statement in about the
+// time it runs a short one, and the list statement is long: preparing anew was about a tenth of
+// the list path's busy time and 5-7% of the write paths'. The driver runs each statement to
+// completion synchronously, so one statement never serves two queries at once.
+import type { SqliteStatement } from "./sqlite-driver.ts";
 
 /** Statements kept per connection (least recently used dropped first); the hot paths use a few dozen. */
 const MAX_STATEMENTS = 256;
 
-export type Statement = BetterSqlite3.Statement<unknown[]>;
+export type Statement = SqliteStatement;
 
 /**
- * `prepare`, remembering what it prepared per SQL text (least recently used dropped first). Each
- * user keeps its own: statements carry modes (raw, pluck) that must not leak from one to another.
+ * `prepare`, remembering what it prepared per SQL text (least recently used dropped first), one
+ * cache per connection.
  */
 export function statementLru(prepare: (sql: string) => Statement): (sql: string) => Statement {
   const statements = new Map<string, Statement>();

@@ -89,13 +89,12 @@ async function applyOnPostgres(url: string): Promise<string[]> {
 }
 
 async function applyOnSqlite(url: string): Promise<string[]> {
-  const { default: Sqlite } = await import("better-sqlite3");
+  const { SqliteConnection } = await import("../connection/sqlite-driver.ts");
   // Start-up waits here before it serves anything: SQLite's own busy wait blocks nothing else yet.
-  const db = new Sqlite(ensureSqliteDirectory(url), { timeout: 10_000 });
+  const db = SqliteConnection.open(ensureSqliteDirectory(url), { timeoutMs: 10_000 });
   const applied: string[] = [];
   try {
-    db.pragma("journal_mode = WAL");
-    db.pragma("foreign_keys = OFF");
+    db.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = OFF");
     db.exec(TABLE.sqlite);
     const isApplied = db.prepare(`${APPLIED} AND "migration_name" = ?`);
     const record = db.prepare(
@@ -108,7 +107,7 @@ async function applyOnSqlite(url: string): Promise<string[]> {
         if (!isApplied.get(migration.name)) {
           const startedAt = new Date().toISOString();
           db.exec(migration.sql);
-          const broken = db.pragma("foreign_key_check") as unknown[];
+          const broken = db.prepare("PRAGMA foreign_key_check").all();
           if (broken.length > 0) throw new Error(`it leaves ${broken.length} rows whose foreign keys point nowhere`);
           record.run(randomUUID(), migration.checksum, new Date().toISOString(), migration.name, startedAt);
           applied.push(migration.name);

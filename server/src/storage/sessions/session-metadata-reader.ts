@@ -1,12 +1,13 @@
 // Reads one session's label state without writing anything: no file, folder, table or counter
 // is created or changed. SQLite is opened read-only (and never through the server's start-up
 // path, which creates the folder, sets WAL and migrates); PostgreSQL in a read-only transaction.
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { MetadataResult } from "../../domain/session-metadata.ts";
 import { readLabelState } from "../../domain/session-labels.ts";
 import { type Provider, providerOf, sqliteFileOf } from "../connection/database-url.ts";
 import { postgresPoolConfig } from "../connection/postgres-url.ts";
+import type { SqliteConnection } from "../connection/sqlite-driver.ts";
 
 /** A statement as text and the values it binds. */
 interface Statement {
@@ -14,8 +15,6 @@ interface Statement {
   parameters: readonly unknown[];
 }
 
-/** A stopped store is read from memory; past this size it reads as unavailable. */
-export const SQLITE_SNAPSHOT_MAX_BYTES = 256 * 1024 * 1024;
 const TIMEOUT_MS = 1_500;
 
 // This command runs after every agent turn, so it loads no query builder: its two statements are
@@ -64,30 +63,25 @@ function asRow(value: unknown): Row {
 
 async function readSqlite(url: string, harness: string, sessionId: string): Promise<Row | null> {
   const file = resolve(sqliteFileOf(url));
-  let size: number;
   try {
-    const stat = statSync(file);
-    if (!stat.isFile()) throw new Error("not a regular file");
-    size = stat.size;
+    if (!statSync(file).isFile()) throw new Error("not a regular file");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") throw new Missing();
     throw error;
   }
-  const { default: Sqlite } = await import("better-sqlite3");
-  let db: InstanceType<typeof Sqlite>;
+  const driver = await import("../connection/sqlite-driver.ts");
+  let db: SqliteConnection;
   if (existsSync(`${file}-wal`)) {
     // A server has the store open: read through its write-ahead log, which holds the latest
     // commits. SQLite would create a missing shared-memory index, so that case is refused.
     if (!existsSync(`${file}-shm`)) throw new Error("write-ahead log without its index");
-    db = new Sqlite(file, { readonly: true, fileMustExist: true, timeout: TIMEOUT_MS });
+    db = driver.SqliteConnection.open(file, { readOnly: true, timeoutMs: TIMEOUT_MS });
   } else {
     // No server has it open, so the file holds every commit. A read-only connection to a WAL
-    // database would create -wal and -shm files beside it; an in-memory copy creates nothing.
-    if (size > SQLITE_SNAPSHOT_MAX_BYTES) throw new Error("store too large to read without its server");
-    const bytes = readFileSync(file);
-    if (bytes.length >= 20 && bytes[18] === 2 && bytes[19] === 2) bytes[18] = bytes[19] = 1; // WAL -> rollback, in memory only
-    db = new Sqlite(bytes, { readonly: true });
+    // database would create -wal and -shm files beside it; an immutable one reads the file as it
+    // is and creates nothing.
+    db = driver.SqliteConnection.open(file, { readOnly: true, timeoutMs: TIMEOUT_MS, immutable: true });
   }
   try {
     const hasTable = db.prepare(HAS_SESSION_TABLE.sql).get(...HAS_SESSION_TABLE.parameters);

@@ -42,7 +42,7 @@ describe.skipIf(!availability.run)("<herald-inbox> in a plain HTML page", () => 
   const card = (id: string) => drawer().locator(`article[data-surface=drawer][data-notification-id="${id}"]`);
 
   beforeAll(async () => {
-    expect(existsSync(join(sdk, "dist", "herald-inbox.js")), "npm run build in sdk/ emits dist/herald-inbox.js").toBe(true);
+    expect(existsSync(join(sdk, "dist", "herald-inbox.js")), "npm run bundle in sdk/ emits dist/herald-inbox.js").toBe(true);
     store = createTempSqlite("herald-element-");
     const filesPort = await freePort();
     const wrapperPort = await freePort();

@@ -4,7 +4,8 @@
 // (bench/raw-sqlite.ts, and the shared publish yardstick, which loads it from the server's
 // install). It compiles SQLite from source, about a minute on two cores, so `npm ci` does not run
 // its install script (package.json, allowScripts) and whoever needs it builds it here, once.
-// `node --import tsx scripts/better-sqlite3-build.ts` does it from a shell.
+// `node --import tsx scripts/better-sqlite3-build.ts` does it from a shell (the yardstick needs
+// that first). `npm run build` does not: a deployment builds Herald and needs no compiler.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";

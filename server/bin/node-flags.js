@@ -6,7 +6,8 @@
 // and serialised its own copy of each event, then 16 MiB; since a subscriber holds no chain of its
 // own (the person stream pushes), 8 MiB delivers as fast, with a lower steady p99 and less RSS per
 // subscriber (bench/history.md, "Write bytes" and "Lean subscribers"). Short-lived commands need
-// no tuning and start without a second process.
+// no tuning and start without a second process. V8 flags that must hold in every serving process,
+// however it was started (an embedder, a benchmark), are set by startServer (src/app.ts).
 export const nodeFlags = {
   serve: ["--max-semi-space-size=8"],
 };

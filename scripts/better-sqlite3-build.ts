@@ -1,11 +1,10 @@
 // better-sqlite3 is no longer Herald's driver (storage/connection/sqlite-driver.ts) but stays a
 // tool of development: the Prisma CLI's SQLite adapter (prisma/sqlite/prisma.config.ts, used by
 // `npm run migration:new` and the tests of Prisma-migrated stores) and the benchmarks' raw floor
-// (bench/raw-sqlite.ts, and the shared publish yardstick, which loads it from the server's
-// install). It compiles SQLite from source, about a minute on two cores, so `npm ci` does not run
+// (bench/raw-sqlite.ts). It compiles SQLite from source, about a minute on two cores, so `npm ci` does not run
 // its install script (package.json, allowScripts) and whoever needs it builds it here, once.
-// `node --import tsx scripts/better-sqlite3-build.ts` does it from a shell (the yardstick needs
-// that first). `npm run build` does not: a deployment builds Herald and needs no compiler.
+// `node --import tsx scripts/better-sqlite3-build.ts` does it from a shell (for a script outside
+// this repository that loads it from the server's install). `npm run build` does not: a deployment builds Herald and needs no compiler.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";

@@ -1,5 +1,5 @@
-// Sends the channel outbox off the request path: woken when a revision that may have queued
-// deliveries commits (the bus), when a test send is queued (the bell), and otherwise every poll
+// Sends the channel outbox off the request path: woken when a revision that queued deliveries
+// commits (the bus), when a test send is queued (the bell), and otherwise every poll
 // interval (delays, retries, holds coming due). One run at a time per instance; several instances
 // share the outbox through leases (storage/channels/delivery-outbox.ts). Between batches it gives
 // way to requests (yield-to-requests.ts).
@@ -46,7 +46,9 @@ export function startDeliveryWorker(deliveries: DeliveryService, bus: EventBus, 
   };
 
   const unsubscribe = bus.subscribe((message) => {
-    if (message.kind === "event" && (message.event.type === "CREATED" || message.event.type === "UPDATED")) wake();
+    // A change that queued nothing wakes no one (most publishes, for people without channels);
+    // an older sender does not say, and any new revision may have.
+    if (message.kind === "event" && (message.queuedDeliveries ?? (message.event.type === "CREATED" || message.event.type === "UPDATED"))) wake();
     if (message.kind === "quiet" && !message.quietMode) {
       deliveries
         .releaseHeld(message.personId)

@@ -11,7 +11,8 @@ import type { CommittedEvent } from "./committed-event.ts";
 export type ActionInvocationMessage = Pick<InvocationRecord, "id" | "seq" | "plugin">;
 
 export type BusMessage =
-  | { kind: "event"; event: CommittedEvent }
+  // queuedDeliveries: whether the change put a channel delivery in the outbox (absent: unknown, as from older senders).
+  | { kind: "event"; event: CommittedEvent; queuedDeliveries?: boolean }
   // Any change of the person's preferences (reader controls included): listeners read them afresh.
   | { kind: "quiet"; personId: string; quietMode: boolean }
   | { kind: "invocation"; invocation: ActionInvocationMessage }

@@ -162,6 +162,16 @@ for (const provider of providers) {
       const ada = await h.newPerson("Ada");
       const { id } = await addPush(ada.token);
       expect((await rules(ada.token, id, { minSeverity: "WARNING", scopes: ["PERSON"] })).data.setChannelRules.__typename).toBe("Channel");
+      // What each revision's bus message tells the delivery worker (it wakes only for queued
+      // deliveries; the APPLICATION one reaches other tests' people's channels too).
+      const told = new Map<string, boolean | undefined>();
+      let last: (() => void) | null = null;
+      const stop = h.herald.bus.subscribe((m) => {
+        if (m.kind !== "event") return;
+        told.set(`${m.event.notificationId}#${m.event.revision}`, m.queuedDeliveries);
+        if (m.event.revision === 3) last?.();
+      });
+      const lastTold = new Promise<void>((resolve) => (last = resolve));
       const info = await h.publish({ scope: "PERSON", personId: ada.id, key: "r1", title: "Info", severity: "INFO" });
       const session = await h.publish({ scope: "APPLICATION", key: `r2-${Date.now()}`, title: "App error", severity: "ERROR" });
       const error = await h.publish({ scope: "PERSON", personId: ada.id, key: "r3", title: "Error", severity: "ERROR" });
@@ -174,6 +184,14 @@ for (const provider of providers) {
       await h.publish({ scope: "PERSON", personId: ada.id, key: "r3", title: "Error again", severity: "ERROR", operation: { id: "op", phase: "3/3" } });
       await settled(ada.token, error.id, (d) => d.length === 2 && d.every((x) => x.status === "SENT"));
       expect((await deliveries(ada.token, error.id)).map((d) => d.revision)).toEqual([1, 3]);
+      await lastTold; // one publisher's messages arrive in order (the Redis bus too)
+      stop();
+      expect(Object.fromEntries(told)).toMatchObject({
+        [`${info.id}#1`]: false,
+        [`${error.id}#1`]: true,
+        [`${error.id}#2`]: false,
+        [`${error.id}#3`]: true,
+      });
     });
 
     it("a delay sends only what is still unseen when it has passed", async () => {
@@ -352,6 +370,34 @@ for (const provider of providers) {
         20_000,
         "the test delivery to be SENT",
       );
+    });
+  });
+}
+
+for (const provider of providers) {
+  describe.skipIf(!provider.available)(`the delivery worker on ${provider.name}`, () => {
+    let h: TestHerald;
+    let ntfy: NtfyServer;
+
+    beforeAll(async () => {
+      ntfy = await new NtfyServer().start(tls);
+      // An hour between polls: only the commit of a revision that queued a delivery wakes the worker.
+      h = await startHerald(provider, { channelAllowHosts: ["127.0.0.1"], deliveryPollMs: 3_600_000 }, { channelAgent: tls.agent });
+    });
+    afterAll(async () => {
+      await h?.close();
+      await ntfy?.close();
+    });
+
+    it("is woken by the commit of a revision that queued a delivery", async () => {
+      const ada = await h.newPerson("Ada");
+      const added = await gql(h.url, ada.token, `mutation($i: AddNtfyChannelInput!) { addNtfyChannel(input: $i) { __typename } }`, {
+        i: { url: `${ntfy.url}/ada-woken` },
+      });
+      expect(added.data.addNtfyChannel.__typename).toBe("Channel");
+      await h.publish({ scope: "PERSON", personId: ada.id, key: "woken", title: "Woken" });
+      await ntfy.waitFor(1);
+      expect(ntfy.received[0]!.payload).toMatchObject({ topic: "ada-woken", title: "Woken" });
     });
   });
 }

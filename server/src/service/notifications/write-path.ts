@@ -31,14 +31,16 @@ export class NotificationWritePath {
    * action invocations); otherwise, on SQLite, the faster unit of NotificationStore.transaction.
    */
   async write<T>(work: (tx: NotificationTx) => Promise<T>, { shared = false }: { shared?: boolean } = {}): Promise<T> {
-    let appended: readonly CommittedEvent[] = [];
-    const unit = async (tx: NotificationTx) => {
-      const result = await work(tx);
-      appended = tx.appended;
-      return result;
+    let last: NotificationTx | null = null;
+    const unit = (tx: NotificationTx) => {
+      last = tx;
+      return work(tx);
     };
     const result = await (shared ? this.store.sharedTransaction(unit) : this.store.transaction(unit));
-    for (const event of appended) this.publishCommitted(event);
+    // The unit that committed is the last one run (a retried unit starts with a new tx); on SQLite
+    // its writes ran at commit, so what they queued is known only now.
+    const committed = last as NotificationTx | null;
+    for (const event of committed?.appended ?? []) this.publishCommitted(event, committed!.queuedDeliveries);
     return result;
   }
 
@@ -72,9 +74,9 @@ export class NotificationWritePath {
   }
 
   /** Only after commit: a subscriber must never see a change that could still roll back. */
-  publishCommitted(event: CommittedEvent): void {
+  publishCommitted(event: CommittedEvent, queuedDeliveries: boolean): void {
     // Wall-clock, not the injectable clock: this measures fan-out lag, it decides nothing.
-    this.bus.publish({ kind: "event", event: { ...event, committedAt: Date.now() } });
+    this.bus.publish({ kind: "event", event: { ...event, committedAt: Date.now() }, queuedDeliveries });
   }
 
   async mustFind(tx: NotificationTx, id: string, scope: PluginScope = null): Promise<NotificationRecord> {

@@ -29,6 +29,11 @@ export class NotificationTx {
    * committed (a unit that is retried starts afresh with a new NotificationTx).
    */
   readonly appended: CommittedEvent[] = [];
+  /**
+   * Whether a write of this unit put a channel delivery in the outbox: the write path tells the
+   * delivery worker so (the bus message), and a revision no channel selected wakes no one.
+   */
+  queuedDeliveries = false;
   /** lockVersion of each row as this transaction read it: the optimistic lock of apply(). */
   private readonly seen = new Map<string, number>();
   /** Assets each row's follow-ups named as this transaction read it (its AssetReference rows). */
@@ -340,9 +345,12 @@ export class NotificationTx {
    * worth a buzz on a phone (docs/channels.md, "What is sent").
    */
   private deliveriesOf(record: NotificationRecord, event: NotificationEventType, before: Row<"Notification"> | undefined): RowWrite[] {
-    if (event === "CREATED") return [outboxWrite(this.provider, record, "notification.created", record.createdAt)];
+    const counted = (rows: number) => {
+      if (rows > 0) this.queuedDeliveries = true;
+    };
+    if (event === "CREATED") return [{ ...outboxWrite(this.provider, record, "notification.created", record.createdAt), counted }];
     if (event !== "UPDATED" || !before || !contentChanged(toRecord(before), record)) return [];
-    return [outboxWrite(this.provider, record, "notification.updated", record.updatedAt)];
+    return [{ ...outboxWrite(this.provider, record, "notification.updated", record.updatedAt), counted }];
   }
 
   /**

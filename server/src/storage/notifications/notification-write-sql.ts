@@ -251,6 +251,7 @@ export class NotificationWriteSql {
       const rows = await this.runner.read({ compile: () => statement.compile(this.db) });
       if (rows.length === 0 && last) throw new StaleWrite();
       if (rows.length !== n) throw new Error(`the event counter row "${EVENT_COUNTER}" is missing`);
+      if (last?.rows != null) last.counted?.(last.rows);
       return Math.min(...rows.map((r) => Number(r.seq)));
     }
     if (this.counter === null) {

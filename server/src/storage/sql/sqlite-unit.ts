@@ -65,6 +65,7 @@ export class SqliteUnit implements StatementRunner {
         const { sql, parameters } = write.statement.compile();
         const { changes } = this.section.prepare(sql).run(...sqliteValues(parameters));
         if (write.rows !== null && changes !== write.rows) throw new StaleWrite();
+        write.counted?.(changes);
       }
       this.section.prepare("COMMIT").run();
     } catch (error) {

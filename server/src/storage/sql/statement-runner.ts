@@ -18,6 +18,8 @@ export type WriteQuery = UpdateQueryBuilder<DB, any, any, any> | InsertQueryBuil
 export interface RowWrite {
   statement: WriteQuery;
   rows: number | null;
+  /** Told how many rows the statement changed, once it ran (before its transaction commits). */
+  counted?: (rows: number) => void;
 }
 
 export interface StatementRunner {
@@ -43,6 +45,7 @@ export class TransactionRunner implements StatementRunner {
     for (const write of writes) {
       const rows = await run.execute(this.tx, write.statement);
       if (write.rows !== null && rows !== write.rows) throw new StaleWrite();
+      write.counted?.(rows);
     }
   }
 }

@@ -53,6 +53,22 @@ describe("the SQLite driver", () => {
     expect(db.prepare(`SELECT count(*) AS n FROM t`).get()).toEqual({ n: 2n });
   });
 
+  it("returns rows as objects keyed by the result's column names, in order", () => {
+    const { db } = walStore();
+    db.prepare(`INSERT INTO t (id, v) VALUES (1, 'a'), (2, NULL)`).run();
+    const rows = db.prepare(`SELECT v AS "value", id, 'x' AS "constant" FROM t ORDER BY id`).all();
+    expect(rows).toEqual([
+      { value: "a", id: 1n, constant: "x" },
+      { value: null, id: 2n, constant: "x" },
+    ]);
+    expect(Object.keys(rows[0]!)).toEqual(["value", "id", "constant"]);
+    expect(db.prepare(`SELECT v FROM t WHERE id = ?`).get(2)).toEqual({ v: null });
+    expect(db.prepare(`SELECT v FROM t WHERE id = ?`).get(3)).toBeUndefined();
+    expect(db.prepare(`UPDATE t SET v = 'b' WHERE id = 2 RETURNING id, v`).all()).toEqual([{ id: 2n, v: "b" }]);
+    // A column named __proto__ would set the row's prototype: refused when prepared.
+    expect(() => db.prepare(`SELECT 1 AS "__proto__"`)).toThrow(/__proto__/);
+  });
+
   it("names SQLite's extended result code in an error's code", () => {
     const { file, db } = walStore();
     db.prepare(`INSERT INTO t (id, v) VALUES (1, 'a')`).run();

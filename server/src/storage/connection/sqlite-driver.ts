@@ -70,28 +70,55 @@ export function namedSqliteError(error: unknown): unknown {
 }
 
 export class SqliteStatement {
+  /** The result's column names, in order (empty for a statement that returns no rows). */
+  private readonly names: string[];
+
   constructor(
     private readonly statement: StatementSyncInstance,
-    /** Whether it returns rows (a SELECT, or a write with RETURNING). */
-    readonly reader: boolean,
     /** Whether it only reads: no write, no transaction control, no pragma. */
     readonly readonly: boolean,
-  ) {}
-
-  all(...values: unknown[]): unknown[] {
-    try {
-      return this.statement.all(...values);
-    } catch (error) {
-      throw namedSqliteError(error);
-    }
+  ) {
+    this.names = statement.columns().map((column) => column.name);
+    // Rows are plain objects: a column of this name would set the row's prototype instead.
+    if (this.names.includes("__proto__")) throw new Error('A result column may not be named "__proto__"');
+    // Rows come from the driver as arrays and become objects here: the driver's own objects cost
+    // about a third more on the stores' wide rows (a page of 20 notifications: 165 µs, against
+    // 114-144 µs this way).
+    if (this.names.length > 0) statement.setReturnArrays(true);
   }
 
-  get(...values: unknown[]): unknown {
+  /** Whether it returns rows (a SELECT, or a write with RETURNING). */
+  get reader(): boolean {
+    return this.names.length > 0;
+  }
+
+  all(...values: unknown[]): Record<string, unknown>[] {
+    let rows: unknown[][];
     try {
-      return this.statement.get(...values);
+      rows = this.statement.all(...values) as unknown[][];
     } catch (error) {
       throw namedSqliteError(error);
     }
+    const objects = new Array<Record<string, unknown>>(rows.length);
+    for (let i = 0; i < rows.length; i++) objects[i] = this.object(rows[i]!);
+    return objects;
+  }
+
+  get(...values: unknown[]): Record<string, unknown> | undefined {
+    let row: unknown[] | undefined;
+    try {
+      row = this.statement.get(...values) as unknown[] | undefined;
+    } catch (error) {
+      throw namedSqliteError(error);
+    }
+    return row === undefined ? undefined : this.object(row);
+  }
+
+  private object(row: unknown[]): Record<string, unknown> {
+    const object: Record<string, unknown> = {};
+    const names = this.names;
+    for (let i = 0; i < names.length; i++) object[names[i]!] = row[i];
+    return object;
   }
 
   run(...values: unknown[]): RunResult {
@@ -133,7 +160,7 @@ export class SqliteConnection {
     });
     try {
       const statement = this.db.prepare(sql);
-      return new SqliteStatement(statement, statement.columns().length > 0, readonly);
+      return new SqliteStatement(statement, readonly);
     } catch (error) {
       throw namedSqliteError(error);
     } finally {

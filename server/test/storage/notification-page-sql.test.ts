@@ -34,4 +34,8 @@ describe("the list page's raw columns", () => {
     expect(shared.receipt).toMatchObject({ notificationId: "n1", personId: "p1", seenAt: new Date("2026-11-30T21:00:00.000Z"), updatedAt: new Date(0) });
     expect(Object.keys(shared.row)).not.toContain("r_seenAt");
   });
+
+  it("can tell the receipt's columns by their prefix: no column of Notification starts with r_", () => {
+    expect(tableColumns.Notification.columns.filter((column) => column.startsWith("r_"))).toEqual([]);
+  });
 });

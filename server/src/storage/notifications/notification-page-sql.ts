@@ -10,7 +10,7 @@ import { type ReceiptMark, sharedViewCase } from "../../domain/shared-view.ts";
 import type { Provider } from "../connection/database-url.ts";
 import { tableColumns } from "../generated/columns.ts";
 import { type Builder, type DB, sql, sqlFor, storedTime } from "../sql/sql.ts";
-import { decodeRow, isTimeColumn, type Row } from "../sql/stored-values.ts";
+import { decodeInPlace, type Row } from "../sql/stored-values.ts";
 
 export interface PageWindow {
   after: Position | null;
@@ -161,23 +161,17 @@ function withinHistory(f: EffectiveFilter, historyLimit: number | null): Conditi
   ];
 }
 
-/** The receipt's columns beside the row, each as "r_<column>" (typed NULLs for the person's own rows). */
-function withReceipt(query: SourceQuery, shared: boolean) {
-  return query.selectAll("n").select(
-    tableColumns.NotificationReceipt.columns.map((column) =>
-      shared
-        ? sql.ref(`r.${column}`).as(`r_${column}`)
-        : // PostgreSQL will not UNION an untyped NULL (text) with the receipt's timestamps.
-          sql.raw(`CAST(NULL AS ${isTimeColumn("NotificationReceipt", column) ? "timestamp(3)" : "text"})`).as(`r_${column}`),
-    ),
-  );
-}
-
 function filtered(source: Source): SourceQuery {
   return source.from.where((eb) => eb.and(source.where.map((condition) => condition(eb))));
 }
 
-/** A page: each source read by its own index-ordered keyset query, merged by UNION ALL. */
+/**
+ * A page in two steps: the keys of the page (id, createdAt, and whether the row is shared), each
+ * source read by its own index-ordered keyset query and merged by UNION ALL; then the page's
+ * rows by id, with the reader's receipt joined to the shared ones. The merge sorts narrow keys,
+ * not whole rows (sorting the 2 × limit whole rows cost about a third of the statement), and
+ * reads each row of the page once.
+ */
 export function pageStatement(
   provider: Provider,
   personId: string,
@@ -189,16 +183,34 @@ export function pageStatement(
   const sources = new Sources(sqlFor(provider), provider);
   const direction = page.inverted ? "asc" : "desc";
   const limit = Math.trunc(page.limit);
-  const parts = sources
-    .of(personId, f, now, historyLimit, sources.keyset(page))
-    .map((source) => withReceipt(filtered(source), source.shared).orderBy("n.createdAt", direction).orderBy("n.id", direction).limit(limit));
+  const parts = sources.of(personId, f, now, historyLimit, sources.keyset(page)).map((source) =>
+    filtered(source)
+      .select(["n.id", "n.createdAt", sql.lit(source.shared ? 1 : 0).as("shared")])
+      .orderBy("n.createdAt", direction)
+      .orderBy("n.id", direction)
+      .limit(limit),
+  );
   if (parts.length === 0) return null;
-  if (parts.length === 1) return parts[0]!;
   const db = sources.db;
   // SQLite takes no ORDER BY or LIMIT on a compound's members: each is a subquery of its own.
   const [first, ...rest] = parts.map((part, i) => db.selectFrom(part.as(`part${i}`)).selectAll());
-  const merged = rest.reduce((union, part) => union.unionAll(part), first!);
-  return db.selectFrom(merged.as("merged")).selectAll().orderBy("createdAt", direction).orderBy("id", direction).limit(limit);
+  const keys =
+    rest.length === 0
+      ? parts[0]!
+      : (db
+          .selectFrom(rest.reduce((union, part) => union.unionAll(part), first!).as("merged"))
+          .selectAll()
+          .orderBy("createdAt", direction)
+          .orderBy("id", direction)
+          .limit(limit) as unknown as (typeof parts)[number]);
+  return db
+    .selectFrom(keys.as("k"))
+    .innerJoin("Notification as n", "n.id", "k.id")
+    .leftJoin("NotificationReceipt as r", (join) => join.on("k.shared", "=", sql.lit(1)).onRef("r.notificationId", "=", "n.id").on("r.personId", "=", personId))
+    .selectAll("n")
+    .select(tableColumns.NotificationReceipt.columns.map((column) => sql.ref(`r.${column}`).as(`r_${column}`)))
+    .orderBy("k.createdAt", direction)
+    .orderBy("k.id", direction);
 }
 
 /** How many rows the person sees: one COUNT per source, summed in the same statement (column "n"). */
@@ -227,14 +239,15 @@ export function visibleIdsStatement(
   return parts.slice(1).reduce((union, part) => union.unionAll(part), parts[0]!);
 }
 
-/** A raw result row as the models type it: times as Dates, the receipt split off. */
+/** A raw result row as the models type it: times as Dates, the receipt ("r_" columns) split off. */
 export function toPageRow(raw: Record<string, unknown>): PageRow {
   const row: Record<string, unknown> = {};
   const receipt: Record<string, unknown> = {};
-  for (const [column, value] of Object.entries(raw)) {
-    if (column.startsWith("r_")) receipt[column.slice(2)] = value;
-    else row[column] = value;
+  for (const column in raw) {
+    // "r_": no column of Notification starts so.
+    if (column.charCodeAt(0) === 114 && column.charCodeAt(1) === 95) receipt[column.slice(2)] = raw[column];
+    else row[column] = raw[column];
   }
   const hasReceipt = receipt.notificationId !== null && receipt.notificationId !== undefined;
-  return { row: decodeRow("Notification", row), receipt: hasReceipt ? decodeRow("NotificationReceipt", receipt) : null };
+  return { row: decodeInPlace("Notification", row), receipt: hasReceipt ? decodeInPlace("NotificationReceipt", receipt) : null };
 }

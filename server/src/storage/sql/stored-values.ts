@@ -26,7 +26,11 @@ const decoders = {
 
 /** One raw row of `table` (its own columns, any subset) with its values decoded by kind. */
 export function decodeRow<T extends Table>(table: T, raw: Record<string, unknown>): Row<T> {
-  const row: Record<string, unknown> = { ...raw };
+  return decodeInPlace(table, { ...raw });
+}
+
+/** decodeRow on a row of the caller's own making, changed in place. */
+export function decodeInPlace<T extends Table>(table: T, row: Record<string, unknown>): Row<T> {
   const kinds = tableColumns[table].kinds as Readonly<Record<string, keyof typeof decoders>>;
   for (const column in kinds) {
     if (column in row) row[column] = decoders[kinds[column]!](row[column]);

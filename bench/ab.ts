@@ -7,16 +7,16 @@
 // Each checkout must be installed and built (npm ci && npm run build). Not part of the tests.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { Agent, request } from "node:http";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { GraphQLClient } from "./graphql-client.ts";
+import { liftedLimits } from "./herald-process.ts";
 
 const rounds = Number(process.env.AB_ROUNDS ?? 8);
 const publishBlock = Number(process.env.AB_PUBLISH_BLOCK ?? 300);
 const listBlock = Number(process.env.AB_LIST_BLOCK ?? 100);
 const IN_FLIGHT = 8;
-const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
 
 interface Figure {
   cpuMs: number;
@@ -26,9 +26,8 @@ interface Figure {
 
 interface Server {
   root: string;
-  url: string;
-  producerKey: string;
-  readerToken: string;
+  producer: GraphQLClient;
+  reader: GraphQLClient;
   personId: string;
   /** CPU time of the processes' main threads so far, ms. */
   cpuMs(): number;
@@ -36,23 +35,6 @@ interface Server {
   publish: Figure;
   list: Figure;
   stop(): Promise<void>;
-}
-
-function post(url: string, token: string, body: unknown): Promise<{ data?: Record<string, any> }> {
-  const text = JSON.stringify(body);
-  return new Promise((ok, fail) => {
-    const req = request(
-      url,
-      { method: "POST", agent, headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "content-length": Buffer.byteLength(text) } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => ok(JSON.parse(Buffer.concat(chunks).toString("utf8"))));
-      },
-    );
-    req.on("error", fail);
-    req.end(text);
-  });
 }
 
 /** User plus system time of each process's main thread (the one that serves requests), ms. */
@@ -82,8 +64,7 @@ async function start(checkout: string): Promise<Server> {
     DATABASE_URL: `file:${join(dir, "herald.db")}`,
     NODE_ENV: "production",
     LOG_LEVEL: "warn",
-    HERALD_RATE_LIMIT_POINTS: "1000000000",
-    HERALD_MAX_STREAMS_PER_CREDENTIAL: "1000000",
+    ...liftedLimits,
   };
   const cli = (...args: string[]) => {
     const run = spawnSync(join(root, "node_modules/.bin/herald"), args, { cwd: root, env, encoding: "utf8" });
@@ -109,17 +90,20 @@ async function start(checkout: string): Promise<Server> {
     child.stderr!.on("data", read);
     child.once("exit", (code) => fail(new Error(`herald serve in ${root} exited (${code}): ${output.slice(-400)}`)));
   });
+  const producer = new GraphQLClient(new URL(url), producerKey);
+  const reader = new GraphQLClient(new URL(url), readerToken);
   return {
     root,
-    url,
-    producerKey,
-    readerToken,
+    producer,
+    reader,
     personId,
     cpuMs: () => mainThreadCpuMs(child),
     published: 0,
     publish: { cpuMs: 0, wallMs: 0, ops: 0 },
     list: { cpuMs: 0, wallMs: 0, ops: 0 },
     stop: async () => {
+      producer.close();
+      reader.close();
       const exited = new Promise((done) => child.once("exit", done));
       process.kill(-child.pid!, "SIGTERM");
       await exited;
@@ -145,8 +129,8 @@ async function publishes(server: Server, count: number): Promise<void> {
         severity: "ERROR",
         source: { plugin: "bench" },
       };
-      const reply = await post(server.url, server.producerKey, { query: PUBLISH, variables: { input } });
-      if (!reply.data?.publishNotification?.id) throw new Error(`publish failed: ${JSON.stringify(reply).slice(0, 300)}`);
+      const data = await server.producer.post<{ publishNotification: { id?: string } }>(PUBLISH, { input });
+      if (!data.publishNotification.id) throw new Error(`publish failed: ${JSON.stringify(data).slice(0, 300)}`);
     }
   };
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
@@ -154,8 +138,8 @@ async function publishes(server: Server, count: number): Promise<void> {
 
 async function lists(server: Server, count: number): Promise<void> {
   for (let i = 0; i < count; i++) {
-    const reply = await post(server.url, server.readerToken, { query: LIST });
-    if (reply.data?.notifications?.edges?.length !== 20) throw new Error(`list failed: ${JSON.stringify(reply).slice(0, 300)}`);
+    const data = await server.reader.post<{ notifications: { edges: unknown[] } }>(LIST);
+    if (data.notifications.edges.length !== 20) throw new Error(`list failed: ${JSON.stringify(data).slice(0, 300)}`);
   }
 }
 

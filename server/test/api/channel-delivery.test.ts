@@ -166,15 +166,17 @@ for (const provider of providers) {
       // deliveries; the APPLICATION one reaches other tests' people's channels too).
       const told = new Map<string, boolean | undefined>();
       let last: (() => void) | null = null;
+      let errorId: string | null = null;
       const stop = h.herald.bus.subscribe((m) => {
         if (m.kind !== "event") return;
         told.set(`${m.event.notificationId}#${m.event.revision}`, m.queuedDeliveries);
-        if (m.event.revision === 3) last?.();
+        if (m.event.notificationId === errorId && m.event.revision === 3) last?.();
       });
       const lastTold = new Promise<void>((resolve) => (last = resolve));
       const info = await h.publish({ scope: "PERSON", personId: ada.id, key: "r1", title: "Info", severity: "INFO" });
       const session = await h.publish({ scope: "APPLICATION", key: `r2-${Date.now()}`, title: "App error", severity: "ERROR" });
       const error = await h.publish({ scope: "PERSON", personId: ada.id, key: "r3", title: "Error", severity: "ERROR" });
+      errorId = error.id;
       // The outbox is written with the revision: what is not there now never will be.
       expect(await deliveries(ada.token, info.id)).toEqual([]);
       expect(await deliveries(ada.token, session.id)).toEqual([]);

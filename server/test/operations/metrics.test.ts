@@ -61,6 +61,27 @@ for (const provider of providers) {
       expect(sample(await scrape(), "herald_open_streams")).toBe(0);
     });
 
+    it("times the root fields of queries and mutations, each server in the process its own, and no nested field", async () => {
+      const eve = await h.newPerson("Eve");
+      const other = await startHerald(provider, { metricsToken });
+      try {
+        const list = `{ notifications(first: 5) { edges { node { id title display { title } } } } }`;
+        for (let i = 0; i < 2; i++) expect((await gql(h.url, eve.token, list)).errors).toBeUndefined();
+        const carol = await other.newPerson("Carol");
+        expect((await gql(other.url, carol.token, list)).errors).toBeUndefined();
+        const text = await scrape();
+        const otherText = await (await fetch(other.url.replace(/\/graphql$/, "/metrics"), { headers: { authorization: `Bearer ${metricsToken}` } })).text();
+        const notifications = { operationType: "query", fieldName: "notifications", typeName: "Query", returnType: "NotificationConnection!" };
+        expect(sample(text, "graphql_envelop_execute_resolver_count", notifications)).toBe(2);
+        expect(sample(otherText, "graphql_envelop_execute_resolver_count", notifications)).toBe(1);
+        expect(sample(text, "graphql_envelop_execute_resolver_bucket", { ...notifications, le: "+Inf" })).toBe(2);
+        const timedTypes = new Set([...text.matchAll(/^graphql_envelop_execute_resolver_count\{[^}]*typeName="(\w+)"/gm)].map((m) => m[1]));
+        expect([...timedTypes].sort()).toEqual(["Mutation", "Query"]);
+      } finally {
+        await other.close();
+      }
+    });
+
     it("shows a person whose stream holds notifications for quiet mode, until it is turned off", async () => {
       const bob = await h.newPerson("Bob");
       await gql(h.url, bob.token, `mutation { setQuietMode(enabled: true) { quietMode } }`);

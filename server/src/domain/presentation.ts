@@ -12,7 +12,7 @@ export const defaultPresentation: Record<NotificationScope, Presentation> = {
 };
 
 /** The display a client renders: the producer's overrides over defaults derived from content. */
-export function resolveDisplay(scope: NotificationScope, content: NotificationContent): Display {
+export function resolveDisplay(scope: NotificationScope, content: Pick<NotificationContent, "title" | "body" | "severity" | "displayOverrides">): Display {
   return {
     format: "TEXT",
     title: content.title,

@@ -39,8 +39,11 @@ export class PersonReads {
       before: args.before ? this.cursors.decode(personId, args.before, "before") : null,
       first,
       last,
-      fetch: (page: { after: Position | null; before: Position | null; limit: number; inverted: boolean }) =>
-        this.store.page(personId, effectiveFilter(filter), page, this.clock.now()),
+      /** `fields`: the only fields of the records the caller reads (null: all). */
+      fetch: (
+        page: { after: Position | null; before: Position | null; limit: number; inverted: boolean },
+        fields: Iterable<keyof NotificationRecord> | null = null,
+      ) => this.store.page(personId, effectiveFilter(filter), page, this.clock.now(), fields),
       cursorOf: (record: NotificationRecord) => this.cursors.encode(personId, record),
     };
   }

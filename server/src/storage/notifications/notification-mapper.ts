@@ -21,40 +21,95 @@ const _everyColumnWritten: Exclude<Placed, keyof ReturnType<typeof toColumns> | 
   ? true
   : { unwrittenColumn: Exclude<Placed, keyof ReturnType<typeof toColumns> | SetOnInsertOnly> } = true;
 
+/** A field of the record, read from the columns it names and from no other (the row it is given holds only those). */
+interface FieldRead<V> {
+  readonly columns: readonly (keyof Row)[];
+  readonly decode: (row: Row) => V;
+}
+const reads = <C extends keyof Row, V>(columns: readonly C[], decode: (row: Pick<Row, C>) => V): FieldRead<V> => ({ columns, decode });
+const json = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
+
+/**
+ * Each field of a record and the columns it is read from. A decoder sees only the columns it
+ * names (by type), so a row that holds those columns gives the field exactly as a whole row would:
+ * what lets a list read only the columns its selection needs (recordProjection).
+ */
+const FIELD_READS: { readonly [K in keyof NotificationRecord]: FieldRead<NotificationRecord[K]> } = {
+  id: reads(["id"], (r) => r.id),
+  scope: reads(["scope"], (r) => r.scope as NotificationScope),
+  personId: reads(["personId"], (r) => r.personId),
+  sessionId: reads(["sessionId"], (r) => r.sessionId),
+  key: reads(["key"], (r) => r.key),
+  revision: reads(["revision"], (r) => r.revision),
+  status: reads(["status"], (r) => r.status as NotificationStatus),
+  severity: reads(["severity"], (r) => r.severity as Severity),
+  title: reads(["title"], (r) => r.title),
+  body: reads(["body"], (r) => r.body),
+  source: reads(["sourcePlugin", "sourceSubsystem"], (r) => ({ plugin: r.sourcePlugin, subsystem: r.sourceSubsystem })),
+  displayOverrides: reads(["display"], (r) => JSON.parse(r.display) as Partial<Display>),
+  actions: reads(["actions"], (r) => JSON.parse(r.actions) as FollowUpAction[]),
+  operation: reads(["operation"], (r) => (r.operation ? (JSON.parse(r.operation) as Operation) : null)),
+  uiEffects: reads(["uiEffects"], (r) => (r.uiEffects ? (JSON.parse(r.uiEffects) as JsonObject) : null)),
+  data: reads(["data"], (r) => json<JsonValue>(r.data)),
+  retention: reads(["retentionPolicy", "expiresAt", "requestId"], (r) => ({
+    policy: r.retentionPolicy as RetentionPolicy,
+    expiresAt: r.expiresAt,
+    requestId: r.requestId,
+  })),
+  trigger: reads(["triggerType", "triggerRef"], (r) => ({ type: r.triggerType as TriggerType, ref: r.triggerRef })),
+  engagementId: reads(["engagementId"], (r) => r.engagementId),
+  requestId: reads(["requestId"], (r) => r.requestId),
+  resolution: reads(["resolution"], (r) => (r.resolution ? (JSON.parse(r.resolution) as Resolution) : null)),
+  terminalReason: reads(["terminalReason"], (r) => r.terminalReason),
+  snoozedUntil: reads(["snoozedUntil"], (r) => r.snoozedUntil),
+  createdAt: reads(["createdAt"], (r) => r.createdAt),
+  updatedAt: reads(["updatedAt"], (r) => r.updatedAt),
+  deliveredAt: reads(["deliveredAt"], (r) => r.deliveredAt),
+  seenAt: reads(["seenAt"], (r) => r.seenAt),
+  readAt: reads(["readAt"], (r) => r.readAt),
+  dismissedAt: reads(["dismissedAt"], (r) => r.dismissedAt),
+  resolvedAt: reads(["resolvedAt"], (r) => r.resolvedAt),
+  expiredAt: reads(["expiredAt"], (r) => r.expiredAt),
+};
+
+type Field = keyof NotificationRecord;
+const ALL_FIELDS = Object.keys(FIELD_READS) as Field[];
+
 export function toRecord(row: Row): NotificationRecord {
-  return {
-    id: row.id,
-    scope: row.scope as NotificationScope,
-    personId: row.personId,
-    sessionId: row.sessionId,
-    key: row.key,
-    revision: row.revision,
-    status: row.status as NotificationStatus,
-    severity: row.severity as Severity,
-    title: row.title,
-    body: row.body,
-    source: { plugin: row.sourcePlugin, subsystem: row.sourceSubsystem },
-    displayOverrides: JSON.parse(row.display) as Partial<Display>,
-    actions: JSON.parse(row.actions) as FollowUpAction[],
-    operation: row.operation ? (JSON.parse(row.operation) as Operation) : null,
-    uiEffects: row.uiEffects ? (JSON.parse(row.uiEffects) as JsonObject) : null,
-    data: row.data === null ? null : (JSON.parse(row.data) as JsonValue),
-    retention: { policy: row.retentionPolicy as RetentionPolicy, expiresAt: row.expiresAt, requestId: row.requestId },
-    trigger: { type: row.triggerType as TriggerType, ref: row.triggerRef },
-    engagementId: row.engagementId,
-    requestId: row.requestId,
-    resolution: row.resolution ? (JSON.parse(row.resolution) as Resolution) : null,
-    terminalReason: row.terminalReason,
-    snoozedUntil: row.snoozedUntil,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    deliveredAt: row.deliveredAt,
-    seenAt: row.seenAt,
-    readAt: row.readAt,
-    dismissedAt: row.dismissedAt,
-    resolvedAt: row.resolvedAt,
-    expiredAt: row.expiredAt,
-  };
+  return fieldsOf(row, ALL_FIELDS) as NotificationRecord;
+}
+
+/**
+ * Some fields of a record and the columns they are read from. `fields` null: all of them.
+ * A record built from such a row (toProjectedRecord) holds only these fields: it is for a reader
+ * that reads no other (a GraphQL selection), never for a write.
+ */
+export interface RecordProjection {
+  readonly fields: readonly Field[];
+  /** The Notification columns to select, each once. */
+  readonly columns: readonly (keyof Row)[];
+}
+
+/** Fields every projection holds: a record's key (ids, cursors and order) and what a person's view of it turns on (viewOf). */
+const KEPT: readonly Field[] = ["id", "createdAt", "scope", "status"];
+
+export function recordProjection(fields: Iterable<Field>): RecordProjection {
+  const chosen = [...new Set([...KEPT, ...fields])];
+  return { fields: chosen, columns: [...new Set(chosen.flatMap((field) => FIELD_READS[field].columns))] };
+}
+
+/** The projection's fields of a row that holds (at least) the projection's columns. */
+export function toProjectedRecord(row: Partial<Row>, projection: RecordProjection): NotificationRecord {
+  return fieldsOf(row as Row, projection.fields) as NotificationRecord;
+}
+
+function fieldsOf(row: Row, fields: readonly Field[]): Partial<NotificationRecord> {
+  const record: Record<string, unknown> = {};
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i]!;
+    record[field] = FIELD_READS[field].decode(row);
+  }
+  return record as Partial<NotificationRecord>;
 }
 
 /** Column values of a record, for insert and update alike (id and createdAt excepted). */

@@ -5,7 +5,7 @@ import { viewOf } from "../../domain/lifecycle.ts";
 import type { NotificationRecord, Receipt } from "../../domain/notification.ts";
 import type { Database } from "../connection/database.ts";
 import { countStatement, type PageWindow, pageStatement, toPageRow, visibleIdsStatement } from "./notification-page-sql.ts";
-import { toReceipt, toRecord } from "./notification-mapper.ts";
+import { recordProjection, toProjectedRecord, toReceipt, toRecord } from "./notification-mapper.ts";
 import { EVENT_COUNTER } from "./notification-write-sql.ts";
 import { retrying, retryingTransaction } from "../connection/retrying-transaction.ts";
 import { SqliteUnit } from "../sql/sqlite-unit.ts";
@@ -93,14 +93,23 @@ export class NotificationStore {
    * One page of a person's notifications, newest first: one statement (notification-page-sql.ts)
    * in which the person's own rows and the shared APPLICATION rows are each read by their own
    * keyset query and index, then merged; an OR across both would defeat the indexes' ordering.
+   * With `fields`, the records hold only those (and their key, scope and status), for a reader that
+   * reads no others: a GraphQL selection.
    */
-  async page(personId: string, filter: EffectiveFilter, page: PageWindow, now: Date): Promise<NotificationRecord[]> {
-    const statement = pageStatement(this.database.provider, personId, filter, page, now, this.historyLimit);
+  async page(
+    personId: string,
+    filter: EffectiveFilter,
+    page: PageWindow,
+    now: Date,
+    fields: Iterable<keyof NotificationRecord> | null = null,
+  ): Promise<NotificationRecord[]> {
+    const projection = fields === null ? null : recordProjection(fields);
+    const statement = pageStatement(this.database.provider, personId, filter, page, now, this.historyLimit, projection?.columns ?? null);
     if (!statement) return [];
     const rows = await run.raw(this.database.db, statement);
     return rows.map((raw) => {
       const { row, receipt } = toPageRow(raw);
-      const record = toRecord(row);
+      const record = projection ? toProjectedRecord(row, projection) : toRecord(row);
       return record.scope === "APPLICATION" ? viewOf(record, receipt ? toReceipt(receipt) : null) : record;
     });
   }

@@ -3,7 +3,6 @@
 // notifications they see. Secrets go out once, in addWebhookChannel's answer, and never again.
 import { type Channel, ChannelKinds, type ChannelDelivery, DeliveryStatuses } from "../../domain/channels.ts";
 import { NotFoundError } from "../../domain/errors.ts";
-import type { NotificationRecord } from "../../domain/notification.ts";
 import { requirePerson } from "../../service/auth-service.ts";
 import { builder } from "./builder.ts";
 import type { GraphQLContext } from "./context.ts";
@@ -11,6 +10,7 @@ import { PersonRef } from "./directory.ts";
 import { NotificationScopeEnum, SeverityEnum } from "./enums.ts";
 import { asResult, resultUnion } from "./errors.ts";
 import { NotificationRef } from "./notification.ts";
+import type { ReadsOf } from "./notification-selection.ts";
 
 export const ChannelKindEnum = builder.enumType("ChannelKind", {
   values: ChannelKinds,
@@ -133,7 +133,7 @@ builder.objectField(NotificationRef, "deliveries", (t) =>
   t.field({
     type: [ChannelDeliveryRef],
     description: "Where this notification went for the person reading it; empty for producers.",
-    resolve: (record: NotificationRecord, _args, ctx) => {
+    resolve: (record: ReadsOf<"deliveries">, _args, ctx) => {
       if (ctx.caller?.kind !== "person") return [];
       return ctx.services.channels.deliveriesOf(ctx.caller.personId, record.id);
     },

@@ -11,6 +11,7 @@ import { PresentationEnum, VariantEnum } from "./enums.ts";
 import { batchedLoad, endedOr } from "./context.ts";
 import { asResult, resultUnion } from "./errors.ts";
 import { DisplayRef, FollowUpActionRef, NotificationRef } from "./notification.ts";
+import type { ReadsOf } from "./notification-selection.ts";
 import { ActionInput, DisplayInput } from "./producer.ts";
 
 const InvocationStateEnum = builder.enumType("ActionInvocationState", { values: InvocationStates });
@@ -83,7 +84,7 @@ builder.objectField(NotificationRef, "lastInvocation", (t) =>
     type: ActionInvocationRef,
     nullable: true,
     description: "The latest RUN_ACTION invocation of this notification by the caller (a producer: by anyone), with its state.",
-    resolve: (n, _args, ctx) => {
+    resolve: (n: ReadsOf<"lastInvocation">, _args, ctx) => {
       const personId = ctx.caller?.kind === "person" ? ctx.caller.personId : null;
       return batchedLoad(ctx, `lastInvocation:${personId ?? ""}`, (ids) => ctx.services.invocations.latestOf(ids, personId), n.id);
     },

@@ -29,6 +29,7 @@ import {
   VariantEnum,
 } from "./enums.ts";
 import { asResult, DismissNotificationResult } from "./errors.ts";
+import { connectionNodeFields, type ReadsOf } from "./notification-selection.ts";
 
 // ---- types -----------------------------------------------------------------------------
 
@@ -133,7 +134,7 @@ export const NotificationRef = builder.objectRef<NotificationRecord>("Notificati
     title: t.exposeString("title"),
     body: t.exposeString("body"),
     source: t.field({ type: SourceRef, resolve: (n) => n.source }),
-    display: t.field({ type: DisplayRef, resolve: (n) => resolveDisplay(n.scope, n) }),
+    display: t.field({ type: DisplayRef, resolve: (n: ReadsOf<"display">) => resolveDisplay(n.scope, n) }),
     actions: t.field({ type: [FollowUpActionRef], resolve: (n) => n.actions }),
     operation: t.field({ type: OperationRef, nullable: true, resolve: (n) => n.operation }),
     uiEffects: t.expose("uiEffects", {
@@ -147,14 +148,14 @@ export const NotificationRef = builder.objectRef<NotificationRecord>("Notificati
     engagement: t.field({
       type: EngagementRef,
       nullable: true,
-      resolve: (n, _args, ctx) =>
+      resolve: (n: ReadsOf<"engagement">, _args, ctx) =>
         n.engagementId ? memoize(ctx, `engagement:${n.engagementId}`, () => ctx.services.directory.findEngagement(n.engagementId!)) : null,
     }),
     session: t.field({
       type: SessionRef,
       nullable: true,
       description: "The session it is addressed to; for a key bound to a plugin, null unless it is that plugin's harness's.",
-      resolve: async (n, _args, ctx) => {
+      resolve: async (n: ReadsOf<"session">, _args, ctx) => {
         if (!n.sessionId) return null;
         const session = await memoize(ctx, `session:${n.sessionId}`, () => ctx.services.directory.findSessionById(n.sessionId!));
         return sessionVisible(ctx.caller?.kind === "producer" ? ctx.caller.plugin : null, session) ? session : null;
@@ -240,9 +241,10 @@ builder.queryFields((t) => ({
       type: NotificationRef,
       description: "Newest first (createdAt, then id), keyset-paginated; cursors are bound to the caller.",
       args: { filter: t.arg({ type: NotificationFilterInput, required: false }) },
-      resolve: async (_root, args, ctx) => {
+      resolve: async (_root, args, ctx, info) => {
         const { personId } = requirePerson(ctx.caller);
         const page = await ctx.services.notifications.page(personId, args.filter, args);
+        const fields = connectionNodeFields(info);
         const connection = (await resolveCursorConnection<Promise<NotificationRecord[]>>(
           {
             args: { ...args, first: page.first, last: page.last },
@@ -250,7 +252,7 @@ builder.queryFields((t) => ({
             maxSize: limits.pageSize,
             toCursor: (n) => page.cursorOf(n),
           },
-          ({ limit, inverted }) => page.fetch({ after: page.after, before: page.before, limit, inverted }),
+          ({ limit, inverted }) => page.fetch({ after: page.after, before: page.before, limit, inverted }, fields),
         ))!;
         let total: Promise<number> | undefined;
         return Object.assign(connection, {

@@ -3,12 +3,13 @@
 // shared APPLICATION rows (with the person's receipt joined in), so the visibility rules are
 // written once. A list is the hottest read: one statement where the model API cost three
 // (the own rows, the shared rows, their receipts) and most of the request's CPU.
-import type { Compilable, Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from "kysely";
-import { TerminalStatuses } from "../../domain/enums.ts";
+import type { Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from "kysely";
+import { type NotificationScope, type NotificationStatus, type Severity, TerminalStatuses } from "../../domain/enums.ts";
 import type { EffectiveFilter, Position } from "../../domain/filter.ts";
 import { type ReceiptMark, sharedViewCase } from "../../domain/shared-view.ts";
 import type { Provider } from "../connection/database-url.ts";
 import { tableColumns } from "../generated/columns.ts";
+import { type ShapedRun, type Slot, shapedStatement, type Slots } from "../sql/shaped.ts";
 import { type Builder, type DB, sql, sqlFor, storedTime } from "../sql/sql.ts";
 import { decodeInPlace, type Row } from "../sql/stored-values.ts";
 
@@ -39,36 +40,64 @@ interface Source {
   shared: boolean;
 }
 
-class Sources {
-  readonly time: (value: Date) => Expression<Date>;
+/** What of a filter decides a list statement's text (enums, flags and the history limit): its shape. */
+interface ListShape {
+  statuses: readonly NotificationStatus[];
+  scope: NotificationScope | null;
+  includeSnoozed: boolean;
+  includeStale: boolean;
+  severities: readonly Severity[] | null;
+  unread: boolean | null;
+  historyLimit: number | null;
+}
 
-  constructor(
-    readonly db: Builder,
-    provider: Provider,
-  ) {
-    this.time = (value) => storedTime(provider, value);
+/** What of a filter a list statement binds: ids and plugin names (an empty id filters nothing, as null). */
+interface ListValues {
+  personId: string;
+  sessionId: string | null;
+  engagementId: string | null;
+  plugins: readonly string[] | null;
+  excludePlugins: readonly string[] | null;
+  now: Date;
+}
+
+function listShape(f: EffectiveFilter, historyLimit: number | null): ListShape {
+  const { statuses, scope, includeSnoozed, includeStale, severities, unread } = f;
+  return { statuses, scope, includeSnoozed, includeStale, severities, unread, historyLimit };
+}
+
+function listValues(personId: string, f: EffectiveFilter, now: Date): ListValues {
+  return { personId, sessionId: f.sessionId || null, engagementId: f.engagementId || null, plugins: f.plugins, excludePlugins: f.excludePlugins, now };
+}
+
+class Sources {
+  readonly db: Builder;
+
+  constructor(readonly provider: Provider) {
+    this.db = sqlFor(provider);
   }
 
   /**
    * The rows a person sees with a filter, as at most two sources: their own rows, and the shared
    * APPLICATION rows with their receipt joined in. `extra` adds conditions to each source.
    */
-  of(personId: string, f: EffectiveFilter, now: Date, historyLimit: number | null, extra: Condition[] = []): Source[] {
+  of(f: ListShape, v: Slots<ListValues>, extra: Condition[] = []): Source[] {
     const found: Source[] = [];
-    const content = [...this.content(f, now), ...withinHistory(f, historyLimit)];
+    const content = [...this.content(f, v), ...withinHistory(f)];
+    const now = storedTime(this.provider, v.now);
     const notifications = this.db.selectFrom("Notification as n") as unknown as SourceQuery;
     if (f.scope !== "APPLICATION" && f.statuses.length > 0) {
-      const where: Condition[] = [(eb) => eb("n.personId", "=", personId), (eb) => eb("n.status", "in", f.statuses)];
+      const where: Condition[] = [(eb) => eb("n.personId", "=", v.personId), (eb) => eb("n.status", "in", f.statuses)];
       if (f.scope) where.push((eb) => eb("n.scope", "=", f.scope!));
-      if (f.sessionId) where.push((eb) => eb("n.sessionId", "=", f.sessionId!));
+      if (v.sessionId) where.push((eb) => eb("n.sessionId", "=", v.sessionId!));
       where.push(...content, ...extra);
-      if (!f.includeSnoozed) where.push((eb) => eb.or([eb("n.snoozedUntil", "is", null), eb("n.snoozedUntil", "<=", this.time(now))]));
+      if (!f.includeSnoozed) where.push((eb) => eb.or([eb("n.snoozedUntil", "is", null), eb("n.snoozedUntil", "<=", now)]));
       if (f.unread !== null) where.push((eb) => eb("n.readAt", f.unread ? "is" : "is not", null));
       found.push({ from: notifications, where, shared: false });
     }
-    if ((!f.scope || f.scope === "APPLICATION") && !f.sessionId && f.statuses.length > 0) {
+    if ((!f.scope || f.scope === "APPLICATION") && !v.sessionId && f.statuses.length > 0) {
       const from = notifications.leftJoin("NotificationReceipt as r", (join) =>
-        join.onRef("r.notificationId", "=", "n.id").on("r.personId", "=", personId),
+        join.onRef("r.notificationId", "=", "n.id").on("r.personId", "=", v.personId),
       ) as SourceQuery;
       // A person's status of a shared record, as the domain's case table states it (domain/shared-view.ts).
       const byStatus = (eb: Eb) =>
@@ -89,7 +118,7 @@ class Sources {
           }),
         );
       const where: Condition[] = [(eb) => eb("n.scope", "=", sql.lit("APPLICATION")), byStatus, ...content, ...extra];
-      if (!f.includeSnoozed) where.push((eb) => eb.or([eb("r.snoozedUntil", "is", null), eb("r.snoozedUntil", "<=", this.time(now))]));
+      if (!f.includeSnoozed) where.push((eb) => eb.or([eb("r.snoozedUntil", "is", null), eb("r.snoozedUntil", "<=", now)]));
       // No receipt: unread (the LEFT JOIN gives a NULL readAt).
       if (f.unread !== null) where.push((eb) => eb("r.readAt", f.unread ? "is" : "is not", null));
       found.push({ from, where, shared: true });
@@ -98,33 +127,32 @@ class Sources {
   }
 
   /** Engagement, severity and plugin filters and the TTL: plain columns of the record, the same for every reader. */
-  private content(f: EffectiveFilter, now: Date): Condition[] {
+  private content(f: ListShape, v: Slots<ListValues>): Condition[] {
     const where: Condition[] = [];
-    if (f.engagementId) where.push((eb) => eb("n.engagementId", "=", f.engagementId!));
+    if (v.engagementId) where.push((eb) => eb("n.engagementId", "=", v.engagementId!));
     if (f.severities) where.push((eb) => eb("n.severity", "in", f.severities!));
-    if (f.plugins) where.push((eb) => eb("n.sourcePlugin", "in", f.plugins!));
-    if (f.excludePlugins) where.push((eb) => eb("n.sourcePlugin", "not in", f.excludePlugins!));
-    if (!f.includeStale) where.push((eb) => eb.or([eb("n.expiresAt", "is", null), eb("n.expiresAt", ">", this.time(now))]));
+    if (v.plugins) where.push((eb) => eb("n.sourcePlugin", "in", v.plugins!));
+    if (v.excludePlugins) where.push((eb) => eb("n.sourcePlugin", "not in", v.excludePlugins!));
+    if (!f.includeStale) where.push((eb) => eb.or([eb("n.expiresAt", "is", null), eb("n.expiresAt", ">", storedTime(this.provider, v.now))]));
     return where;
   }
 
   /** The page's keyset bounds. */
-  keyset(page: PageWindow): Condition[] {
+  keyset(v: Slots<PageValues>): Condition[] {
     // The plain range bound beside the OR is what lets both databases use the (…, createdAt, id)
     // index as a range; the OR alone is applied as a filter after a scan.
     const bound =
-      (position: Position, cmp: "<" | ">"): Condition =>
-      (eb) =>
-        eb.and([
-          eb("n.createdAt", `${cmp}=`, this.time(position.createdAt)),
-          eb.or([
-            eb("n.createdAt", cmp, this.time(position.createdAt)),
-            eb.and([eb("n.createdAt", "=", this.time(position.createdAt)), eb("n.id", cmp, position.id)]),
-          ]),
+      (at: Slot<Date>, id: Slot<string>, cmp: "<" | ">"): Condition =>
+      (eb) => {
+        const createdAt = storedTime(this.provider, at);
+        return eb.and([
+          eb("n.createdAt", `${cmp}=`, createdAt),
+          eb.or([eb("n.createdAt", cmp, createdAt), eb.and([eb("n.createdAt", "=", createdAt), eb("n.id", cmp, id)])]),
         ]);
+      };
     const where: Condition[] = [];
-    if (page.after) where.push(bound(page.after, "<"));
-    if (page.before) where.push(bound(page.before, ">"));
+    if (v.afterAt && v.afterId) where.push(bound(v.afterAt, v.afterId, "<"));
+    if (v.beforeAt && v.beforeId) where.push(bound(v.beforeAt, v.beforeId, ">"));
     return where;
   }
 }
@@ -135,7 +163,8 @@ class Sources {
  * retention). Asked only of lists that may hold terminal records; the probe reads at most
  * `historyLimit` entries of the (targetKey, activeKey, createdAt, id) index.
  */
-function withinHistory(f: EffectiveFilter, historyLimit: number | null): Condition[] {
+function withinHistory(f: ListShape): Condition[] {
+  const historyLimit = f.historyLimit;
   if (historyLimit === null || !f.statuses.some((s) => TerminalStatuses.includes(s))) return [];
   if (historyLimit === 0) return [(eb) => eb("n.activeKey", "is not", null)];
   return [
@@ -165,6 +194,55 @@ function filtered(source: Source): SourceQuery {
   return source.from.where((eb) => eb.and(source.where.map((condition) => condition(eb))));
 }
 
+interface PageShape extends ListShape {
+  inverted: boolean;
+  /** The Notification columns read (null: all). */
+  columns: readonly string[] | null;
+}
+
+interface PageValues extends ListValues {
+  afterAt: Date | null;
+  afterId: string | null;
+  beforeAt: Date | null;
+  beforeId: string | null;
+  limit: number;
+}
+
+const pageOf = shapedStatement<PageShape, PageValues>((provider, shape, v) => {
+  const sources = new Sources(provider);
+  const direction = shape.inverted ? "asc" : "desc";
+  const parts = sources.of(shape, v, sources.keyset(v)).map((source) =>
+    filtered(source)
+      .select(["n.id", "n.createdAt", sql.lit(source.shared ? 1 : 0).as("shared")])
+      .orderBy("n.createdAt", direction)
+      .orderBy("n.id", direction)
+      .limit(v.limit),
+  );
+  if (parts.length === 0) return null;
+  const db = sources.db;
+  // SQLite takes no ORDER BY or LIMIT on a compound's members: each is a subquery of its own.
+  const [first, ...rest] = parts.map((part, i) => db.selectFrom(part.as(`part${i}`)).selectAll());
+  const keys =
+    rest.length === 0
+      ? parts[0]!
+      : (db
+          .selectFrom(rest.reduce((union, part) => union.unionAll(part), first!).as("merged"))
+          .selectAll()
+          .orderBy("createdAt", direction)
+          .orderBy("id", direction)
+          .limit(v.limit) as unknown as (typeof parts)[number]);
+  return db
+    .selectFrom(keys.as("k"))
+    .innerJoin("Notification as n", "n.id", "k.id")
+    .leftJoin("NotificationReceipt as r", (join) =>
+      join.on("k.shared", "=", sql.lit(1)).onRef("r.notificationId", "=", "n.id").on("r.personId", "=", v.personId),
+    )
+    .select((shape.columns ?? tableColumns.Notification.columns).map((column) => sql.ref(`n.${column}`).as(column)))
+    .select(tableColumns.NotificationReceipt.columns.map((column) => sql.ref(`r.${column}`).as(`r_${column}`)))
+    .orderBy("k.createdAt", direction)
+    .orderBy("k.id", direction);
+});
+
 /**
  * A page in two steps: the keys of the page (id, createdAt, and whether the row is shared), each
  * source read by its own index-ordered keyset query and merged by UNION ALL; then the page's
@@ -181,47 +259,40 @@ export function pageStatement(
   now: Date,
   historyLimit: number | null = null,
   columns: readonly (keyof Row<"Notification">)[] | null = null,
-): Compilable | null {
-  const sources = new Sources(sqlFor(provider), provider);
-  const direction = page.inverted ? "asc" : "desc";
-  const limit = Math.trunc(page.limit);
-  const parts = sources.of(personId, f, now, historyLimit, sources.keyset(page)).map((source) =>
-    filtered(source)
-      .select(["n.id", "n.createdAt", sql.lit(source.shared ? 1 : 0).as("shared")])
-      .orderBy("n.createdAt", direction)
-      .orderBy("n.id", direction)
-      .limit(limit),
+): ShapedRun | null {
+  return pageOf(
+    provider,
+    { ...listShape(f, historyLimit), inverted: page.inverted, columns },
+    {
+      ...listValues(personId, f, now),
+      afterAt: page.after?.createdAt ?? null,
+      afterId: page.after?.id ?? null,
+      beforeAt: page.before?.createdAt ?? null,
+      beforeId: page.before?.id ?? null,
+      limit: Math.trunc(page.limit),
+    },
   );
-  if (parts.length === 0) return null;
-  const db = sources.db;
-  // SQLite takes no ORDER BY or LIMIT on a compound's members: each is a subquery of its own.
-  const [first, ...rest] = parts.map((part, i) => db.selectFrom(part.as(`part${i}`)).selectAll());
-  const keys =
-    rest.length === 0
-      ? parts[0]!
-      : (db
-          .selectFrom(rest.reduce((union, part) => union.unionAll(part), first!).as("merged"))
-          .selectAll()
-          .orderBy("createdAt", direction)
-          .orderBy("id", direction)
-          .limit(limit) as unknown as (typeof parts)[number]);
-  return db
-    .selectFrom(keys.as("k"))
-    .innerJoin("Notification as n", "n.id", "k.id")
-    .leftJoin("NotificationReceipt as r", (join) => join.on("k.shared", "=", sql.lit(1)).onRef("r.notificationId", "=", "n.id").on("r.personId", "=", personId))
-    .select((columns ?? tableColumns.Notification.columns).map((column) => sql.ref(`n.${column}`).as(column)))
-    .select(tableColumns.NotificationReceipt.columns.map((column) => sql.ref(`r.${column}`).as(`r_${column}`)))
-    .orderBy("k.createdAt", direction)
-    .orderBy("k.id", direction);
 }
 
-/** How many rows the person sees: one COUNT per source, summed in the same statement (column "n"). */
-export function countStatement(provider: Provider, personId: string, f: EffectiveFilter, now: Date, historyLimit: number | null = null): Compilable | null {
-  const sources = new Sources(sqlFor(provider), provider);
-  const counts = sources.of(personId, f, now, historyLimit).map((source) => filtered(source).select((eb) => eb.fn.countAll().as("c")));
+const countOf = shapedStatement<ListShape, ListValues>((provider, shape, v) => {
+  const sources = new Sources(provider);
+  const counts = sources.of(shape, v).map((source) => filtered(source).select((eb) => eb.fn.countAll().as("c")));
   if (counts.length === 0) return null;
   return sources.db.selectNoFrom(sql<number>`${sql.join(counts, sql` + `)}`.as("n"));
+});
+
+/** How many rows the person sees: one COUNT per source, summed in the same statement (column "n"). */
+export function countStatement(provider: Provider, personId: string, f: EffectiveFilter, now: Date, historyLimit: number | null = null): ShapedRun | null {
+  return countOf(provider, listShape(f, historyLimit), listValues(personId, f, now));
 }
+
+const visibleIdsOf = shapedStatement<ListShape, ListValues & { limit: number }>((provider, shape, v) => {
+  const sources = new Sources(provider);
+  const db = sources.db;
+  const parts = sources.of(shape, v).map((source, i) => db.selectFrom(filtered(source).select("n.id").limit(v.limit).as(`part${i}`)).selectAll());
+  if (parts.length === 0) return null;
+  return parts.slice(1).reduce((union, part) => union.unionAll(part), parts[0]!);
+});
 
 /** Ids of the rows the person sees, at most `limit` from each source (column "id"). */
 export function visibleIdsStatement(
@@ -231,14 +302,8 @@ export function visibleIdsStatement(
   now: Date,
   limit: number,
   historyLimit: number | null = null,
-): Compilable | null {
-  const sources = new Sources(sqlFor(provider), provider);
-  const db = sources.db;
-  const parts = sources
-    .of(personId, f, now, historyLimit)
-    .map((source, i) => db.selectFrom(filtered(source).select("n.id").limit(Math.trunc(limit)).as(`part${i}`)).selectAll());
-  if (parts.length === 0) return null;
-  return parts.slice(1).reduce((union, part) => union.unionAll(part), parts[0]!);
+): ShapedRun | null {
+  return visibleIdsOf(provider, listShape(f, historyLimit), { ...listValues(personId, f, now), limit: Math.trunc(limit) });
 }
 
 /** A raw result row as the models type it: times as Dates, the receipt ("r_" columns) split off. */

@@ -4,6 +4,7 @@
 // calls in TransactionRunner or, on SQLite, through the unit (sqlite-unit.ts).
 import type { Compilable } from "kysely";
 import type { Connection } from "../connection/connection.ts";
+import type { ShapedRun } from "./shaped.ts";
 import { decodeRow, type Row, type Table } from "./stored-values.ts";
 
 /** Rows of one table (any subset of its columns), decoded as the models type them. */
@@ -23,7 +24,7 @@ export async function only<T extends Table>(on: Connection, table: T, query: Com
 }
 
 /** Rows as the driver gives them: for aggregates and joins, which decode what they select. */
-export function raw(on: Connection, query: Compilable): Promise<Record<string, unknown>[]> {
+export function raw(on: Connection, query: Compilable | ShapedRun): Promise<Record<string, unknown>[]> {
   const { sql, parameters } = query.compile();
   return on.query(sql, parameters);
 }

@@ -5,6 +5,7 @@
 import {
   type CompiledQuery,
   DummyDriver,
+  type Expression,
   Kysely,
   PostgresAdapter,
   PostgresIntrospector,
@@ -47,8 +48,9 @@ export function sqlFor(provider: Provider): Builder {
  * A time as the store keeps and compares it (the one encoding of times): PostgreSQL timestamp(3)
  * holding UTC, SQLite ISO-8601 text ending "+00:00", which is what Prisma writes on both.
  */
-export function storedTime(provider: Provider, value: Date): RawBuilder<Date> {
-  const bound = timeParameter(provider, value);
+export function storedTime(provider: Provider, value: Date | Expression<Date>): RawBuilder<Date> {
+  // An expression (a shaped statement's slot) is bound as timeParameter binds a time when it runs.
+  const bound = value instanceof Date ? timeParameter(provider, value) : value;
   return provider === "postgresql" ? sql<Date>`CAST(${bound} AS timestamp(3))` : sql<Date>`${bound}`;
 }
 

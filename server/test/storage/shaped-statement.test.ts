@@ -4,8 +4,9 @@
 // call's question. The list statements' part of this (an empty id after a null one and the other
 // way round) is test/api/empty-id-filters.test.ts.
 import { describe, expect, it } from "vitest";
-import { Slot, shapedStatement } from "../../src/storage/sql/shaped.ts";
+import { Slot, shapedStatement, type Slots } from "../../src/storage/sql/shaped.ts";
 import { sql, sqlFor, storedTime } from "../../src/storage/sql/sql.ts";
+import type { Provider } from "../../src/storage/connection/database-url.ts";
 
 interface Values {
   personId: string;
@@ -87,5 +88,19 @@ describe("a shaped statement", () => {
     const run = statement("sqlite", { status: "PENDING" }, { id: "n1" })!.compile();
     expect(run.parameters).toEqual(["PENDING", "n1"]);
     expect(statement("sqlite", { status: "SEEN" }, { id: "n2" })!.compile().parameters).toEqual(["SEEN", "n2"]);
+  });
+
+  it("gives its builder, slots and all, to a statement that carries it, and binds that statement's parameters", () => {
+    const updateOf = (provider: Provider, v: Slots<{ title: string; id: string }>) =>
+      sqlFor(provider).updateTable("Notification").set({ title: v.title }).where("id", "=", v.id);
+    const update = shapedStatement<null, { title: string; id: string }, ReturnType<typeof updateOf>>((provider, _shape, v) => updateOf(provider, v));
+    const run = update("postgresql", null, { title: "New", id: "n1" })!;
+    const { query, bind } = run.built();
+    const carried = sql`WITH written AS (${query.returning(sql.lit(1).as("one"))}) SELECT ${"outer"} AS o, count(*) FROM written`.compile(sqlFor("postgresql"));
+    expect(carried.sql).toBe(
+      'WITH written AS (update "Notification" set "title" = $1 where "id" = $2 returning 1 as "one") SELECT $3 AS o, count(*) FROM written',
+    );
+    expect(bind(carried.parameters)).toEqual(["New", "n1", "outer"]);
+    expect(run.compile().parameters).toEqual(["New", "n1"]);
   });
 });

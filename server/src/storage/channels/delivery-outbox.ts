@@ -6,10 +6,12 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { type ChannelDelivery, type DeliveryStatus, type DeliveryType, severityRank } from "../../domain/channels.ts";
+import type { NotificationScope } from "../../domain/enums.ts";
 import type { NotificationRecord } from "../../domain/notification.ts";
 import type { Provider } from "../connection/database.ts";
-import { sqlFor } from "../sql/sql.ts";
-import type { RowWrite, WriteQuery } from "../sql/statement-runner.ts";
+import { shapedStatement } from "../sql/shaped.ts";
+import { sqlFor, storedTime } from "../sql/sql.ts";
+import type { RowWrite, WriteBuilder } from "../sql/statement-runner.ts";
 import { decodeRow, type Row } from "../sql/stored-values.ts";
 import * as run from "../sql/run.ts";
 import type { Database } from "../connection/database.ts";
@@ -20,35 +22,54 @@ import type { Database } from "../connection/database.ts";
  * retried transaction or a second write of the same revision adds nothing (one per channel and revision).
  */
 export function outboxWrite(provider: Provider, record: NotificationRecord, type: DeliveryType, now: Date): RowWrite {
+  const values = {
+    idSuffix: `.${record.id}.${record.revision}`,
+    notificationId: record.id,
+    revision: record.revision,
+    type,
+    nowMs: now.getTime(),
+    createdAt: now,
+    severity: severityRank(record.severity),
+    personId: record.personId ?? "",
+  };
+  return { statement: outboxInsert(provider, { scope: record.scope }, values)!, rows: null };
+}
+
+interface OutboxValues {
+  idSuffix: string;
+  notificationId: string;
+  revision: number;
+  type: DeliveryType;
+  nowMs: number;
+  createdAt: Date;
+  severity: number;
+  personId: string;
+}
+
+/** Compiled once per scope (sql/shaped.ts): it runs with every publish. */
+const outboxInsert = shapedStatement<{ scope: NotificationScope }, OutboxValues, WriteBuilder>((provider, shape, v) => {
   const b = sqlFor(provider);
-  const nowMs = now.getTime();
   let channels = b
     .selectFrom("Channel")
     .select((eb) => [
-      sql<string>`"Channel"."id" || ${`.${record.id}.${record.revision}`}`.as("id"),
+      sql<string>`"Channel"."id" || ${v.idSuffix}`.as("id"),
       eb.ref("Channel.id").as("channelId"),
       eb.ref("Channel.personId").as("personId"),
-      sql<string>`${record.id}`.as("notificationId"),
-      sql<number>`${record.revision}`.as("revision"),
-      sql<string>`${type}`.as("type"),
-      sql<number>`CAST(${nowMs} AS bigint) + "Channel"."delaySeconds" * 1000`.as("dueAt"),
-      sql<string>`${createdAtValue(provider, now)}`.as("createdAt"),
+      sql<string>`${v.notificationId}`.as("notificationId"),
+      sql<number>`${v.revision}`.as("revision"),
+      sql<string>`${v.type}`.as("type"),
+      sql<number>`CAST(${v.nowMs} AS bigint) + "Channel"."delaySeconds" * 1000`.as("dueAt"),
+      storedTime(provider, v.createdAt).as("createdAt"),
     ])
-    .where("Channel.minSeverity", "<=", severityRank(record.severity))
-    .where("Channel.scopes", "like", `%${record.scope}%`);
-  if (record.scope !== "APPLICATION") channels = channels.where("Channel.personId", "=", record.personId ?? "");
-  const statement = b
+    .where("Channel.minSeverity", "<=", v.severity)
+    .where("Channel.scopes", "like", `%${shape.scope}%`);
+  if (shape.scope !== "APPLICATION") channels = channels.where("Channel.personId", "=", v.personId);
+  return b
     .insertInto("ChannelDelivery")
     .columns(["id", "channelId", "personId", "notificationId", "revision", "type", "dueAt", "createdAt"])
     .expression(channels)
     .onConflict((conflict) => conflict.doNothing());
-  return { statement: statement as unknown as WriteQuery, rows: null };
-}
-
-function createdAtValue(provider: Provider, now: Date) {
-  const iso = now.toISOString();
-  return provider === "postgresql" ? sql`CAST(${iso} AS timestamp(3))` : sql`${iso.replace("Z", "+00:00")}`;
-}
+});
 
 /** What an attempt (or a send-time check) decided for a claimed delivery. */
 export type DeliveryUpdate =

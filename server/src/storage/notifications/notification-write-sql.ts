@@ -10,7 +10,8 @@ import type { Provider } from "../connection/database.ts";
 import { StaleWrite } from "../connection/retrying-transaction.ts";
 import { newRowId } from "../sql/row-id.ts";
 import { type Builder, type DB, sqlFor, storedTime } from "../sql/sql.ts";
-import type { RowWrite, StatementRunner } from "../sql/statement-runner.ts";
+import { shapedStatement, type Slot } from "../sql/shaped.ts";
+import type { RowWrite, StatementRunner, WriteBuilder, WriteQuery } from "../sql/statement-runner.ts";
 import { columnsOf, decodeRow, isTimeColumn, type Row, type Table } from "../sql/stored-values.ts";
 import { tableColumns } from "../generated/columns.ts";
 
@@ -56,8 +57,7 @@ export class NotificationWriteSql {
 
   /** The row with this id, active key or dedup key (each unique), locked on PostgreSQL by the same statement. */
   async rowBy(column: "id" | "activeKey" | "dedupKey", value: string, options: { lock: boolean } = { lock: true }): Promise<NotificationRow | null> {
-    const query = this.db.selectFrom("Notification").selectAll().where(column, "=", value);
-    const rows = await this.runner.read(this.lock && options.lock ? query.forUpdate() : query);
+    const rows = await this.runner.read(notificationBy(this.provider, { column, lock: this.lock && options.lock }, { value })!);
     return rows[0] ? toNotificationRow(rows[0]) : null;
   }
 
@@ -108,9 +108,11 @@ export class NotificationWriteSql {
   /** New rows that all name the same columns: one INSERT per as many rows as the parameter limit allows. */
   insertRows(rows: readonly Columns[]): RowWrite[] {
     if (rows.length === 0) return [];
-    const width = Object.keys(rows[0]!).length;
-    return chunked(rows, Math.floor(MAX_PARAMETERS / width)).map((chunk) => ({
-      statement: this.db.insertInto("Notification").values(chunk.map((row) => this.encoded("Notification", row) as never)),
+    const columns = Object.keys(rows[0]!);
+    const known = columnsOf("Notification");
+    for (const column of columns) if (!known.has(column)) throw new Error(`not a column of Notification: ${column}`);
+    return chunked(rows, Math.floor(MAX_PARAMETERS / columns.length)).map((chunk) => ({
+      statement: notificationRows(this.provider, { columns }, { cells: chunk.flatMap((row) => columns.map((column) => row[column] ?? null)) })!,
       rows: chunk.length,
     }));
   }
@@ -237,7 +239,8 @@ export class NotificationWriteSql {
       // The last write rides in the statement when it must touch a known number of rows.
       const last = writes.at(-1)?.rows != null ? writes.at(-1) : undefined;
       await this.run(last ? writes.slice(0, -1) : writes);
-      const written = last ? raw`written AS (${(last.statement as UpdateQuery).returning(raw.lit(1).as("one"))}), ` : raw``;
+      const ride = last ? riding(last.statement) : null;
+      const written = ride ? raw`written AS (${(ride.query as UpdateQuery).returning(raw.lit(1).as("one"))}), ` : raw``;
       const guard = last ? raw` AND (SELECT count(*) FROM written) = ${last.rows}` : raw``;
       const statement = raw`
         WITH ${written}counter AS (UPDATE "EventCounter" SET "value" = "value" + ${n} WHERE "name" = ${EVENT_COUNTER}${guard} RETURNING "value")
@@ -248,41 +251,40 @@ export class NotificationWriteSql {
           CAST(${events.map((e) => e.revision)} AS int[]), CAST(${events.map((e) => e.snapshot)} AS text[])
         ) WITH ORDINALITY AS e("personId", "type", "notificationId", "revision", "snapshot", "ord")
         RETURNING "seq"`;
-      const rows = await this.runner.read({ compile: () => statement.compile(this.db) });
+      const rows = await this.runner.read({
+        compile: () => {
+          const { sql, parameters } = statement.compile(this.db);
+          return { sql, parameters: ride ? ride.bind(parameters) : parameters };
+        },
+      });
       if (rows.length === 0 && last) throw new StaleWrite();
       if (rows.length !== n) throw new Error(`the event counter row "${EVENT_COUNTER}" is missing`);
       if (last?.rows != null) last.counted?.(last.rows);
       return Math.min(...rows.map((r) => Number(r.seq)));
     }
     if (this.counter === null) {
-      const [counter] = await this.runner.read(this.db.selectFrom("EventCounter").select("value").where("name", "=", EVENT_COUNTER));
+      const [counter] = await this.runner.read(counterValue(this.provider, null, {})!);
       if (!counter) throw new Error(`the event counter row "${EVENT_COUNTER}" is missing`);
       this.counter = Number(counter.value);
     }
     const before = this.counter;
     const first = before + 1;
-    const createdAt = this.time(at);
-    const rows = events.map((e, i) => ({
-      seq: first + i,
-      personId: e.personId,
-      type: e.type,
-      notificationId: e.notificationId,
-      revision: e.revision,
-      snapshot: e.snapshot,
-      createdAt,
-    }));
-    const inserts = chunked(rows, Math.floor(MAX_PARAMETERS / 7)).map((chunk) => ({
-      statement: this.db.insertInto("NotificationEvent").values(chunk),
+    const inserts = chunked(
+      events.map((e, i) => ({ ...e, seq: first + i })),
+      Math.floor(MAX_PARAMETERS / 7),
+    ).map((chunk) => ({
+      statement: eventRows(this.provider, null, {
+        seq: chunk.map((e) => e.seq),
+        personId: chunk.map((e) => e.personId),
+        type: chunk.map((e) => e.type),
+        notificationId: chunk.map((e) => e.notificationId),
+        revision: chunk.map((e) => e.revision),
+        snapshot: chunk.map((e) => e.snapshot),
+        createdAt: at,
+      })!,
       rows: chunk.length,
     }));
-    const counter = {
-      statement: this.db
-        .updateTable("EventCounter")
-        .set({ value: before + n })
-        .where("name", "=", EVENT_COUNTER)
-        .where("value", "=", before),
-      rows: 1,
-    };
+    const counter = { statement: counterMove(this.provider, null, { value: before + n, before })!, rows: 1 };
     await this.runner.write([...writes, counter, ...inserts]);
     this.counter = before + n;
     return first;
@@ -302,6 +304,69 @@ export class NotificationWriteSql {
   private time(value: Date) {
     return storedTime(this.provider, value);
   }
+}
+
+// The statements of every publish, compiled once per shape (sql/shaped.ts).
+
+const notificationBy = shapedStatement<{ column: "id" | "activeKey" | "dedupKey"; lock: boolean }, { value: string }>((provider, shape, v) => {
+  const query = sqlFor(provider).selectFrom("Notification").selectAll().where(shape.column, "=", v.value);
+  return shape.lock ? query.forUpdate() : query;
+});
+
+/** New Notification rows naming `columns`, their values row after row in `cells`. */
+const notificationRows = shapedStatement<{ columns: readonly string[] }, { cells: readonly unknown[] }, WriteBuilder>((provider, shape, v) => {
+  const width = shape.columns.length;
+  const rows: Record<string, unknown>[] = [];
+  for (let start = 0; start < v.cells.length; start += width) {
+    const row: Record<string, unknown> = {};
+    shape.columns.forEach((column, i) => {
+      const cell = v.cells[start + i]!;
+      row[column] = isTimeColumn("Notification", column) ? storedTime(provider, cell as Slot<Date>) : cell;
+    });
+    rows.push(row);
+  }
+  return sqlFor(provider)
+    .insertInto("Notification")
+    .values(rows as never);
+});
+
+const counterValue = shapedStatement<null, Record<string, never>>((provider) =>
+  sqlFor(provider).selectFrom("EventCounter").select("value").where("name", "=", EVENT_COUNTER),
+);
+
+const counterMove = shapedStatement<null, { value: number; before: number }, WriteBuilder>((provider, _shape, v) =>
+  sqlFor(provider).updateTable("EventCounter").set({ value: v.value }).where("name", "=", EVENT_COUNTER).where("value", "=", v.before),
+);
+
+interface EventColumns {
+  seq: readonly number[];
+  personId: readonly (string | null)[];
+  type: readonly string[];
+  notificationId: readonly string[];
+  revision: readonly number[];
+  snapshot: readonly string[];
+  createdAt: Date;
+}
+
+const eventRows = shapedStatement<null, EventColumns, WriteBuilder>((provider, _shape, v) =>
+  sqlFor(provider)
+    .insertInto("NotificationEvent")
+    .values(
+      v.seq.map((seq, i) => ({
+        seq,
+        personId: v.personId[i]!,
+        type: v.type[i]!,
+        notificationId: v.notificationId[i]!,
+        revision: v.revision[i]!,
+        snapshot: v.snapshot[i]!,
+        createdAt: storedTime(provider, v.createdAt),
+      })),
+    ),
+);
+
+/** A write as appendEvents carries it inside its own statement: its builder, and how to bind what it compiles to. */
+function riding(statement: WriteQuery): { query: WriteBuilder; bind(parameters: readonly unknown[]): readonly unknown[] } {
+  return "built" in statement ? statement.built() : { query: statement, bind: (parameters) => parameters };
 }
 
 /** A raw Notification row as the models type it. */

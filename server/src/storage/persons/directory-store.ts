@@ -3,7 +3,8 @@
 import type { Severity } from "../../domain/enums.ts";
 import { defaultPreferences, type PluginMute, type Preferences, type QuietHours } from "../../domain/preferences.ts";
 import { newRowId as newId } from "../sql/row-id.ts";
-import { forUpdate, sql } from "../sql/sql.ts";
+import { shapedStatement } from "../sql/shaped.ts";
+import { forUpdate, sql, sqlFor } from "../sql/sql.ts";
 import { decodeRow, type Row } from "../sql/stored-values.ts";
 import { toSession } from "../sessions/session-store.ts";
 import * as run from "../sql/run.ts";
@@ -37,7 +38,7 @@ export class DirectoryStore {
   }
   /** Whether a person exists: every publish to a person asks. */
   async personExists(id: string): Promise<boolean> {
-    return (await run.raw(this.database.db, this.database.build.selectFrom("Person").select(sql.lit(1).as("found")).where("id", "=", id))).length > 0;
+    return (await run.raw(this.database.db, personFound(this.database.provider, null, { id })!)).length > 0;
   }
   async countPersons(): Promise<number> {
     const [row] = await run.raw(
@@ -209,3 +210,8 @@ function muteOf(stored: string | StoredMute): PluginMute {
   if (typeof stored === "string") return { plugin: stored, until: null };
   return { plugin: stored.plugin, until: stored.until ? new Date(stored.until) : null };
 }
+
+/** Asked with every publish to a person: compiled once (sql/shaped.ts). */
+const personFound = shapedStatement<null, { id: string }>((provider, _shape, v) =>
+  sqlFor(provider).selectFrom("Person").select(sql.lit(1).as("found")).where("id", "=", v.id),
+);

@@ -42,8 +42,18 @@ type SlotOf<T> = T extends null | undefined ? null : T extends readonly (infer E
 /** What a builder sees of the values: a slot for each (an array of slots for an array), null for null. */
 export type Slots<V> = { readonly [K in keyof V]-?: SlotOf<V[K]> };
 
-export interface ShapedRun {
+/** What a statement compiles to: Kysely's builders, a shaped statement's run. */
+export interface Runnable {
   compile(): { sql: string; parameters: readonly unknown[] };
+}
+
+export interface ShapedRun<Q extends Runnable = Runnable> extends Runnable {
+  /**
+   * The statement as its builder builds it, its values still slots, built again (not kept), and
+   * `bind`, which fills them into any statement compiled with it inside (PostgreSQL's appendEvents
+   * carries a unit's last write in its own statement).
+   */
+  built(): { query: Q; bind(parameters: readonly unknown[]): unknown[] };
 }
 
 /** Compiled shapes kept per statement; a shape is a filter's kinds and counts, so a handful serve a deployment. */
@@ -54,9 +64,9 @@ const MAX_SHAPES = 256;
  * values are null, array lengths). `build` must depend on nothing but its arguments: the shape it
  * is given is the whole of what may change its SQL.
  */
-export function shapedStatement<S, V extends object>(
-  build: (provider: Provider, shape: S, slots: Slots<V>) => { compile(): { sql: string; parameters: readonly unknown[] } } | null,
-): (provider: Provider, shape: S, values: V) => ShapedRun | null {
+export function shapedStatement<S, V extends object, Q extends Runnable = Runnable>(
+  build: (provider: Provider, shape: S, slots: Slots<V>) => Q | null,
+): (provider: Provider, shape: S, values: V) => ShapedRun<Q> | null {
   const compiled = new LRUCache<string, { sql: string; parameters: readonly unknown[] } | "none">({ max: MAX_SHAPES });
   return (provider, shape, values) => {
     const key = `${provider}|${JSON.stringify(shape)}|${outline(values as Record<string, unknown>)}`;
@@ -68,8 +78,12 @@ export function shapedStatement<S, V extends object>(
     }
     if (statement === "none") return null;
     const { sql, parameters } = statement;
-    const bound = parameters.map((parameter) => (parameter instanceof Slot ? parameter.bound(values as Record<string, unknown>, provider) : parameter));
-    return { compile: () => ({ sql, parameters: bound }) };
+    const bind = (compiled: readonly unknown[]) =>
+      compiled.map((parameter) => (parameter instanceof Slot ? parameter.bound(values as Record<string, unknown>, provider) : parameter));
+    return {
+      compile: () => ({ sql, parameters: bind(parameters) }),
+      built: () => ({ query: build(provider, shape, slotsFor(values as Record<string, unknown>) as Slots<V>)!, bind }),
+    };
   };
 }
 

@@ -12,7 +12,7 @@
 //   `PRAGMA data_version` moves when another connection committed; then the reads are run again
 //   inside the transaction and must return what they did, or the unit is decided again (StaleWrite).
 import { isDeepStrictEqual } from "node:util";
-import type { Compilable } from "kysely";
+import type { Runnable } from "./shaped.ts";
 import { StaleWrite } from "../connection/retrying-transaction.ts";
 import type { SqliteSection, SqliteStore } from "../connection/sqlite-store.ts";
 import { sqliteValues } from "../connection/sqlite-values.ts";
@@ -38,7 +38,7 @@ export class SqliteUnit implements StatementRunner {
     this.section = section;
   }
 
-  read(statement: Compilable): Promise<Record<string, unknown>[]> {
+  read(statement: Runnable): Promise<Record<string, unknown>[]> {
     this.version ??= this.dataVersion();
     const { sql, parameters } = statement.compile();
     const params = sqliteValues(parameters);

@@ -1,15 +1,17 @@
 // Where NotificationTx's statements run: in one of the store's transactions (PostgreSQL, and
 // units that also write through other stores), or in a SQLite unit of work (sqlite-unit.ts) that
 // reads at once and writes everything at its commit.
-import type { Compilable, DeleteQueryBuilder, InsertQueryBuilder, UpdateQueryBuilder } from "kysely";
+import type { DeleteQueryBuilder, InsertQueryBuilder, UpdateQueryBuilder } from "kysely";
 import type { Connection } from "../connection/connection.ts";
 import * as run from "./run.ts";
 import { StaleWrite } from "../connection/retrying-transaction.ts";
+import type { Runnable, ShapedRun } from "./shaped.ts";
 import type { DB } from "./sql.ts";
 
-/** A built statement that changes rows (kept as a builder: appendEvents may run it inside its own). */
+/** A built statement that changes rows (a builder, or a shaped one that can give its builder: appendEvents may run it inside its own). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type WriteQuery = UpdateQueryBuilder<DB, any, any, any> | InsertQueryBuilder<DB, any, any> | DeleteQueryBuilder<DB, any, any>;
+export type WriteBuilder = UpdateQueryBuilder<DB, any, any, any> | InsertQueryBuilder<DB, any, any> | DeleteQueryBuilder<DB, any, any>;
+export type WriteQuery = WriteBuilder | ShapedRun<WriteBuilder>;
 
 /**
  * A write that must touch exactly `rows` rows (null: any number), or the rows changed since they
@@ -24,7 +26,7 @@ export interface RowWrite {
 
 export interface StatementRunner {
   /** Runs a statement that returns rows, now. */
-  read(statement: Compilable): Promise<Record<string, unknown>[]>;
+  read(statement: Runnable): Promise<Record<string, unknown>[]>;
   /** Runs the writes in order, now or at the unit's commit; StaleWrite when one touched another number of rows than it must. */
   write(writes: readonly RowWrite[]): Promise<void>;
   /** True when writes wait for the unit's commit (which then checks that what was read still holds). */
@@ -37,7 +39,7 @@ export class TransactionRunner implements StatementRunner {
 
   constructor(private readonly tx: Connection) {}
 
-  read(statement: Compilable): Promise<Record<string, unknown>[]> {
+  read(statement: Runnable): Promise<Record<string, unknown>[]> {
     return run.raw(this.tx, statement);
   }
 

@@ -103,4 +103,16 @@ describe("a shaped statement", () => {
     expect(bind(carried.parameters)).toEqual(["New", "n1", "outer"]);
     expect(run.compile().parameters).toEqual(["New", "n1"]);
   });
+
+  it("binds, in a statement that carries two of them, each one's slots to its own values", () => {
+    const updateOf = (provider: Provider, v: Slots<{ title: string; id: string }>) =>
+      sqlFor(provider).updateTable("Notification").set({ title: v.title }).where("id", "=", v.id);
+    const update = shapedStatement<null, { title: string; id: string }, ReturnType<typeof updateOf>>((provider, _shape, v) => updateOf(provider, v));
+    const a = update("postgresql", null, { title: "A", id: "a" })!.built();
+    const b = update("postgresql", null, { title: "B", id: "b" })!.built();
+    const both = sql`WITH x AS (${a.query.returning(sql.lit(1).as("one"))}), y AS (${b.query.returning(sql.lit(1).as("one"))}) SELECT 1`.compile(
+      sqlFor("postgresql"),
+    );
+    expect([a, b].reduce<readonly unknown[]>((parameters, r) => r.bind(parameters), both.parameters)).toEqual(["A", "a", "B", "b"]);
+  });
 });

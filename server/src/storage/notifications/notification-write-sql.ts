@@ -236,29 +236,40 @@ export class NotificationWriteSql {
   async appendEvents(events: readonly EventToAppend[], at: Date, writes: readonly RowWrite[] = []): Promise<number> {
     const n = events.length;
     if (this.provider === "postgresql") {
-      // The last write rides in the statement when it must touch a known number of rows.
+      // The last write rides in the statement when it must touch a known number of rows; writes
+      // before it that may touch any number (the outbox's) ride too when all of them may, each a
+      // statement of the same WITH: one round trip for the whole change. They read nothing the
+      // others write (a WITH's statements share one snapshot).
       const last = writes.at(-1)?.rows != null ? writes.at(-1) : undefined;
-      await this.run(last ? writes.slice(0, -1) : writes);
+      const before = last ? writes.slice(0, -1) : writes;
+      const along = before.every((write) => write.rows === null) ? before : [];
+      await this.run(along.length > 0 ? [] : before);
+      const alongRides = along.map((write) => riding(write.statement));
       const ride = last ? riding(last.statement) : null;
+      const alongName = (i: number) => raw.id(`along${i}`);
+      const alongWith = alongRides.map((r, i) => raw`${alongName(i)} AS (${(r.query as UpdateQuery).returning(raw.lit(1).as("one"))}), `);
+      const alongCounts = alongRides.map((_, i) => raw`, (SELECT count(*) FROM ${alongName(i)}) AS ${alongName(i)}`);
       const written = ride ? raw`written AS (${(ride.query as UpdateQuery).returning(raw.lit(1).as("one"))}), ` : raw``;
       const guard = last ? raw` AND (SELECT count(*) FROM written) = ${last.rows}` : raw``;
       const statement = raw`
-        WITH ${written}counter AS (UPDATE "EventCounter" SET "value" = "value" + ${n} WHERE "name" = ${EVENT_COUNTER}${guard} RETURNING "value")
+        WITH ${raw.join(alongWith, raw``)}${written}counter AS (UPDATE "EventCounter" SET "value" = "value" + ${n} WHERE "name" = ${EVENT_COUNTER}${guard} RETURNING "value")
         INSERT INTO "NotificationEvent" ("seq", "personId", "type", "notificationId", "revision", "snapshot", "createdAt")
         SELECT counter."value" - ${n} + e."ord", e."personId", e."type", e."notificationId", e."revision", e."snapshot", ${this.time(at)}
         FROM counter, unnest(
           CAST(${events.map((e) => e.personId)} AS text[]), CAST(${events.map((e) => e.type)} AS text[]), CAST(${events.map((e) => e.notificationId)} AS text[]),
           CAST(${events.map((e) => e.revision)} AS int[]), CAST(${events.map((e) => e.snapshot)} AS text[])
         ) WITH ORDINALITY AS e("personId", "type", "notificationId", "revision", "snapshot", "ord")
-        RETURNING "seq"`;
+        RETURNING "seq"${raw.join(alongCounts, raw``)}`;
+      const rides = ride ? [...alongRides, ride] : alongRides;
       const rows = await this.runner.read({
         compile: () => {
           const { sql, parameters } = statement.compile(this.db);
-          return { sql, parameters: ride ? ride.bind(parameters) : parameters };
+          return { sql, parameters: rides.reduce<readonly unknown[]>((bound, r) => r.bind(bound), parameters) };
         },
       });
       if (rows.length === 0 && last) throw new StaleWrite();
       if (rows.length !== n) throw new Error(`the event counter row "${EVENT_COUNTER}" is missing`);
+      along.forEach((write, i) => write.counted?.(Number(rows[0]![`along${i}`])));
       if (last?.rows != null) last.counted?.(last.rows);
       return Math.min(...rows.map((r) => Number(r.seq)));
     }

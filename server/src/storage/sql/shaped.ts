@@ -78,11 +78,17 @@ export function shapedStatement<S, V extends object, Q extends Runnable = Runnab
     }
     if (statement === "none") return null;
     const { sql, parameters } = statement;
-    const bind = (compiled: readonly unknown[]) =>
-      compiled.map((parameter) => (parameter instanceof Slot ? parameter.bound(values as Record<string, unknown>, provider) : parameter));
+    const given = values as Record<string, unknown>;
     return {
-      compile: () => ({ sql, parameters: bind(parameters) }),
-      built: () => ({ query: build(provider, shape, slotsFor(values as Record<string, unknown>) as Slots<V>)!, bind }),
+      compile: () => ({ sql, parameters: parameters.map((parameter) => (parameter instanceof Slot ? parameter.bound(given, provider) : parameter)) }),
+      built: () => {
+        // Only this build's own slots: the statement that carries it may carry other shaped ones.
+        const own = new Set<Slot<unknown>>();
+        const query = build(provider, shape, slotsFor(given, own) as Slots<V>)!;
+        const bind = (compiled: readonly unknown[]) =>
+          compiled.map((parameter) => (parameter instanceof Slot && own.has(parameter) ? parameter.bound(given, provider) : parameter));
+        return { query, bind };
+      },
     };
   };
 }
@@ -97,11 +103,16 @@ function outline(values: Readonly<Record<string, unknown>>): string {
   return text;
 }
 
-function slotsFor(values: Readonly<Record<string, unknown>>): Record<string, unknown> {
+function slotsFor(values: Readonly<Record<string, unknown>>, made?: Set<Slot<unknown>>): Record<string, unknown> {
+  const slotOf = (key: string, index: number) => {
+    const slot = new Slot(key, index);
+    made?.add(slot);
+    return slot;
+  };
   const slots: Record<string, unknown> = {};
   for (const key in values) {
     const value = values[key];
-    slots[key] = value === null || value === undefined ? null : Array.isArray(value) ? value.map((_, i) => new Slot(key, i)) : new Slot(key, -1);
+    slots[key] = value === null || value === undefined ? null : Array.isArray(value) ? value.map((_, i) => slotOf(key, i)) : slotOf(key, -1);
   }
   return slots;
 }

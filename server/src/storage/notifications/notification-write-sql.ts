@@ -108,9 +108,7 @@ export class NotificationWriteSql {
   /** New rows that all name the same columns: one INSERT per as many rows as the parameter limit allows. */
   insertRows(rows: readonly Columns[]): RowWrite[] {
     if (rows.length === 0) return [];
-    const columns = Object.keys(rows[0]!);
-    const known = columnsOf("Notification");
-    for (const column of columns) if (!known.has(column)) throw new Error(`not a column of Notification: ${column}`);
+    const columns = checkedColumns("Notification", rows[0]!);
     return chunked(rows, Math.floor(MAX_PARAMETERS / columns.length)).map((chunk) => ({
       statement: notificationRows(this.provider, { columns }, { cells: chunk.flatMap((row) => columns.map((column) => row[column] ?? null)) })!,
       rows: chunk.length,
@@ -119,22 +117,20 @@ export class NotificationWriteSql {
 
   /** The columns, written to the rows still at `lockVersion`, which moves on by one (the optimistic lock). */
   updateRows(ids: readonly string[], lockVersion: number, columns: Columns): RowWrite {
+    const names = checkedColumns("Notification", columns);
     return {
-      statement: this.db
-        .updateTable("Notification")
-        .set({ ...this.encoded("Notification", columns), lockVersion: lockVersion + 1 } as never)
-        .where("id", "in", ids)
-        .where("lockVersion", "=", lockVersion),
+      statement: notificationUpdate(
+        this.provider,
+        { columns: names },
+        { cells: names.map((c) => columns[c] ?? null), ids, lockVersion, next: lockVersion + 1 },
+      )!,
       rows: ids.length,
     };
   }
 
   /** The rows must still be at `lockVersion`: written without a change, so the check holds until commit. */
   checkRows(ids: readonly string[], lockVersion: number): RowWrite {
-    return {
-      statement: this.db.updateTable("Notification").set({ lockVersion }).where("id", "in", ids).where("lockVersion", "=", lockVersion),
-      rows: ids.length,
-    };
+    return { statement: notificationUpdate(this.provider, { columns: [] }, { cells: [], ids, lockVersion, next: lockVersion })!, rows: ids.length };
   }
 
   /** The heartbeat of an instance, null when it has no row (see domain/server-instances.ts). */
@@ -340,6 +336,33 @@ const notificationRows = shapedStatement<{ columns: readonly string[] }, { cells
     .insertInto("Notification")
     .values(rows as never);
 });
+
+/** `columns` set to `cells` (and the lock version moved to `next`) on the rows among `ids` still at `lockVersion`. */
+const notificationUpdate = shapedStatement<
+  { columns: readonly string[] },
+  { cells: readonly unknown[]; ids: readonly string[]; lockVersion: number; next: number },
+  WriteBuilder
+>((provider, shape, v) => {
+  const set: Record<string, unknown> = {};
+  shape.columns.forEach((column, i) => {
+    const cell = v.cells[i]!;
+    set[column] = isTimeColumn("Notification", column) ? storedTime(provider, cell as Slot<Date>) : cell;
+  });
+  set.lockVersion = v.next;
+  return sqlFor(provider)
+    .updateTable("Notification")
+    .set(set as never)
+    .where("id", "in", v.ids)
+    .where("lockVersion", "=", v.lockVersion);
+});
+
+/** The names of `columns`, each a column of `table` (refused otherwise: names are spliced into statements). */
+function checkedColumns(table: Table, columns: Columns): string[] {
+  const known = columnsOf(table);
+  const names = Object.keys(columns);
+  for (const name of names) if (!known.has(name)) throw new Error(`not a column of ${table}: ${name}`);
+  return names;
+}
 
 const counterValue = shapedStatement<null, Record<string, never>>((provider) =>
   sqlFor(provider).selectFrom("EventCounter").select("value").where("name", "=", EVENT_COUNTER),

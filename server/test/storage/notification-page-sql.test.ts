@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../../src/storage/connection/database-url.ts";
-import { toPageRow } from "../../src/storage/notifications/notification-page-sql.ts";
+import { mergePage, type PageRow, toPageRow } from "../../src/storage/notifications/notification-page-sql.ts";
 import { tableColumns } from "../../src/storage/generated/columns.ts";
 
 const models = readFileSync(join(repoRoot, "prisma", "models.prisma"), "utf8");
@@ -37,5 +37,25 @@ describe("the list page's raw columns", () => {
 
   it("can tell the receipt's columns by their prefix: no column of Notification starts with r_", () => {
     expect(tableColumns.Notification.columns.filter((column) => column.startsWith("r_"))).toEqual([]);
+  });
+});
+
+describe("a page merged from its sources' rows", () => {
+  const at = (ms: number, id: string) => ({ row: { id, createdAt: new Date(ms) }, receipt: null }) as unknown as PageRow;
+  const ids = (rows: PageRow[]) => rows.map((r) => r.row.id);
+  const own = [at(5, "e"), at(3, "c2"), at(1, "a")];
+  const shared = [at(4, "d"), at(3, "c1"), at(2, "b")];
+
+  it("is newest first, ties by id descending as the statements order them, cut at the page size", () => {
+    expect(ids(mergePage([own, shared], false, 4))).toEqual(["e", "d", "c2", "c1"]);
+    expect(ids(mergePage([own, shared], false, 10))).toEqual(["e", "d", "c2", "c1", "b", "a"]);
+  });
+
+  it("is oldest first when inverted (a page before a cursor), each source then ascending", () => {
+    expect(ids(mergePage([[...own].reverse(), [...shared].reverse()], true, 3))).toEqual(["a", "b", "c1"]);
+  });
+
+  it("is one source's rows as they came when there is one source", () => {
+    expect(ids(mergePage([own], false, 2))).toEqual(["e", "c2"]);
   });
 });

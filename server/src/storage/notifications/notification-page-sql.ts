@@ -1,8 +1,8 @@
 // What a person sees with a filter, as SQL: a page of their notifications, their count, and the
-// ids a batch operation acts on. Each is one statement over two sources, their own rows and the
-// shared APPLICATION rows (with the person's receipt joined in), so the visibility rules are
-// written once. A list is the hottest read: one statement where the model API cost three
-// (the own rows, the shared rows, their receipts) and most of the request's CPU.
+// ids a batch operation acts on, over two sources, their own rows and the shared APPLICATION rows
+// (with the person's receipt joined in), built by one class so the visibility rules are written
+// once. A count and the batch ids are one statement each; a page is one per source, merged by
+// mergePage (a list is the hottest read).
 import type { Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from "kysely";
 import { type NotificationScope, type NotificationStatus, type Severity, TerminalStatuses } from "../../domain/enums.ts";
 import type { EffectiveFilter, Position } from "../../domain/filter.ts";
@@ -208,50 +208,29 @@ interface PageValues extends ListValues {
   limit: number;
 }
 
-const pageOf = shapedStatement<PageShape, PageValues>((provider, shape, v) => {
+/** One source's part of a page: its rows in page order, at most the page's size, the reader's receipt joined to shared ones. */
+const sourcePageOf = shapedStatement<PageShape & { shared: boolean }, PageValues>((provider, shape, v) => {
   const sources = new Sources(provider);
+  const source = sources.of(shape, v, sources.keyset(v)).find((s) => s.shared === shape.shared);
+  if (!source) return null;
   const direction = shape.inverted ? "asc" : "desc";
-  const parts = sources.of(shape, v, sources.keyset(v)).map((source) =>
-    filtered(source)
-      .select(["n.id", "n.createdAt", sql.lit(source.shared ? 1 : 0).as("shared")])
-      .orderBy("n.createdAt", direction)
-      .orderBy("n.id", direction)
-      .limit(v.limit),
-  );
-  if (parts.length === 0) return null;
-  const db = sources.db;
-  // SQLite takes no ORDER BY or LIMIT on a compound's members: each is a subquery of its own.
-  const [first, ...rest] = parts.map((part, i) => db.selectFrom(part.as(`part${i}`)).selectAll());
-  const keys =
-    rest.length === 0
-      ? parts[0]!
-      : (db
-          .selectFrom(rest.reduce((union, part) => union.unionAll(part), first!).as("merged"))
-          .selectAll()
-          .orderBy("createdAt", direction)
-          .orderBy("id", direction)
-          .limit(v.limit) as unknown as (typeof parts)[number]);
-  return db
-    .selectFrom(keys.as("k"))
-    .innerJoin("Notification as n", "n.id", "k.id")
-    .leftJoin("NotificationReceipt as r", (join) =>
-      join.on("k.shared", "=", sql.lit(1)).onRef("r.notificationId", "=", "n.id").on("r.personId", "=", v.personId),
-    )
-    .select((shape.columns ?? tableColumns.Notification.columns).map((column) => sql.ref(`n.${column}`).as(column)))
-    .select(tableColumns.NotificationReceipt.columns.map((column) => sql.ref(`r.${column}`).as(`r_${column}`)))
-    .orderBy("k.createdAt", direction)
-    .orderBy("k.id", direction);
+  const receipt = source.shared ? tableColumns.NotificationReceipt.columns.map((column) => sql.ref(`r.${column}`).as(`r_${column}`)) : [];
+  return filtered(source)
+    .select([...(shape.columns ?? tableColumns.Notification.columns).map((column) => sql.ref(`n.${column}`).as(column)), ...receipt])
+    .orderBy("n.createdAt", direction)
+    .orderBy("n.id", direction)
+    .limit(v.limit);
 });
 
 /**
- * A page in two steps: the keys of the page (id, createdAt, and whether the row is shared), each
- * source read by its own index-ordered keyset query and merged by UNION ALL; then the page's
- * rows by id, with the reader's receipt joined to the shared ones. The merge sorts narrow keys,
- * not whole rows (sorting the 2 × limit whole rows cost about a third of the statement), and
- * reads each row of the page once. `columns`: the Notification columns to read (null: all of them),
- * which a list that shows a few fields keeps to (a whole row is most of the statement's time).
+ * A page as one statement per source (the person's own rows; the shared rows with their receipt),
+ * each read in page order from its own index and limited to the page's size; mergePage takes the
+ * page from their rows. One statement that merged them (a UNION ALL of the sources' keys, then the
+ * rows by id) spent about as long again on its temporary sorts and the second read of each row.
+ * `columns`: the Notification columns to read (null: all of them), which a list that shows a few
+ * fields keeps to (a whole row is most of a statement's time).
  */
-export function pageStatement(
+export function pageStatements(
   provider: Provider,
   personId: string,
   f: EffectiveFilter,
@@ -259,19 +238,33 @@ export function pageStatement(
   now: Date,
   historyLimit: number | null = null,
   columns: readonly (keyof Row<"Notification">)[] | null = null,
-): ShapedRun | null {
-  return pageOf(
-    provider,
-    { ...listShape(f, historyLimit), inverted: page.inverted, columns },
-    {
-      ...listValues(personId, f, now),
-      afterAt: page.after?.createdAt ?? null,
-      afterId: page.after?.id ?? null,
-      beforeAt: page.before?.createdAt ?? null,
-      beforeId: page.before?.id ?? null,
-      limit: Math.trunc(page.limit),
-    },
-  );
+): ShapedRun[] {
+  const shape = { ...listShape(f, historyLimit), inverted: page.inverted, columns };
+  const values = {
+    ...listValues(personId, f, now),
+    afterAt: page.after?.createdAt ?? null,
+    afterId: page.after?.id ?? null,
+    beforeAt: page.before?.createdAt ?? null,
+    beforeId: page.before?.id ?? null,
+    limit: Math.trunc(page.limit),
+  };
+  return [false, true].flatMap((shared) => sourcePageOf(provider, { ...shape, shared }, values) ?? []);
+}
+
+/**
+ * The page from its sources' rows, each already in page order: newest first (createdAt, then id,
+ * descending), or oldest first when `inverted`, at most `limit`. Ids compare as SQLite's BINARY
+ * collation compares them (code units); the two orders can differ only between rows of the two
+ * sources created in the same millisecond whose ids a PostgreSQL collation orders otherwise, which
+ * the ids Herald makes (lower-case letters and digits, row-id.ts) never are.
+ */
+export function mergePage(parts: readonly PageRow[][], inverted: boolean, limit: number): PageRow[] {
+  if (parts.length === 1) return parts[0]!.slice(0, limit);
+  const sign = inverted ? 1 : -1;
+  return parts
+    .flat()
+    .sort((a, b) => sign * (a.row.createdAt.getTime() - b.row.createdAt.getTime() || (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0)))
+    .slice(0, limit);
 }
 
 const countOf = shapedStatement<ListShape, ListValues>((provider, shape, v) => {

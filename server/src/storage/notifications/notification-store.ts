@@ -4,7 +4,7 @@ import type { EffectiveFilter } from "../../domain/filter.ts";
 import { viewOf } from "../../domain/lifecycle.ts";
 import type { NotificationRecord, Receipt } from "../../domain/notification.ts";
 import type { Database } from "../connection/database.ts";
-import { countStatement, type PageWindow, pageStatement, toPageRow, visibleIdsStatement } from "./notification-page-sql.ts";
+import { countStatement, mergePage, type PageWindow, pageStatements, toPageRow, visibleIdsStatement } from "./notification-page-sql.ts";
 import { recordProjection, toProjectedRecord, toReceipt, toRecord } from "./notification-mapper.ts";
 import { EVENT_COUNTER } from "./notification-write-sql.ts";
 import { retrying, retryingTransaction } from "../connection/retrying-transaction.ts";
@@ -90,11 +90,11 @@ export class NotificationStore {
   }
 
   /**
-   * One page of a person's notifications, newest first: one statement (notification-page-sql.ts)
-   * in which the person's own rows and the shared APPLICATION rows are each read by their own
-   * keyset query and index, then merged; an OR across both would defeat the indexes' ordering.
-   * With `fields`, the records hold only those (and their key, scope and status), for a reader that
-   * reads no others: a GraphQL selection.
+   * One page of a person's notifications, newest first: one statement per source (the person's own
+   * rows, the shared APPLICATION rows with their receipt; notification-page-sql.ts), each read in
+   * page order by its own keyset query and index, merged here; an OR across both would defeat the
+   * indexes' ordering. With `fields`, the records hold only those (and their key, scope and
+   * status), for a reader that reads no others: a GraphQL selection.
    */
   async page(
     personId: string,
@@ -104,11 +104,10 @@ export class NotificationStore {
     fields: Iterable<keyof NotificationRecord> | null = null,
   ): Promise<NotificationRecord[]> {
     const projection = fields === null ? null : recordProjection(fields);
-    const statement = pageStatement(this.database.provider, personId, filter, page, now, this.historyLimit, projection?.columns ?? null);
-    if (!statement) return [];
-    const rows = await run.raw(this.database.db, statement);
-    return rows.map((raw) => {
-      const { row, receipt } = toPageRow(raw);
+    const statements = pageStatements(this.database.provider, personId, filter, page, now, this.historyLimit, projection?.columns ?? null);
+    // Both sources at once: on PostgreSQL two pooled connections; the sources hold disjoint rows (by scope).
+    const parts = await Promise.all(statements.map(async (statement) => (await run.raw(this.database.db, statement)).map(toPageRow)));
+    return mergePage(parts, page.inverted, page.limit).map(({ row, receipt }) => {
       const record = projection ? toProjectedRecord(row, projection) : toRecord(row);
       return record.scope === "APPLICATION" ? viewOf(record, receipt ? toReceipt(receipt) : null) : record;
     });

@@ -3,10 +3,11 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { type CreatedPerson, heraldBin, heraldCli, type SpawnedHerald, spawnHerald } from "@herald/testkit";
+import { type CreatedPerson, eventually, heraldBin, heraldCli, type SpawnedHerald, spawnHerald } from "@herald/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gql } from "./support/graphql.ts";
 import { providers, type TestDatabase } from "./support/providers.ts";
+import { sample } from "./support/prometheus.ts";
 import { headCursor, subscribe } from "./support/sse.ts";
 
 const LONG_CALL = { timeout: 300_000 };
@@ -56,6 +57,8 @@ const PERSON_VIEW = `query($id: ID!) { notification(id: $id) {
   lastInvocation { state values }
 } }`;
 
+const METRICS_TOKEN = "mcp-test-scrape-token-0123";
+
 for (const provider of providers) {
   describe.skipIf(!provider.available)(`herald mcp on ${provider.name}`, () => {
     let db: TestDatabase;
@@ -65,13 +68,14 @@ for (const provider of providers) {
     let agent: Agent;
 
     const view = async (id: string) => (await gql(served.url, person.token, PERSON_VIEW, { id })).data!.notification;
+    const scrape = async () => (await fetch(`${served.origin}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
 
     beforeAll(async () => {
       db = await provider.createDatabase();
       const cli = heraldCli({ DATABASE_URL: db.url });
       person = await cli.createPerson("Ada");
       key = await cli.createProducerKey("agent", "mcp");
-      served = await spawnHerald({ env: { DATABASE_URL: db.url } });
+      served = await spawnHerald({ env: { DATABASE_URL: db.url, HERALD_METRICS_TOKEN: METRICS_TOKEN } });
       agent = await startAgent({ HERALD_URL: served.origin, HERALD_PRODUCER_KEY: key, HERALD_PERSON_ID: person.id });
     });
     afterAll(async () => {
@@ -144,6 +148,9 @@ for (const provider of providers) {
         expect(await view(id)).toMatchObject({ status: "RESOLVED", resolution: { actionId: "choice-2" }, lastInvocation: { state: "ACKNOWLEDGED" } });
       } finally {
         stream.dispose();
+        // The server lets go of the stream a moment after the client does; until then the next
+        // test's question would reach it and show as DELIVERED instead of PENDING.
+        await eventually(async () => sample(await scrape(), "herald_open_streams") === 0, 15_000, "the stream to close on the server");
       }
     });
 

@@ -83,8 +83,8 @@ class Sources {
    */
   of(f: ListShape, v: Slots<ListValues>, extra: Condition[] = []): Source[] {
     const found: Source[] = [];
-    const content = [...this.content(f, v), ...withinHistory(f)];
     const now = storedTime(this.provider, v.now);
+    const content = [...this.content(f, v, now), ...withinHistory(f)];
     const notifications = this.db.selectFrom("Notification as n") as unknown as SourceQuery;
     if (f.scope !== "APPLICATION" && f.statuses.length > 0) {
       const where: Condition[] = [(eb) => eb("n.personId", "=", v.personId), (eb) => eb("n.status", "in", f.statuses)];
@@ -127,13 +127,13 @@ class Sources {
   }
 
   /** Engagement, severity and plugin filters and the TTL: plain columns of the record, the same for every reader. */
-  private content(f: ListShape, v: Slots<ListValues>): Condition[] {
+  private content(f: ListShape, v: Slots<ListValues>, now: Expression<Date>): Condition[] {
     const where: Condition[] = [];
     if (v.engagementId) where.push((eb) => eb("n.engagementId", "=", v.engagementId!));
     if (f.severities) where.push((eb) => eb("n.severity", "in", f.severities!));
     if (v.plugins) where.push((eb) => eb("n.sourcePlugin", "in", v.plugins!));
     if (v.excludePlugins) where.push((eb) => eb("n.sourcePlugin", "not in", v.excludePlugins!));
-    if (!f.includeStale) where.push((eb) => eb.or([eb("n.expiresAt", "is", null), eb("n.expiresAt", ">", storedTime(this.provider, v.now))]));
+    if (!f.includeStale) where.push((eb) => eb.or([eb("n.expiresAt", "is", null), eb("n.expiresAt", ">", now)]));
     return where;
   }
 

@@ -243,9 +243,10 @@ export class NotificationWriteSql {
       const alongRides = along.map((write) => riding(write.statement));
       const ride = last ? riding(last.statement) : null;
       const alongName = (i: number) => raw.id(`along${i}`);
-      const alongWith = alongRides.map((r, i) => raw`${alongName(i)} AS (${(r.query as UpdateQuery).returning(raw.lit(1).as("one"))}), `);
+      const returningOne = (r: Ride) => (r.query as UpdateQuery).returning(raw.lit(1).as("one"));
+      const alongWith = alongRides.map((r, i) => raw`${alongName(i)} AS (${returningOne(r)}), `);
       const alongCounts = alongRides.map((_, i) => raw`, (SELECT count(*) FROM ${alongName(i)}) AS ${alongName(i)}`);
-      const written = ride ? raw`written AS (${(ride.query as UpdateQuery).returning(raw.lit(1).as("one"))}), ` : raw``;
+      const written = ride ? raw`written AS (${returningOne(ride)}), ` : raw``;
       const guard = last ? raw` AND (SELECT count(*) FROM written) = ${last.rows}` : raw``;
       const statement = raw`
         WITH ${raw.join(alongWith, raw``)}${written}counter AS (UPDATE "EventCounter" SET "value" = "value" + ${n} WHERE "name" = ${EVENT_COUNTER}${guard} RETURNING "value")
@@ -299,10 +300,9 @@ export class NotificationWriteSql {
 
   /** The columns with their times encoded as the store keeps them; a name that is not a column of the table is refused. */
   private encoded(table: Table, columns: Columns): Record<string, unknown> {
-    const known = columnsOf(table);
     const values: Record<string, unknown> = {};
-    for (const [column, value] of Object.entries(columns)) {
-      if (!known.has(column)) throw new Error(`not a column of ${table}: ${column}`);
+    for (const column of checkedColumns(table, columns)) {
+      const value = columns[column];
       values[column] = value instanceof Date ? this.time(value) : value === undefined || (value === null && isTimeColumn(table, column)) ? null : value;
     }
     return values;
@@ -326,10 +326,7 @@ const notificationRows = shapedStatement<{ columns: readonly string[] }, { cells
   const rows: Record<string, unknown>[] = [];
   for (let start = 0; start < v.cells.length; start += width) {
     const row: Record<string, unknown> = {};
-    shape.columns.forEach((column, i) => {
-      const cell = v.cells[start + i]!;
-      row[column] = isTimeColumn("Notification", column) ? storedTime(provider, cell as Slot<Date>) : cell;
-    });
+    shape.columns.forEach((column, i) => (row[column] = notificationCell(provider, column, v.cells[start + i]!)));
     rows.push(row);
   }
   return sqlFor(provider)
@@ -344,10 +341,7 @@ const notificationUpdate = shapedStatement<
   WriteBuilder
 >((provider, shape, v) => {
   const set: Record<string, unknown> = {};
-  shape.columns.forEach((column, i) => {
-    const cell = v.cells[i]!;
-    set[column] = isTimeColumn("Notification", column) ? storedTime(provider, cell as Slot<Date>) : cell;
-  });
+  shape.columns.forEach((column, i) => (set[column] = notificationCell(provider, column, v.cells[i]!)));
   set.lockVersion = v.next;
   return sqlFor(provider)
     .updateTable("Notification")
@@ -355,6 +349,11 @@ const notificationUpdate = shapedStatement<
     .where("id", "in", v.ids)
     .where("lockVersion", "=", v.lockVersion);
 });
+
+/** A value's slot in a Notification column: a time column's bound as the store keeps times. */
+function notificationCell(provider: Provider, column: string, cell: Slot<unknown>): unknown {
+  return isTimeColumn("Notification", column) ? storedTime(provider, cell as Slot<Date>) : cell;
+}
 
 /** The names of `columns`, each a column of `table` (refused otherwise: names are spliced into statements). */
 function checkedColumns(table: Table, columns: Columns): string[] {
@@ -399,7 +398,12 @@ const eventRows = shapedStatement<null, EventColumns, WriteBuilder>((provider, _
 );
 
 /** A write as appendEvents carries it inside its own statement: its builder, and how to bind what it compiles to. */
-function riding(statement: WriteQuery): { query: WriteBuilder; bind(parameters: readonly unknown[]): readonly unknown[] } {
+interface Ride {
+  query: WriteBuilder;
+  bind(parameters: readonly unknown[]): readonly unknown[];
+}
+
+function riding(statement: WriteQuery): Ride {
   return "built" in statement ? statement.built() : { query: statement, bind: (parameters) => parameters };
 }
 

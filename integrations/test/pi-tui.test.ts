@@ -98,7 +98,10 @@ describe.skipIf(!harnessesInstalled("@mariozechner/pi-coding-agent"))("the Pi ex
     tui!.submit("Please fix the checkout rounding");
     // The report landed and the first read started: its helper hangs.
     await eventually(() => helperRuns().length === 1, 60_000, "the label helper started");
-    const pid = Number(readFileSync(join(home.path, helperRuns()[0]!), "utf8"));
+    // The pid from the file's name: its content may not be written yet when the file is first seen,
+    // and Number("") is 0, which process.kill(0, 0) finds alive forever (the test's own group).
+    const pid = Number(helperRuns()[0]!.slice("helper-pid-".length));
+    expect(pid).toBeGreaterThan(1);
     tui!.submit("/name My own name");
     await tui!.waitFor((t) => t.titles().includes("π - My own name - shop-frontend"), "Pi's title with the manual name");
     await eventually(() => !alive(pid), 30_000, "the helper in flight killed");

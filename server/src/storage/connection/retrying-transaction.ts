@@ -1,5 +1,6 @@
 // A unit of work that lost a race to a concurrent writer is decided again from the start.
 import { type Db, isUniqueViolation, type Tx } from "./database.ts";
+import { isStalePlan } from "./pg-statement-names.ts";
 
 /** Thrown by a unit of work whose compare-and-set found the row changed meanwhile. */
 export class StaleWrite extends Error {}
@@ -8,7 +9,8 @@ const MAX_ATTEMPTS = 8;
 
 /**
  * Runs `work` in a transaction, retrying from the start after a stale write, a unique
- * violation or a PostgreSQL serialization abort (each means another writer got there first).
+ * violation or a PostgreSQL serialization abort (each means another writer got there first), or
+ * a prepared statement's plan made stale by a schema change (pg-statement-names.ts).
  */
 export function retryingTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   return retrying(() => db.transaction(work));
@@ -20,7 +22,7 @@ export async function retrying<T>(attempt: () => Promise<T>): Promise<T> {
     try {
       return await attempt();
     } catch (error) {
-      const retryable = error instanceof StaleWrite || isUniqueViolation(error) || isSerializationFailure(error);
+      const retryable = error instanceof StaleWrite || isUniqueViolation(error) || isSerializationFailure(error) || isStalePlan(error);
       if (!retryable || n >= MAX_ATTEMPTS) throw error;
       await new Promise((r) => setTimeout(r, Math.random() * 5 * n));
     }

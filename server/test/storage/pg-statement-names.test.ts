@@ -2,7 +2,8 @@
 // a statement with parameters is parsed once per connection and run again under its name; a text
 // without parameters runs unnamed (several commands in one text still work); no more than
 // MAX_NAMED texts are ever named; and a schema change made by someone else under a kept plan costs
-// one more parse, never a failed statement outside a transaction nor a lost unit of work inside one.
+// one more parse, never a failed statement outside a transaction nor a lost unit of work inside one,
+// nor a failed publish or list of a running Herald.
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PostgresStore } from "../../src/storage/connection/pg-store.ts";
@@ -10,6 +11,8 @@ import { isStalePlan, MAX_NAMED } from "../../src/storage/connection/pg-statemen
 import { postgresTypes } from "../../src/storage/connection/pg-types.ts";
 import { postgresPoolConfig, postgresSchemaOf } from "../../src/storage/connection/postgres-url.ts";
 import { retryingTransaction } from "../../src/storage/connection/retrying-transaction.ts";
+import { gql } from "../support/graphql.ts";
+import { startHerald, type TestHerald } from "../support/herald.ts";
 import { postgresBaseUrl, providers, type TestDatabase } from "../support/providers.ts";
 
 const postgres = providers[1]!;
@@ -93,5 +96,40 @@ describe.skipIf(!postgres.available)("prepared statements on PostgreSQL", () => 
       expect(failures).toHaveLength(1);
       expect(isStalePlan(failures[0])).toBe(true);
     });
+  });
+});
+
+describe.skipIf(!postgres.available)("a running Herald on PostgreSQL when another instance's migration adds a column", () => {
+  let h: TestHerald;
+  let admin: pg.Client;
+  beforeAll(async () => {
+    h = await startHerald(postgres);
+    admin = new pg.Client({ connectionString: postgresBaseUrl });
+    await admin.connect();
+  });
+  afterAll(async () => {
+    await admin?.end();
+    await h?.close();
+  });
+
+  it("publishes the same key again and lists it as before", async () => {
+    const person = await h.newPerson("Reader");
+    const list = async () =>
+      (await gql(h.url, person.token, `{ notifications(first: 5) { edges { node { id revision title } } } }`)).data.notifications.edges.map(
+        (e: { node: unknown }) => e.node,
+      );
+    // One after the other, the publishes take the same pooled connection, where the first prepared the statements.
+    const first = await h.publish({ scope: "PERSON", personId: person.id, key: "build", title: "Build started" });
+    await h.publish({ scope: "PERSON", personId: person.id, key: "build", title: "Build running" });
+    for (const table of ["Notification", "NotificationEvent", "Person"]) {
+      await admin.query(`ALTER TABLE "${postgresSchemaOf(h.databaseUrl)}"."${table}" ADD COLUMN "addedLater" int DEFAULT 7`);
+    }
+    const names = (h.herald.database.db as PostgresStore).names;
+    const generation = names.generation;
+    const again = await h.publish({ scope: "PERSON", personId: person.id, key: "build", title: "Build passed" });
+    // The publish did meet a stale plan (and was not merely given a connection that had prepared nothing).
+    expect(names.generation).toBeGreaterThan(generation);
+    expect(again).toMatchObject({ __typename: "Notification", id: first.id, revision: 3 });
+    expect(await list()).toEqual([{ id: first.id, revision: 3, title: "Build passed" }]);
   });
 });

@@ -38,6 +38,11 @@ export class StatementNames {
   get size(): number {
     return this.#names.size;
   }
+
+  /** How many times the names were renewed. */
+  get generation(): number {
+    return this.#generation;
+  }
 }
 
 /** PostgreSQL's refusal of a kept plan whose result columns a schema change altered (the statement did not run). */

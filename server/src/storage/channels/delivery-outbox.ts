@@ -62,7 +62,9 @@ const outboxInsert = shapedStatement<{ scope: NotificationScope }, OutboxValues,
       storedTime(provider, v.createdAt).as("createdAt"),
     ])
     .where("Channel.minSeverity", "<=", v.severity)
-    .where("Channel.scopes", "like", `%${shape.scope}%`);
+    // A literal (the scope is part of the shape): SQLite prepares a statement again at every run
+    // whose LIKE pattern is a bound value (it may choose another plan for it), about 90 µs a publish.
+    .where("Channel.scopes", "like", sql.lit(`%${shape.scope}%`));
   if (shape.scope !== "APPLICATION") channels = channels.where("Channel.personId", "=", v.personId);
   return b
     .insertInto("ChannelDelivery")
@@ -205,7 +207,7 @@ export class DeliveryOutbox {
         .where("personId", "=", personId)
         .where("status", "=", "PENDING")
         .where("dueAt", ">", now as never)
-        .where("lastError", "like", "held:%"),
+        .where("lastError", "like", sql.lit("held:%")),
     );
   }
 

@@ -20,14 +20,14 @@ export const DOWNLOAD_PATH = /^\/assets\/([^/]+)$/;
 export function useAssetDownload(services: Services, logger: Logger, downloadsPerCredential: number, requests: RequestsInFlight): Plugin {
   const slots = new DownloadSlots(downloadsPerCredential);
   return {
-    async onRequest({ request, url, endResponse, fetchAPI }) {
+    async onRequest({ request, url, serverContext, endResponse, fetchAPI }) {
       const match = DOWNLOAD_PATH.exec(url.pathname);
       if (!match) return;
       if (request.method !== "GET" && request.method !== "HEAD") {
         return endResponse(errorResponse("METHOD_NOT_ALLOWED", "Use GET", { allow: "GET, HEAD" }));
       }
       try {
-        const caller = await callerOf(services, request).catch(() => undefined);
+        const caller = await callerOf(services, request, (serverContext as { req?: object }).req).catch(() => undefined);
         if (caller === undefined) return endResponse(errorResponse("UNAUTHENTICATED", "The credential is not valid"));
         if (caller === null) return endResponse(errorResponse("UNAUTHENTICATED", "Sign in with a person token"));
         if (caller.kind !== "person") return endResponse(errorResponse("FORBIDDEN", "Downloads need a person token; a producer key was given"));

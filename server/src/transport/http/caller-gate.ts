@@ -11,8 +11,11 @@ import type { Services } from "../../services.ts";
 import type { TrustedProxies } from "./client-address.ts";
 import type { RequestRateLimiter } from "./rate-limiter.ts";
 
-const authenticated = new WeakMap<Request, Promise<Caller | null>>();
-/** Keyed by the Node request: a plugin after the gate (the body limit) may replace the fetch Request. */
+/**
+ * Keyed by the Node request where there is one: a plugin after the gate (the body limit) may
+ * replace the fetch Request, and the caller is then still looked up once.
+ */
+const authenticated = new WeakMap<object, Promise<Caller | null>>();
 const clientAddresses = new WeakMap<object, string>();
 const PROBES = new Set(["/health", "/ready"]);
 
@@ -23,15 +26,17 @@ export function clientAddressOf(serverContext: { req?: IncomingMessage }): strin
 
 /**
  * The request's caller: null without an Authorization header; rejects with the authentication
- * error for a bad or revoked credential. Looked up once per request.
+ * error for a bad or revoked credential. Looked up once per request (`nodeRequest`: the Node
+ * request it came on, where the caller has it).
  */
-export function callerOf(services: Services, request: Request): Promise<Caller | null> {
-  let caller = authenticated.get(request);
+export function callerOf(services: Services, request: Request, nodeRequest?: object): Promise<Caller | null> {
+  const key = nodeRequest ?? request;
+  let caller = authenticated.get(key);
   if (!caller) {
     const authorization = request.headers.get("authorization");
     caller = authorization ? services.auth.authenticate(authorization) : Promise.resolve(null);
     caller.catch(() => undefined); // observed by whoever awaits it; never an unhandled rejection
-    authenticated.set(request, caller);
+    authenticated.set(key, caller);
   }
   return caller;
 }
@@ -53,7 +58,7 @@ export function useCallerGate(options: CallerGateOptions): Plugin {
       const req = (serverContext as { req?: IncomingMessage }).req;
       const address = options.trustedProxies.clientOf(req?.socket.remoteAddress ?? "unknown", request.headers.get("x-forwarded-for"));
       if (req) clientAddresses.set(req, address);
-      const caller = await callerOf(services, request).catch(() => null);
+      const caller = await callerOf(services, request, req).catch(() => null);
       let decision;
       try {
         decision = await limiter.consume(caller ? `credential:${caller.credentialId}` : `address:${address}`);

@@ -184,7 +184,7 @@ export function createGraphQLHandler(
       if (caller) return newContext(caller as Caller, services, client, signIn);
       // No credential at all: introspection (GraphiQL's docs) still works; every field refuses.
       try {
-        return newContext(await callerOf(services, request), services, client, signIn);
+        return newContext(await callerOf(services, request, req as IncomingMessage | undefined), services, client, signIn);
       } catch (error) {
         if (error instanceof DomainError) {
           throw new GraphQLError(error.message, { extensions: { code: error.code, http: { status: 401 } } });

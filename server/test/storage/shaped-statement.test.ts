@@ -4,7 +4,7 @@
 // call's question. The list statements' part of this (an empty id after a null one and the other
 // way round) is test/api/empty-id-filters.test.ts.
 import { describe, expect, it } from "vitest";
-import { Slot, shapedStatement, type Slots } from "../../src/storage/sql/shaped.ts";
+import { carryingStatement, Slot, shapedStatement, type Slots, Whole } from "../../src/storage/sql/shaped.ts";
 import { sql, sqlFor, storedTime } from "../../src/storage/sql/sql.ts";
 import type { Provider } from "../../src/storage/connection/database-url.ts";
 
@@ -90,29 +90,62 @@ describe("a shaped statement", () => {
     expect(statement("sqlite", { status: "SEEN" }, { id: "n2" })!.compile().parameters).toEqual(["SEEN", "n2"]);
   });
 
-  it("gives its builder, slots and all, to a statement that carries it, and binds that statement's parameters", () => {
+  describe("carried inside another statement (carryingStatement)", () => {
+    type Update = ReturnType<typeof updateOf>;
     const updateOf = (provider: Provider, v: Slots<{ title: string; id: string }>) =>
       sqlFor(provider).updateTable("Notification").set({ title: v.title }).where("id", "=", v.id);
-    const update = shapedStatement<null, { title: string; id: string }, ReturnType<typeof updateOf>>((provider, _shape, v) => updateOf(provider, v));
-    const run = update("postgresql", null, { title: "New", id: "n1" })!;
-    const { query, bind } = run.built();
-    const carried = sql`WITH written AS (${query.returning(sql.lit(1).as("one"))}) SELECT ${"outer"} AS o, count(*) FROM written`.compile(sqlFor("postgresql"));
-    expect(carried.sql).toBe(
-      'WITH written AS (update "Notification" set "title" = $1 where "id" = $2 returning 1 as "one") SELECT $3 AS o, count(*) FROM written',
-    );
-    expect(bind(carried.parameters)).toEqual(["New", "n1", "outer"]);
-    expect(run.compile().parameters).toEqual(["New", "n1"]);
-  });
+    const update = shapedStatement<null, { title: string; id: string }, Update>((provider, _shape, v) => updateOf(provider, v));
+    const plain = (title: string, id: string) => updateOf("postgresql", { title, id } as never);
+    /** WITH one statement per carried run, then the carrying statement's own value. */
+    function carrying() {
+      let builds = 0;
+      const statement = carryingStatement<null, { outer: string }, Update>((provider, _shape, v, carried) => {
+        builds++;
+        const withs = carried.map((query, i) => sql`${sql.id(`w${i}`)} AS (${query.returning(sql.lit(1).as("one"))})`);
+        const built = sql`WITH ${sql.join(withs)} SELECT ${v.outer} AS o`;
+        return { compile: () => built.compile(sqlFor(provider)) };
+      });
+      return { statement, builds: () => builds };
+    }
 
-  it("binds, in a statement that carries two of them, each one's slots to its own values", () => {
-    const updateOf = (provider: Provider, v: Slots<{ title: string; id: string }>) =>
-      sqlFor(provider).updateTable("Notification").set({ title: v.title }).where("id", "=", v.id);
-    const update = shapedStatement<null, { title: string; id: string }, ReturnType<typeof updateOf>>((provider, _shape, v) => updateOf(provider, v));
-    const a = update("postgresql", null, { title: "A", id: "a" })!.built();
-    const b = update("postgresql", null, { title: "B", id: "b" })!.built();
-    const both = sql`WITH x AS (${a.query.returning(sql.lit(1).as("one"))}), y AS (${b.query.returning(sql.lit(1).as("one"))}) SELECT 1`.compile(
-      sqlFor("postgresql"),
-    );
-    expect([a, b].reduce<readonly unknown[]>((parameters, r) => r.bind(parameters), both.parameters)).toEqual(["A", "a", "B", "b"]);
+    it("is compiled once per shape of what it carries, and binds each call's values, its own and the carried runs'", () => {
+      const { statement, builds } = carrying();
+      const first = statement("postgresql", null, { outer: "o1" }, [update("postgresql", null, { title: "New", id: "n1" })!]).compile();
+      expect(first.sql).toBe('WITH "w0" AS (update "Notification" set "title" = $1 where "id" = $2 returning 1 as "one") SELECT $3 AS o');
+      expect(first.parameters).toEqual(["New", "n1", "o1"]);
+      const second = statement("postgresql", null, { outer: "o2" }, [update("postgresql", null, { title: "Other", id: "n2" })!]).compile();
+      expect(second).toEqual({ sql: first.sql, parameters: ["Other", "n2", "o2"] });
+      expect(builds()).toBe(1);
+    });
+
+    it("binds each of two carried runs of one statement to its own values", () => {
+      const { statement, builds } = carrying();
+      const runs = (a: string, b: string) => [
+        update("postgresql", null, { title: a, id: a.toLowerCase() })!,
+        update("postgresql", null, { title: b, id: b.toLowerCase() })!,
+      ];
+      expect(statement("postgresql", null, { outer: "o" }, runs("A", "B")).compile().parameters).toEqual(["A", "a", "B", "b", "o"]);
+      expect(statement("postgresql", null, { outer: "p" }, runs("C", "D")).compile().parameters).toEqual(["C", "c", "D", "d", "p"]);
+      expect(builds()).toBe(1);
+    });
+
+    it("is compiled at every call when it carries a plain builder, whose values are in its text's parameters", () => {
+      const { statement, builds } = carrying();
+      expect(statement("postgresql", null, { outer: "o" }, [plain("A", "a")]).compile().parameters).toEqual(["A", "a", "o"]);
+      expect(statement("postgresql", null, { outer: "p" }, [plain("B", "b")]).compile().parameters).toEqual(["B", "b", "p"]);
+      expect(builds()).toBe(2);
+    });
+
+    it("binds a Whole array as one parameter", () => {
+      const statement = carryingStatement<null, { ids: Whole<string[]> }, Update>((provider, _shape, v) => {
+        const built = sql`SELECT * FROM unnest(CAST(${v.ids} AS text[]))`;
+        return { compile: () => built.compile(sqlFor(provider)) };
+      });
+      expect(statement("postgresql", null, { ids: new Whole(["a", "b"]) }, []).compile()).toEqual({
+        sql: "SELECT * FROM unnest(CAST($1 AS text[]))",
+        parameters: [["a", "b"]],
+      });
+      expect(statement("postgresql", null, { ids: new Whole(["c"]) }, []).compile().parameters).toEqual([["c"]]);
+    });
   });
 });

@@ -10,8 +10,8 @@ import type { Provider } from "../connection/database.ts";
 import { StaleWrite } from "../connection/retrying-transaction.ts";
 import { newRowId } from "../sql/row-id.ts";
 import { type Builder, type DB, sqlFor, storedTime } from "../sql/sql.ts";
-import { shapedStatement, type Slot } from "../sql/shaped.ts";
-import type { RowWrite, StatementRunner, WriteBuilder, WriteQuery } from "../sql/statement-runner.ts";
+import { carryingStatement, shapedStatement, type Slot, Whole } from "../sql/shaped.ts";
+import type { RowWrite, StatementRunner, WriteBuilder } from "../sql/statement-runner.ts";
 import { columnsOf, decodeRow, isTimeColumn, type Row, type Table } from "../sql/stored-values.ts";
 import { tableColumns } from "../generated/columns.ts";
 
@@ -240,30 +240,25 @@ export class NotificationWriteSql {
       const before = last ? writes.slice(0, -1) : writes;
       const along = before.every((write) => write.rows === null) ? before : [];
       await this.run(along.length > 0 ? [] : before);
-      const alongRides = along.map((write) => riding(write.statement));
-      const ride = last ? riding(last.statement) : null;
-      const alongName = (i: number) => raw.id(`along${i}`);
-      const returningOne = (r: Ride) => (r.query as UpdateQuery).returning(raw.lit(1).as("one"));
-      const alongWith = alongRides.map((r, i) => raw`${alongName(i)} AS (${returningOne(r)}), `);
-      const alongCounts = alongRides.map((_, i) => raw`, (SELECT count(*) FROM ${alongName(i)}) AS ${alongName(i)}`);
-      const written = ride ? raw`written AS (${returningOne(ride)}), ` : raw``;
-      const guard = last ? raw` AND (SELECT count(*) FROM written) = ${last.rows}` : raw``;
-      const statement = raw`
-        WITH ${raw.join(alongWith, raw``)}${written}counter AS (UPDATE "EventCounter" SET "value" = "value" + ${n} WHERE "name" = ${EVENT_COUNTER}${guard} RETURNING "value")
-        INSERT INTO "NotificationEvent" ("seq", "personId", "type", "notificationId", "revision", "snapshot", "createdAt")
-        SELECT counter."value" - ${n} + e."ord", e."personId", e."type", e."notificationId", e."revision", e."snapshot", ${this.time(at)}
-        FROM counter, unnest(
-          CAST(${events.map((e) => e.personId)} AS text[]), CAST(${events.map((e) => e.type)} AS text[]), CAST(${events.map((e) => e.notificationId)} AS text[]),
-          CAST(${events.map((e) => e.revision)} AS int[]), CAST(${events.map((e) => e.snapshot)} AS text[])
-        ) WITH ORDINALITY AS e("personId", "type", "notificationId", "revision", "snapshot", "ord")
-        RETURNING "seq"${raw.join(alongCounts, raw``)}`;
-      const rides = ride ? [...alongRides, ride] : alongRides;
-      const rows = await this.runner.read({
-        compile: () => {
-          const { sql, parameters } = statement.compile(this.db);
-          return { sql, parameters: rides.reduce<readonly unknown[]>((bound, r) => r.bind(bound), parameters) };
-        },
-      });
+      const carried = [...along, ...(last ? [last] : [])].map((write) => write.statement);
+      const rows = await this.runner.read(
+        eventsCarrying(
+          this.provider,
+          { along: along.length, last: last !== undefined },
+          {
+            n,
+            counter: EVENT_COUNTER,
+            written: last?.rows ?? 0,
+            at,
+            personIds: new Whole(events.map((e) => e.personId)),
+            types: new Whole(events.map((e) => e.type)),
+            notificationIds: new Whole(events.map((e) => e.notificationId)),
+            revisions: new Whole(events.map((e) => e.revision)),
+            snapshots: new Whole(events.map((e) => e.snapshot)),
+          },
+          carried,
+        ),
+      );
       if (rows.length === 0 && last) throw new StaleWrite();
       if (rows.length !== n) throw new Error(`the event counter row "${EVENT_COUNTER}" is missing`);
       along.forEach((write, i) => write.counted?.(Number(rows[0]![`along${i}`])));
@@ -397,15 +392,43 @@ const eventRows = shapedStatement<null, EventColumns, WriteBuilder>((provider, _
     ),
 );
 
-/** A write as appendEvents carries it inside its own statement: its builder, and how to bind what it compiles to. */
-interface Ride {
-  query: WriteBuilder;
-  bind(parameters: readonly unknown[]): readonly unknown[];
+interface EventsValues {
+  n: number;
+  counter: string;
+  /** The rows the last write must touch (0 without one: not in the text). */
+  written: number;
+  at: Date;
+  personIds: Whole<(string | null)[]>;
+  types: Whole<string[]>;
+  notificationIds: Whole<string[]>;
+  revisions: Whole<number[]>;
+  snapshots: Whole<string[]>;
 }
 
-function riding(statement: WriteQuery): Ride {
-  return "built" in statement ? statement.built() : { query: statement, bind: (parameters) => parameters };
-}
+/**
+ * PostgreSQL's event append carrying a change's writes (appendEvents): `along` writes that may
+ * touch any number of rows, then the last one if `last`, each a statement of one WITH. Compiled
+ * once per shape and the shapes of what it carries (sql/shaped.ts, carryingStatement).
+ */
+const eventsCarrying = carryingStatement<{ along: number; last: boolean }, EventsValues, WriteBuilder>((provider, shape, v, carried) => {
+  const returningOne = (query: WriteBuilder) => (query as UpdateQuery).returning(raw.lit(1).as("one"));
+  const alongName = (i: number) => raw.id(`along${i}`);
+  const along = carried.slice(0, shape.along);
+  const alongWith = along.map((query, i) => raw`${alongName(i)} AS (${returningOne(query)}), `);
+  const alongCounts = along.map((_, i) => raw`, (SELECT count(*) FROM ${alongName(i)}) AS ${alongName(i)}`);
+  const written = shape.last ? raw`written AS (${returningOne(carried[shape.along]!)}), ` : raw``;
+  const guard = shape.last ? raw` AND (SELECT count(*) FROM written) = ${v.written}` : raw``;
+  const statement = raw`
+    WITH ${raw.join(alongWith, raw``)}${written}counter AS (UPDATE "EventCounter" SET "value" = "value" + ${v.n} WHERE "name" = ${v.counter}${guard} RETURNING "value")
+    INSERT INTO "NotificationEvent" ("seq", "personId", "type", "notificationId", "revision", "snapshot", "createdAt")
+    SELECT counter."value" - ${v.n} + e."ord", e."personId", e."type", e."notificationId", e."revision", e."snapshot", ${storedTime(provider, v.at)}
+    FROM counter, unnest(
+      CAST(${v.personIds} AS text[]), CAST(${v.types} AS text[]), CAST(${v.notificationIds} AS text[]),
+      CAST(${v.revisions} AS int[]), CAST(${v.snapshots} AS text[])
+    ) WITH ORDINALITY AS e("personId", "type", "notificationId", "revision", "snapshot", "ord")
+    RETURNING "seq"${raw.join(alongCounts, raw``)}`;
+  return { compile: () => statement.compile(sqlFor(provider)) };
+});
 
 /** A raw Notification row as the models type it. */
 export function toNotificationRow(raw: Record<string, unknown>): NotificationRow {

@@ -5,7 +5,9 @@
 // value, a slot: a placeholder it can put wherever a value goes but cannot read. Of the values it
 // can tell only whether one is null and how long an array is, and both are in the key too. So the
 // text is a function of the key alone, and a shape seen before can cost a compile but never give a
-// statement that answers another question.
+// statement that answers another question. A statement that carries shaped runs inside it
+// (carryingStatement) is compiled once per its own key and theirs, each of its parameters bound
+// from its own values or from the carried run its slot came from.
 import { type Expression, type OperationNode, ValueNode } from "kysely";
 import { LRUCache } from "lru-cache";
 import type { Provider } from "../connection/database-url.ts";
@@ -33,11 +35,12 @@ export class Slot<T> implements Expression<T> {
   bound(values: Readonly<Record<string, unknown>>, provider: Provider): unknown {
     const value = values[this.#key];
     const one = this.#index < 0 ? value : (value as readonly unknown[])[this.#index];
+    if (one instanceof Whole) return one.value;
     return one instanceof Date ? timeParameter(provider, one) : one;
   }
 }
 
-type SlotOf<T> = T extends null | undefined ? null : T extends readonly (infer E)[] ? Slot<E>[] : Slot<T>;
+type SlotOf<T> = T extends null | undefined ? null : T extends Whole<infer W> ? Slot<W> : T extends readonly (infer E)[] ? Slot<E>[] : Slot<T>;
 
 /** What a builder sees of the values: a slot for each (an array of slots for an array), null for null. */
 export type Slots<V> = { readonly [K in keyof V]-?: SlotOf<V[K]> };
@@ -48,16 +51,22 @@ export interface Runnable {
 }
 
 export interface ShapedRun<Q extends Runnable = Runnable> extends Runnable {
-  /**
-   * The statement as its builder builds it, its values still slots, built again (not kept), and
-   * `bind`, which fills them into any statement compiled with it inside (PostgreSQL's appendEvents
-   * carries a unit's last write in its own statement).
-   */
-  built(): { query: Q; bind(parameters: readonly unknown[]): unknown[] };
+  /** What its text is a function of: the statement, the provider, the shape and the values' outline. */
+  readonly key: string;
+  /** Its builder, built again with fresh slots (each one added to `made`): for a statement that carries it (carryingStatement). */
+  rebuilt(made: Set<Slot<unknown>>): Q;
+  /** The value one of those slots stands for in this run. */
+  valueOf(slot: Slot<unknown>): unknown;
+}
+
+/** A value bound as one parameter although it is an array (PostgreSQL's `unnest` of a whole column). */
+export class Whole<T> {
+  constructor(readonly value: T) {}
 }
 
 /** Compiled shapes kept per statement; a shape is a filter's kinds and counts, so a handful serve a deployment. */
 const MAX_SHAPES = 256;
+let statements = 0;
 
 /**
  * A statement built by `build` from a shape and slots, compiled once per (provider, shape, which
@@ -68,8 +77,9 @@ export function shapedStatement<S, V extends object, Q extends Runnable = Runnab
   build: (provider: Provider, shape: S, slots: Slots<V>) => Q | null,
 ): (provider: Provider, shape: S, values: V) => ShapedRun<Q> | null {
   const compiled = new LRUCache<string, { sql: string; parameters: readonly unknown[] } | "none">({ max: MAX_SHAPES });
+  const id = ++statements;
   return (provider, shape, values) => {
-    const key = `${provider}|${JSON.stringify(shape)}|${outline(values as Record<string, unknown>)}`;
+    const key = `${id}|${provider}|${JSON.stringify(shape)}|${outline(values as Record<string, unknown>)}`;
     let statement = compiled.get(key);
     if (statement === undefined) {
       const built = build(provider, shape, slotsFor(values as Record<string, unknown>) as Slots<V>);
@@ -80,17 +90,69 @@ export function shapedStatement<S, V extends object, Q extends Runnable = Runnab
     const { sql, parameters } = statement;
     const given = values as Record<string, unknown>;
     return {
+      key,
       compile: () => ({ sql, parameters: parameters.map((parameter) => (parameter instanceof Slot ? parameter.bound(given, provider) : parameter)) }),
-      built: () => {
-        // Only this build's own slots: the statement that carries it may carry other shaped ones.
-        const own = new Set<Slot<unknown>>();
-        const query = build(provider, shape, slotsFor(given, own) as Slots<V>)!;
-        const bind = (compiled: readonly unknown[]) =>
-          compiled.map((parameter) => (parameter instanceof Slot && own.has(parameter) ? parameter.bound(given, provider) : parameter));
-        return { query, bind };
-      },
+      rebuilt: (made) => build(provider, shape, slotsFor(given, made) as Slots<V>)!,
+      valueOf: (slot) => slot.bound(given, provider),
     };
   };
+}
+
+/** Where a carrying statement's parameter comes from: its own values, a carried run's, or the text itself. */
+type Source = { from: "own"; slot: Slot<unknown> } | { from: number; slot: Slot<unknown> } | { from: "text"; value: unknown };
+
+/**
+ * A statement that carries others inside it (on PostgreSQL a change's writes ride in the statement
+ * that appends its events), built by `build` from its shape, slots for its own values, and the
+ * builders of what it carries. Compiled once per (provider, shape, outline, the keys of the runs it
+ * carries) when all it carries are shaped; a plain builder among them makes it compile at every
+ * call, since its values are in its text's parameters.
+ */
+export function carryingStatement<S, V extends object, C extends Runnable, Q extends Runnable = Runnable>(
+  build: (provider: Provider, shape: S, slots: Slots<V>, carried: readonly C[]) => Q,
+): (provider: Provider, shape: S, values: V, carried: readonly (C | ShapedRun<C>)[]) => Runnable {
+  const compiled = new LRUCache<string, { sql: string; sources: Source[] }>({ max: MAX_SHAPES });
+  const id = ++statements;
+  const compileOnce = (provider: Provider, shape: S, values: V, carried: readonly (C | ShapedRun<C>)[]) => {
+    const own = new Set<Slot<unknown>>();
+    const made = carried.map(() => new Set<Slot<unknown>>());
+    const queries = carried.map((c, i) => (isShapedRun(c) ? c.rebuilt(made[i]!) : c));
+    const { sql, parameters } = build(provider, shape, slotsFor(values as Record<string, unknown>, own) as Slots<V>, queries).compile();
+    const sources = parameters.map((parameter): Source => {
+      if (!(parameter instanceof Slot)) return { from: "text", value: parameter };
+      if (own.has(parameter)) return { from: "own", slot: parameter };
+      return { from: made.findIndex((slots) => slots.has(parameter)), slot: parameter };
+    });
+    return { sql, sources };
+  };
+  return (provider, shape, values, carried) => {
+    const key = carried.every(isShapedRun)
+      ? `${id}|${provider}|${JSON.stringify(shape)}|${outline(values as Record<string, unknown>)}|${carried.map((c) => (c as ShapedRun).key).join("|")}`
+      : null;
+    let statement = key === null ? undefined : compiled.get(key);
+    if (statement === undefined) {
+      statement = compileOnce(provider, shape, values, carried);
+      if (key !== null) compiled.set(key, statement);
+    }
+    const { sql, sources } = statement;
+    const given = values as Record<string, unknown>;
+    return {
+      compile: () => ({
+        sql,
+        parameters: sources.map((source) =>
+          source.from === "text"
+            ? source.value
+            : source.from === "own"
+              ? source.slot.bound(given, provider)
+              : (carried[source.from] as ShapedRun).valueOf(source.slot),
+        ),
+      }),
+    };
+  };
+}
+
+function isShapedRun(query: Runnable): query is ShapedRun {
+  return "rebuilt" in query;
 }
 
 /** What a builder can tell of the values, as text: each one's key, and "-" for null or an array's length. */

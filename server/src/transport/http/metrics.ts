@@ -2,11 +2,11 @@
 // plugin) and Herald's own, prefixed herald_. Each Herald owns its registry (no global), so
 // several servers in one process (tests) never mix their numbers.
 import { timingSafeEqual } from "node:crypto";
-import { usePrometheus } from "@graphql-yoga/plugin-prometheus";
 import { defaultFieldResolver, type GraphQLField, type GraphQLSchema } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { HeraldObserver } from "../../events/observer.ts";
+import { useRequestMetrics } from "./request-metrics.ts";
 
 /** Producers name their plugin freely; past this many distinct names the rest share one label. */
 const MAX_PLUGIN_LABELS = 200;
@@ -130,30 +130,11 @@ export function useMetrics({ metrics, schema, token }: MetricsEndpointOptions): 
   const resolverTimes = timeRootFields(schema, metrics.registry);
   return {
     onPluginInit({ addPlugin }) {
-      addPlugin(
-        usePrometheus({
-          registry: metrics.registry,
-          endpoint: false,
-          skipIntrospection: true,
-          // Queries and mutations only: the subscribe phase's metrics wrap every event of every open
-          // stream in up to three more iterator layers (bench/history.md, "Render once: live fan-out"); open
-          // streams are herald_open_streams, and slow-consumer closes are counted too.
-          // Resolver times are timeRootFields' (root fields only, without wrapping every field), and
-          // the schema deprecates nothing, so the per-request walk for deprecated fields is off.
-          metrics: {
-            graphql_envelop_execute_resolver: false,
-            graphql_envelop_deprecated_field: false,
-            graphql_envelop_request_time_summary: false,
-            graphql_envelop_phase_subscribe: false,
-            graphql_envelop_request: ["execute"],
-            graphql_envelop_request_duration: ["execute"],
-            graphql_envelop_error_result: ["parse", "validate", "context", "execute"],
-          },
-          // Operation names, URLs and error paths (aliases) are whatever a client sends: unbounded
-          // label values, a new series each. No label may take a value a client chooses.
-          labels: { operationName: false, url: false, path: false },
-        }),
-      );
+      // Queries and mutations only: timing the subscribe phase wrapped every event of every open
+      // stream in up to three more iterator layers (bench/history.md, "Render once: live fan-out");
+      // open streams are herald_open_streams, and slow-consumer closes are counted too. Resolver
+      // times are timeRootFields' (root fields only, without wrapping every field).
+      addPlugin(useRequestMetrics(metrics.registry));
     },
     onContextBuilding({ extendContext }) {
       extendContext({ [RESOLVER_TIMES]: resolverTimes });

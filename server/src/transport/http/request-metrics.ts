@@ -6,7 +6,8 @@
 // operation type is read once, when its document is parsed. What is recorded:
 // - graphql_yoga_http_duration{method,statusCode,operationType}: from the request to its response,
 //   for requests whose document parsed;
-// - graphql_envelop_phase_{parse,validate,context,execute}{operationType}, and for execution
+// - graphql_envelop_phase_{parse,validate,context,execute}{operationType} (the context's phase is
+//   timed to the context built; the plugin observed it as it began, always about 0), and for execution
 //   graphql_envelop_request_duration and graphql_envelop_request too. Introspection is not timed
 //   (GraphiQL asks for it); subscriptions are not (their streams are herald_open_streams);
 // - graphql_envelop_error_result{operationType,phase}: one per error, in the phase it came from

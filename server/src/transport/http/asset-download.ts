@@ -8,7 +8,7 @@ import type { Plugin } from "graphql-yoga";
 import type { Logger } from "../../logger.ts";
 import type { Services } from "../../services.ts";
 import { isStorageUnavailable } from "../../service/storage-unavailable.ts";
-import { callerOf } from "./caller-gate.ts";
+import { callerOf, type RequestContext } from "./caller-gate.ts";
 import { chunkedBody, DownloadSlots, streamedBody } from "./download-slots.ts";
 import type { RequestsInFlight } from "./download-priority.ts";
 import { errorResponse, storageUnavailableResponse } from "../../util/http-errors.ts";
@@ -27,7 +27,7 @@ export function useAssetDownload(services: Services, logger: Logger, downloadsPe
         return endResponse(errorResponse("METHOD_NOT_ALLOWED", "Use GET", { allow: "GET, HEAD" }));
       }
       try {
-        const caller = await callerOf(services, request, (serverContext as { req?: object }).req).catch(() => undefined);
+        const caller = await callerOf(services, request, serverContext as RequestContext).catch(() => undefined);
         if (caller === undefined) return endResponse(errorResponse("UNAUTHENTICATED", "The credential is not valid"));
         if (caller === null) return endResponse(errorResponse("UNAUTHENTICATED", "Sign in with a person token"));
         if (caller.kind !== "person") return endResponse(errorResponse("FORBIDDEN", "Downloads need a person token; a producer key was given"));

@@ -2,6 +2,7 @@
 // counted as it arrives, so a missing or false Content-Length does not get past the limit,
 // and nothing beyond limit + one chunk is ever held in memory.
 import type { Plugin } from "graphql-yoga";
+import type { RequestContext } from "./caller-gate.ts";
 import { errorResponse } from "../../util/http-errors.ts";
 import { readAtMost } from "../../util/read-at-most.ts";
 
@@ -16,17 +17,17 @@ const LINGER_BYTES = 32 * 1024 * 1024;
 export interface UploadAllowance {
   maxBytes: number;
   /** Null when the caller may upload here; else the answer, sent before the body is read. */
-  refusal(request: Request): Promise<Response | null>;
+  refusal(request: Request, serverContext: RequestContext): Promise<Response | null>;
 }
 
 export function useBodyLimit(maxBytes: number, upload?: UploadAllowance): Plugin {
   const tooLarge = (limit: number) => errorResponse("PAYLOAD_TOO_LARGE", `The request body is larger than ${limit} bytes`);
   return {
-    async onRequest({ request, setRequest, endResponse, fetchAPI }) {
+    async onRequest({ request, serverContext, setRequest, endResponse, fetchAPI }) {
       if (!request.body) return;
       const reader = request.body.getReader();
       const multipart = (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
-      const refused = upload && multipart ? await upload.refusal(request) : null;
+      const refused = upload && multipart ? await upload.refusal(request, serverContext as RequestContext) : null;
       if (refused) {
         void discard(reader, LINGER_BYTES);
         return endResponse(refused);

@@ -17,20 +17,24 @@ import type { RequestRateLimiter } from "./rate-limiter.ts";
  */
 const authenticated = new WeakMap<object, Promise<Caller | null>>();
 const clientAddresses = new WeakMap<object, string>();
+
+/** The server context of a request: the Node request it came on, when it came over node:http. */
+export interface RequestContext {
+  req?: object;
+}
 const PROBES = new Set(["/health", "/ready"]);
 
 /** The client address the gate established for this request ("unknown" if it never passed the gate). */
-export function clientAddressOf(serverContext: { req?: IncomingMessage }): string {
+export function clientAddressOf(serverContext: RequestContext): string {
   return (serverContext.req && clientAddresses.get(serverContext.req)) ?? "unknown";
 }
 
 /**
  * The request's caller: null without an Authorization header; rejects with the authentication
- * error for a bad or revoked credential. Looked up once per request (`nodeRequest`: the Node
- * request it came on, where the caller has it).
+ * error for a bad or revoked credential. Looked up once per request.
  */
-export function callerOf(services: Services, request: Request, nodeRequest?: object): Promise<Caller | null> {
-  const key = nodeRequest ?? request;
+export function callerOf(services: Services, request: Request, serverContext: RequestContext): Promise<Caller | null> {
+  const key = serverContext.req ?? request;
   let caller = authenticated.get(key);
   if (!caller) {
     const authorization = request.headers.get("authorization");
@@ -58,7 +62,7 @@ export function useCallerGate(options: CallerGateOptions): Plugin {
       const req = (serverContext as { req?: IncomingMessage }).req;
       const address = options.trustedProxies.clientOf(req?.socket.remoteAddress ?? "unknown", request.headers.get("x-forwarded-for"));
       if (req) clientAddresses.set(req, address);
-      const caller = await callerOf(services, request, req).catch(() => null);
+      const caller = await callerOf(services, request, serverContext as RequestContext).catch(() => null);
       let decision;
       try {
         decision = await limiter.consume(caller ? `credential:${caller.credentialId}` : `address:${address}`);

@@ -179,12 +179,13 @@ export function createGraphQLHandler(
       useQueryCostLimit({ maxCost: limits.queryCost, defaultPageSize: limits.defaultPageSize, maxPageSize: limits.pageSize }),
     ],
     context: async ({ request, caller, req }): Promise<GraphQLContext> => {
-      const client = clientAddressOf({ req: req as IncomingMessage | undefined });
+      const node = { req: req as IncomingMessage | undefined };
+      const client = clientAddressOf(node);
       // The stream endpoint has authenticated the request already.
       if (caller) return newContext(caller as Caller, services, client, signIn);
       // No credential at all: introspection (GraphiQL's docs) still works; every field refuses.
       try {
-        return newContext(await callerOf(services, request, req as IncomingMessage | undefined), services, client, signIn);
+        return newContext(await callerOf(services, request, node), services, client, signIn);
       } catch (error) {
         if (error instanceof DomainError) {
           throw new GraphQLError(error.message, { extensions: { code: error.code, http: { status: 401 } } });

@@ -1,5 +1,6 @@
-// Prometheus metrics at /metrics: GraphQL request, phase and resolver timings (graphql-yoga's
-// plugin) and Herald's own, prefixed herald_. Each Herald owns its registry (no global), so
+// Prometheus metrics at /metrics: GraphQL request and phase timings (request-metrics.ts) and root
+// resolver timings (timeRootFields), under the names graphql-yoga's plugin gave them, and Herald's
+// own, prefixed herald_. Each Herald owns its registry (no global), so
 // several servers in one process (tests) never mix their numbers.
 import { timingSafeEqual } from "node:crypto";
 import { defaultFieldResolver, type GraphQLField, type GraphQLSchema } from "graphql";

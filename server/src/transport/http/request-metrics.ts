@@ -70,7 +70,7 @@ export function useRequestMetrics(registry: Registry): Plugin {
   const started = new WeakMap<Request, number>();
   /** The operation type of a request whose document parsed ("unknown" when it names no operation of it). */
   const parsedTypes = new WeakMap<Request, string>();
-  /** Keyed by the GraphQL context, which every phase of one operation shares. */
+  /** Keyed by the GraphQL context: envelop builds it into the object each phase of the operation is given. */
   const operations = new WeakMap<object, Operation>();
   const counted = new WeakSet<GraphQLSchema>();
   const seconds = (since: number) => (Date.now() - since) / 1000;
@@ -125,10 +125,7 @@ export function useRequestMetrics(registry: Registry): Plugin {
       const operation = operations.get(context);
       if (!operation) return;
       const start = Date.now();
-      return ({ context: built }) => {
-        operations.set(built, operation);
-        phases.context.observe(operation, seconds(start));
-      };
+      return () => phases.context.observe(operation, seconds(start));
     },
     onExecute({ args }) {
       const operation = operations.get(args.contextValue as object);
@@ -144,7 +141,8 @@ export function useRequestMetrics(registry: Registry): Plugin {
         onExecuteDone({ result }) {
           // An incremental result (@defer, @stream) is timed to its end; Herald's schema has neither.
           if (Symbol.asyncIterator in result) return { onEnd: done };
-          for (let i = 0; i < (result.errors?.length ?? 0); i++) errors.inc({ operationType: operation.operationType, phase: "execute" });
+          const failed = result.errors?.length ?? 0;
+          if (failed > 0) errors.inc({ operationType: operation.operationType, phase: "execute" }, failed);
           done();
           return undefined;
         },

@@ -80,8 +80,9 @@ export function toRecord(row: Row): NotificationRecord {
 }
 
 /**
- * Some fields of a record and the columns they are read from. A record built from such a row (toProjectedRecord) holds only these fields: it is for a reader
- * that reads no other (a GraphQL selection), never for a write.
+ * Some fields of a record and the columns they are read from. A record built from such a row
+ * (toProjectedRecord) holds only these fields: it is for a reader that reads no other (a GraphQL
+ * selection), never for a write.
  */
 export interface RecordProjection {
   readonly fields: readonly Field[];
